@@ -1,0 +1,28 @@
+"""The game-agnostic core: the Game/State contract, errors, seeded RNG, registry and records."""
+
+from .errors import ConfigError, ContentError, IllegalActionError
+from .game import TERMINAL, Action, Game, Series, State
+from .records import GameRecord, Match
+from .registry import GameSpec, game_spec, list_games, make, register
+from .rng import derive_seed, make_rng, random_seed
+
+__all__ = [
+    "TERMINAL",
+    "Action",
+    "ConfigError",
+    "ContentError",
+    "Game",
+    "GameRecord",
+    "GameSpec",
+    "IllegalActionError",
+    "Match",
+    "Series",
+    "State",
+    "derive_seed",
+    "game_spec",
+    "list_games",
+    "make",
+    "make_rng",
+    "random_seed",
+    "register",
+]

@@ -1,0 +1,193 @@
+"""The contract every game implements: ``Game`` (rules + configuration) and ``State``.
+
+Vocabulary follows OpenSpiel and PettingZoo. A ``Game`` is immutable and deals new states; a
+``State`` is mutable and moves forward one decision at a time through ``apply_action``. All
+randomness happens inside the state from a seeded RNG, so a game is fully given by
+``(game id, config, seed, actions)`` (see ``records.py``).
+
+Hidden information: the state holds the truth. ``observation(player)`` is the information state
+of one player (everything that player has seen, with perfect recall, and nothing else), and
+``determinize(player, rng)`` samples a full state consistent with it: the basis of ISMCTS.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import IllegalActionError
+
+TERMINAL = -1
+"""``State.current_player`` once the game is over."""
+
+Action = Hashable
+"""An action: a small frozen, hashable object whose ``str()`` is its stable text form."""
+
+
+class Game(ABC):
+    """Rules plus one configuration. Immutable; deals states with ``new_initial_state``.
+
+    Subclasses set ``id`` (the registry name, kebab case) and ``title``, validate their
+    configuration in ``__init__`` (raising ``ConfigError`` that names the option) and expose it,
+    complete with defaults, as ``config`` (JSON-ready, so ``make(id, **game.config)`` rebuilds it).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+
+    @property
+    @abstractmethod
+    def config(self) -> dict[str, Any]:
+        """The full configuration, defaults included, as a JSON-ready dict."""
+
+    @property
+    @abstractmethod
+    def num_players(self) -> int:
+        """Number of seats (1 for a solo game)."""
+
+    @abstractmethod
+    def new_initial_state(self, seed: int) -> State:
+        """Set up a new game; the same seed always gives the same state."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Rebuild a state from ``State.to_dict()``. Raises ``ValueError`` on malformed data."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Parse an action's text form (as printed by ``str(action)``).
+
+        Raises ``IllegalActionError`` (with no rule) when the text is not an action of this game.
+        Whether the action is legal in a given state is decided by ``State.apply_action``.
+        """
+
+    @abstractmethod
+    def components(self) -> list[Hashable]:
+        """Every physical component in play (card numbers, tokens...), each exactly once.
+
+        The conformance suite checks that ``State.component_locations()`` holds exactly these.
+        """
+
+    def series(self) -> Series | None:
+        """A multi-game format the rulebook defines (e.g. Pauly's Feather Tournament), or None."""
+        return None
+
+    def describe_action(self, state: State, action: Action) -> str:
+        """A human sentence for ``action`` in ``state`` (defaults to the text form)."""
+        return str(action)
+
+    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
+        """A rich renderable of what ``player`` sees (None: everything, for spectators)."""
+        return str(state.observation(player if player is not None else 0))
+
+    def render_result(self, state: State) -> Any:
+        """A rich renderable of the final scores with every point explained."""
+        return str(state.scores())
+
+    def __repr__(self) -> str:
+        options = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
+        return f"make({self.id!r}, {options})"
+
+
+class State(ABC):
+    """One moment of one game. Mutable; advance it with ``apply_action``.
+
+    Subclasses keep their data on plain ints and lists (playouts are the hot path) and write
+    ``clone`` by hand.
+    """
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to decide now (0-based), or ``TERMINAL``."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """The actions the current player may take, in a stable order; empty when terminal."""
+
+    @abstractmethod
+    def apply_action(self, action: Action) -> None:
+        """Apply ``action`` for the current player.
+
+        Raises ``IllegalActionError`` naming the rule when the rules forbid it; the state is then
+        unchanged.
+        """
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """True once the game is over."""
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat as the rulebook counts them (the game's current standing if not over)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that win (several on a shared victory); empty until the game is over."""
+
+    @abstractmethod
+    def returns(self) -> list[float]:
+        """Per seat outcome for learning and search (each game documents its scale)."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """The information state of ``player``: JSON-ready, holding only what that player knows."""
+
+    @abstractmethod
+    def determinize(self, player: int, rng: random.Random) -> State:
+        """A full state consistent with ``observation(player)``, hidden parts sampled by ``rng``.
+
+        Depends only on what ``player`` may know: two states with equal observations for
+        ``player`` give equal results for equally seeded ``rng``.
+        """
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy (no shared mutable parts)."""
+
+    @abstractmethod
+    def to_dict(self) -> dict[str, Any]:
+        """The complete state as JSON-ready data; ``game.state_from_dict`` inverts it."""
+
+    @abstractmethod
+    def component_locations(self) -> dict[str, Sequence[Hashable]]:
+        """Every component, by the place it lies in (``"hand 0"``, ``"pile 1"``, ``"box"``...)."""
+
+    def action_from_text(self, text: str) -> Action:
+        """Parse ``text`` and check it is legal now; raises ``IllegalActionError`` otherwise."""
+        action = self.game.parse_action(text)
+        if action not in self.legal_actions():
+            probe = self.clone()
+            probe.apply_action(action)  # raises with the rule that forbids it
+            raise IllegalActionError(f"{text!r} is not a legal action now")  # pragma: no cover
+        return action
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return self.game.config == other.game.config and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+@dataclass(frozen=True)
+class Series:
+    """A fixed number of games played in a row with each seat's scores summed (a tournament).
+
+    Attributes:
+        name: the rulebook's name for the format.
+        games: how many games are played.
+        rule: where the format is defined (rulebook section or ruling id).
+        next_config: maps the finished previous game to the configuration changes for the next
+            one (e.g. ``{"starting_player": 2}``).
+    """
+
+    name: str
+    games: int
+    rule: str
+    next_config: Callable[[State], dict[str, Any]]

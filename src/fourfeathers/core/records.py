@@ -1,0 +1,110 @@
+"""Game records and matches: a game is ``(game id, config, seed, actions)``.
+
+Replaying a record reproduces every state bit for bit, so records are the save format, the
+undo mechanism (replay all but the last decision) and the unit of every simulation result.
+Records are JSON; actions are stored in their text form.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .errors import IllegalActionError
+from .game import Action, Game, State
+from .registry import make
+
+
+@dataclass
+class GameRecord:
+    """A replayable game.
+
+    Attributes:
+        game: registry id.
+        config: the game's full configuration (``Game.config``).
+        seed: the seed given to ``new_initial_state``.
+        actions: the decisions taken, in order, as text forms.
+    """
+
+    game: str
+    config: dict[str, Any]
+    seed: int
+    actions: list[str] = field(default_factory=list)
+
+    def make_game(self) -> Game:
+        """The ``Game`` this record was played with."""
+        return make(self.game, **self.config)
+
+    def replay(self, upto: int | None = None) -> State:
+        """The state after the first ``upto`` actions (all when None).
+
+        Raises ``IllegalActionError`` naming the action's index if the record is not a legal game.
+        """
+        game = self.make_game()
+        state = game.new_initial_state(self.seed)
+        for i, text in enumerate(self.actions[:upto]):
+            try:
+                state.apply_action(game.parse_action(text))
+            except IllegalActionError as exc:
+                raise IllegalActionError(f"record action #{i} {text!r}: {exc}", exc.rule) from None
+        return state
+
+    def to_json(self) -> str:
+        """The record as one JSON object."""
+        return json.dumps(
+            {"game": self.game, "config": self.config, "seed": self.seed, "actions": self.actions}
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> GameRecord:
+        """Parse ``to_json`` output. Raises ``ValueError`` naming a missing or wrong field."""
+        data = json.loads(text)
+        if not isinstance(data, dict):
+            raise ValueError("a game record is a JSON object")
+        for key, kind in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
+            if not isinstance(data.get(key), kind):
+                raise ValueError(f"game record field {key!r} must be a {kind.__name__}")
+        return cls(data["game"], data["config"], data["seed"], [str(a) for a in data["actions"]])
+
+    def save(self, path: str | Path) -> None:
+        """Write the record as JSON to ``path``."""
+        Path(path).write_text(self.to_json() + "\n")
+
+    @classmethod
+    def load(cls, path: str | Path) -> GameRecord:
+        """Read a record written by ``save``."""
+        return cls.from_json(Path(path).read_text())
+
+
+class Match:
+    """A game in progress with its record: apply decisions, undo the last one, save.
+
+    ``state`` is always ``record.replay()``; ``undo`` replays all but the last decision.
+    """
+
+    def __init__(self, game: Game, seed: int) -> None:
+        self.game = game
+        self.record = GameRecord(game.id, game.config, seed)
+        self.state = game.new_initial_state(seed)
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` and record it. Raises ``IllegalActionError``; nothing changes then."""
+        self.state.apply_action(action)
+        self.record.actions.append(str(action))
+
+    def undo(self) -> None:
+        """Take back the last decision. Raises ``IllegalActionError`` if none was made."""
+        if not self.record.actions:
+            raise IllegalActionError("there is no decision to undo")
+        self.record.actions.pop()
+        self.state = self.record.replay()
+
+    @classmethod
+    def from_record(cls, record: GameRecord) -> Match:
+        """Continue a saved game."""
+        match = cls(record.make_game(), record.seed)
+        match.record = record
+        match.state = record.replay()
+        return match

@@ -1,0 +1,299 @@
+"""Featherlight's rules: actions, setup, the two actions of a turn, solo wind, end and winner.
+
+Checklist atoms (``FL-nn``) refer to ``shared/rules/checklists/featherlight.md``; rulings
+(``FL-Rnn``) to ``docs/rulings/featherlight.md``.
+
+A turn is two decisions (the second depends on what the first revealed, FL-14):
+
+1. choose: ``draw 1`` / ``draw 2`` (action A, FL-20) or ``take S`` (action B: the top card of
+   nest stack S, FL-25);
+2. put: ``put C on S``: hand card C onto nest stack S (FL-22, FL-26..FL-28).
+
+In solo the wind then blows (FL-106..FL-110). The game ends after the turn in which a draw pile
+ran out (FL-31, FL-32), in solo also when the wind stack is empty (FL-111), and at the turn cap
+of ruling FL-R10. Stacks are numbered 1-6 in text and 0-5 inside.
+
+Functions here take a ``FeatherlightState`` and touch its plain lists directly: they are the
+hot path of every playout.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ...core.errors import IllegalActionError
+from ...core.game import TERMINAL
+from ...core.rng import make_rng
+from .content import NUM_CARDS
+from .scoring import COLOURS
+
+if TYPE_CHECKING:
+    from .game import FeatherlightGame
+    from .state import FeatherlightState
+
+NEST_STACKS = 6
+HAND_SIZE = 5
+REMOVED = {2: 8, 3: 7, 4: 4}  # FL-08
+SOLO_REMOVED_PER_COLOUR = 2  # FL-102
+WIND_STACK = 21  # FL-104
+
+CHOOSE, PUT = 0, 1  # the two decisions of a turn
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Action A, first step: draw the top card of pile ``pile`` (0 or 1) into hand (FL-20)."""
+
+    pile: int
+
+    def __str__(self) -> str:
+        return f"draw {self.pile + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Take:
+    """Action B, first step: take the top card of nest stack ``stack`` (0-5) into hand (FL-25)."""
+
+    stack: int
+
+    def __str__(self) -> str:
+        return f"take {self.stack + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Put:
+    """Second step of either action: put hand card ``card`` face up on nest stack ``stack``."""
+
+    card: int
+    stack: int
+
+    def __str__(self) -> str:
+        return f"put {self.card} on {self.stack + 1}"
+
+
+# Every action exists once; legal_actions hands out these objects (no allocation per call).
+DRAWS = (Draw(0), Draw(1))
+TAKES = tuple(Take(s) for s in range(NEST_STACKS))
+CHOICES = DRAWS + TAKES
+PUTS: tuple[tuple[Put, ...], ...] = tuple(
+    tuple(Put(c, s) for s in range(NEST_STACKS)) for c in range(NUM_CARDS + 1)
+)
+ALL_ACTIONS: tuple[Draw | Take | Put, ...] = CHOICES + tuple(
+    a for c in range(1, NUM_CARDS + 1) for a in PUTS[c]
+)
+"""Every action of the game in a fixed order: the index is a stable integer id (RL masks)."""
+
+_PATTERNS = (
+    (re.compile(r"draw ([12])"), lambda m: DRAWS[int(m[1]) - 1]),
+    (re.compile(r"take ([1-6])"), lambda m: TAKES[int(m[1]) - 1]),
+    (
+        re.compile(r"put (\d+) on ([1-6])"),
+        lambda m: PUTS[int(m[1])][int(m[2]) - 1] if 1 <= int(m[1]) <= NUM_CARDS else None,
+    ),
+)
+
+
+def parse_action(text: str) -> Draw | Take | Put:
+    """Parse ``draw 1|2``, ``take 1-6`` or ``put CARD on 1-6`` (case and spaces forgiven).
+
+    Raises ``IllegalActionError`` if the text is none of these.
+    """
+    clean = " ".join(text.lower().split())
+    for pattern, build in _PATTERNS:
+        m = pattern.fullmatch(clean)
+        if m and (action := build(m)) is not None:
+            return action
+    raise IllegalActionError(
+        f"{text!r} is not a Featherlight action: write 'draw 1', 'draw 2', 'take 1'-'take 6' "
+        "or 'put CARD on STACK' (stacks 1-6, cards 1-70)"
+    )
+
+
+def deal(game: FeatherlightGame, seed: int) -> dict:
+    """Shuffle and deal a new game (FL-07..FL-12; solo FL-102..FL-105).
+
+    Returns the fields of a ``FeatherlightState``. Lists hold card numbers; the top of a pile or
+    stack is its last element.
+    """
+    rng = make_rng(seed)
+    n = game.num_players
+    cards = game.cards
+    if n == 1:
+        box: list[int] = []
+        deck: list[int] = []
+        for colour in range(len(COLOURS)):
+            pile = cards.by_colour(colour)
+            rng.shuffle(pile)
+            box += pile[:SOLO_REMOVED_PER_COLOUR]
+            deck += pile[SOLO_REMOVED_PER_COLOUR:]
+        rng.shuffle(deck)
+        wind, deck = deck[:WIND_STACK], deck[WIND_STACK:]
+    else:
+        deck = list(range(1, NUM_CARDS + 1))
+        rng.shuffle(deck)
+        removed = REMOVED[n]
+        box, deck, wind = deck[:removed], deck[removed:], []
+    hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
+    deck = deck[n * HAND_SIZE :]
+    nest = [[c] for c in deck[:NEST_STACKS]]
+    deck = deck[NEST_STACKS:]
+    half = len(deck) // 2
+    starter = game.starting_player
+    if starter is None:
+        starter = rng.randrange(n)
+    return {
+        "hands": hands,
+        "nest": nest,
+        "piles": [deck[:half], deck[half:]],
+        "box": box,
+        "wind": wind,
+        "known": [[] for _ in range(n)],
+        "player": starter,
+        "phase": CHOOSE,
+        "taken": 0,
+        "taken_from": -1,
+        "turn": 0,
+        "starter": starter,
+    }
+
+
+def legal_actions(state: FeatherlightState) -> list:
+    """The current player's legal actions, in a stable order (empty when the game is over)."""
+    if state.phase == CHOOSE:
+        return list(CHOICES) if state.player != TERMINAL else []
+    hand = state.hands[state.player]
+    taken = state.taken
+    if not taken:  # after a draw: any hand card on any stack (FL-22, FL-23)
+        return [a for c in hand for a in PUTS[c]]
+    stack = state.taken_from
+    if not state.nest[stack]:  # a gap: it must be filled, not with the taken card (FL-26, FL-27)
+        return [PUTS[c][stack] for c in hand if c != taken]
+    if state.game.no_put_back:  # variant of ruling FL-R11
+        return [a for c in hand if c != taken for a in PUTS[c] if a.stack != stack]
+    return [a for c in hand if c != taken for a in PUTS[c]]  # FL-28
+
+
+def apply_action(state: FeatherlightState, action: object) -> None:
+    """Apply ``action`` for the current player; raises ``IllegalActionError`` naming the rule.
+
+    Every check happens before anything changes, so a refused action leaves the state as it was.
+    """
+    p = state.player
+    if p == TERMINAL:
+        raise IllegalActionError(f"{action}: the game is over", "FL-32")
+    kind = type(action)
+    if state.phase == CHOOSE:
+        if kind is Draw:
+            pile = action.pile  # type: ignore[attr-defined]
+            if pile != 0 and pile != 1 or not state.piles[pile]:
+                raise IllegalActionError(f"{action}: there is no such pile to draw from", "FL-20")
+            state.hands[p].append(state.piles[pile].pop())
+        elif kind is Take:
+            stack = action.stack  # type: ignore[attr-defined]
+            if not 0 <= stack < NEST_STACKS:
+                raise IllegalActionError(f"{action}: the nest has stacks 1 to 6", "FL-25")
+            card = state.nest[stack].pop()
+            state.hands[p].append(card)
+            state.known[p].append(card)
+            state.taken = card
+            state.taken_from = stack
+        else:
+            raise IllegalActionError(
+                f"{action}: a turn starts with 'draw 1', 'draw 2' or 'take STACK'", "FL-14"
+            )
+        state.phase = PUT
+        return
+    if kind is not Put:
+        raise IllegalActionError(f"{action}: now put a hand card into the nest", "FL-22")
+    card = action.card  # type: ignore[attr-defined]
+    stack = action.stack  # type: ignore[attr-defined]
+    hand = state.hands[p]
+    if not 0 <= stack < NEST_STACKS:
+        raise IllegalActionError(f"{action}: the nest has stacks 1 to 6", "FL-22")
+    if card not in hand:
+        raise IllegalActionError(f"{action}: card {card} is not in your hand", "FL-22")
+    taken = state.taken
+    if taken:
+        if card == taken:
+            raise IllegalActionError(
+                f"{action}: you may not put back the card you just took", "FL-26"
+            )
+        source = state.taken_from
+        if not state.nest[source] and stack != source:
+            raise IllegalActionError(
+                f"{action}: stack {source + 1} is empty; the card must fill that gap", "FL-27"
+            )
+        if stack == source and state.game.no_put_back:
+            raise IllegalActionError(
+                f"{action}: the no-put-back variant forbids the stack you took from", "FL-R11"
+            )
+        state.taken = 0
+        state.taken_from = -1
+    hand.remove(card)
+    known = state.known[p]
+    if card in known:
+        known.remove(card)
+    state.nest[stack].append(card)
+    state.phase = CHOOSE
+    state.turn += 1
+    game = state.game
+    wind = state.wind
+    if game.solo and (wind and (state.piles[0] and state.piles[1] or game.wind_on_last_turn)):
+        blow_wind(state)
+    piles = state.piles
+    if (
+        not piles[0]
+        or not piles[1]
+        or (game.solo and not wind)
+        or (game.max_turns and state.turn >= game.max_turns)
+    ):
+        state.player = TERMINAL  # FL-31, FL-32, FL-111, FL-R10
+    else:
+        state.player = (p + 1) % game.num_players
+
+
+def blow_wind(state: FeatherlightState) -> None:
+    """Solo: the top wind card covers the highest (up) or lowest (down) exposed card (FL-108)."""
+    card = state.wind.pop()
+    nest = state.nest
+    tops = [s[-1] for s in nest]
+    target = max(tops) if state.game.cards.wind_up[card] else min(tops)
+    nest[tops.index(target)].append(card)
+
+
+def distinct_colours(colour_of: tuple[int, ...], hand: list[int]) -> int:
+    """The first tie-break: how many different colours a hand holds (ruling FL-R08)."""
+    return len({colour_of[c] for c in hand})
+
+
+def unique_colour_cards(colour_of: tuple[int, ...], hand: list[int]) -> int:
+    """Tie-break of variant ``tiebreak-unique-cards``: hand cards whose colour no other shares."""
+    colours = [colour_of[c] for c in hand]
+    return sum(1 for c in colours if colours.count(c) == 1)
+
+
+def winners(state: FeatherlightState) -> list[int]:
+    """Highest score wins; ties go to most colours in hand, then are shared (FL-44..FL-46)."""
+    if state.player != TERMINAL:
+        return []
+    scores = state.scores()
+    best = max(scores)
+    tied = [p for p, s in enumerate(scores) if s == best]
+    if len(tied) > 1:
+        tiebreak = unique_colour_cards if state.game.tiebreak_unique_cards else distinct_colours
+        colour_of = state.game.cards.colour
+        keys = {p: tiebreak(colour_of, state.hands[p]) for p in tied}
+        top = max(keys.values())
+        tied = [p for p in tied if keys[p] == top]
+    return tied
+
+
+def next_starting_player(previous: FeatherlightState) -> int:
+    """Pauly's tournament: the lowest scorer of the game before starts; on a tie for lowest the
+    starting player stays (FL-118, FL-119, ruling FL-R13)."""
+    scores = previous.scores()
+    low = min(scores)
+    lowest = [p for p, s in enumerate(scores) if s == low]
+    return lowest[0] if len(lowest) == 1 else previous.starter

@@ -1,0 +1,374 @@
+"""Featherlight scoring: the rule kinds of the feather dictionary, and scoring a hand.
+
+Each card's condition is data in ``content.toml`` (a ``kind`` and its parameters); this module
+turns it into a ``Rule`` object with ``points(table, colour)`` for the hot path and
+``reason(table, colour)`` for people. Colours are ints, indexes into ``COLOURS``.
+
+Scopes (checklist FL-39): ``"hand"`` = the five hand cards, ``"nest"`` = the six exposed nest
+cards, ``"both"`` = all eleven. A hand card counts itself wherever its own colour is counted
+(ruling FL-R04). A set card counts how many disjoint sets its scope holds: the smallest count
+among the colours a set needs (FL-41); each set card makes its own sets (ruling FL-R05).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+COLOURS = ("red", "purple", "blue", "green", "yellow", "white", "black")
+"""The seven feather colours, in the feather dictionary's order; a colour is an index here."""
+
+SCOPES = ("hand", "nest", "both")
+SCOPE_TEXT = {"hand": "in hand", "nest": "in the nest", "both": "in hand and nest"}
+
+
+class Table:
+    """The colour counts one player's scoring looks at.
+
+    Attributes:
+        counts: ``{"hand": [7 ints], "nest": [7 ints], "both": [7 ints]}`` per colour index.
+        tallest: the height of the tallest nest stack, covered cards included (ruling FL-R06).
+    """
+
+    __slots__ = ("counts", "tallest")
+
+    def __init__(self, hand_colours: Sequence[int], nest_colours: Sequence[int], tallest: int):
+        hand = [0] * 7
+        for c in hand_colours:
+            hand[c] += 1
+        nest = [0] * 7
+        for c in nest_colours:
+            nest[c] += 1
+        self.counts = {"hand": hand, "nest": nest, "both": [a + b for a, b in zip(hand, nest)]}
+        self.tallest = tallest
+
+
+def _names(colours: Sequence[int]) -> str:
+    return "+".join(COLOURS[c] for c in colours)
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One card's scoring condition. Subclasses are the rule kinds of ``content.toml``."""
+
+    kind: ClassVar[str]
+
+    def points(self, table: Table, colour: int) -> int:
+        """Points for a hand card of ``colour`` under this rule (0 if its condition fails)."""
+        raise NotImplementedError
+
+    def reason(self, table: Table, colour: int) -> str:
+        """A one-line explanation of ``points`` in our words."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Flat(Rule):
+    """A fixed number of points (cards 10, 20, 31, 41, 58, 61, 62, 64, 67, 68)."""
+
+    kind = "flat"
+    points_: int
+
+    def points(self, table: Table, colour: int) -> int:
+        return self.points_
+
+    def reason(self, table: Table, colour: int) -> str:
+        return f"flat {self.points_} points"
+
+
+@dataclass(frozen=True)
+class Count(Rule):
+    """``base + per`` for each card of the given colours in scope (cards 1, 14, 18, 21, 26...).
+
+    ``exclude_self``: count only the other cards ("each additional purple card", card 1).
+    ``floor``: the score never goes below it (card 21, ruling FL-R07).
+    """
+
+    kind = "count"
+    colours: tuple[int, ...]
+    scope: str
+    per: int
+    base: int = 0
+    exclude_self: bool = False
+    floor: int | None = None
+
+    def _n(self, table: Table, colour: int) -> int:
+        counts = table.counts[self.scope]
+        n = sum(counts[c] for c in self.colours)
+        if self.exclude_self and colour in self.colours and self.scope != "nest":
+            n -= 1
+        return n
+
+    def points(self, table: Table, colour: int) -> int:
+        value = self.base + self.per * self._n(table, colour)
+        return value if self.floor is None else max(self.floor, value)
+
+    def reason(self, table: Table, colour: int) -> str:
+        n = self._n(table, colour)
+        other = "other " if self.exclude_self else ""
+        text = f"{n} {other}{'/'.join(COLOURS[c] for c in self.colours)} {SCOPE_TEXT[self.scope]}"
+        sign = "+" if self.per >= 0 else "-"
+        base = f"{self.base} {sign} " if self.base else ""
+        line = f"{base}{abs(self.per)} x {text}"
+        if self.floor is not None and self.points(table, colour) == self.floor:
+            line += f", not below {self.floor}"
+        return line
+
+
+@dataclass(frozen=True)
+class Exactly(Rule):
+    """``points`` if exactly ``n`` cards of ``colour`` are in scope (cards 4, 5, 12, 13, 25...)."""
+
+    kind = "exactly"
+    colour: int
+    scope: str
+    n: int
+    points_: int
+
+    def points(self, table: Table, colour: int) -> int:
+        return self.points_ if table.counts[self.scope][self.colour] == self.n else 0
+
+    def reason(self, table: Table, colour: int) -> str:
+        have = table.counts[self.scope][self.colour]
+        verdict = "met" if have == self.n else "not met"
+        return (
+            f"needs exactly {self.n} {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]}, "
+            f"there are {have}: {verdict}"
+        )
+
+
+@dataclass(frozen=True)
+class Parity(Rule):
+    """``points`` if the number of ``colour`` cards in scope is even (or odd). Cards 46-70."""
+
+    kind = "parity"
+    colour: int
+    scope: str
+    even: bool
+    points_: int
+
+    def points(self, table: Table, colour: int) -> int:
+        n = table.counts[self.scope][self.colour]
+        return self.points_ if (n % 2 == 0) == self.even else 0
+
+    def reason(self, table: Table, colour: int) -> str:
+        n = table.counts[self.scope][self.colour]
+        want = "even" if self.even else "odd"
+        got = "even" if n % 2 == 0 else "odd"
+        return f"{n} {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]} is {got}, needs {want}"
+
+
+@dataclass(frozen=True)
+class Sets(Rule):
+    """``per`` points for each set of one card of each colour, every card used once (FL-41)."""
+
+    kind = "sets"
+    colours: tuple[int, ...]
+    scope: str
+    per: int
+
+    def _sets(self, table: Table) -> int:
+        counts = table.counts[self.scope]
+        return min(counts[c] for c in self.colours)
+
+    def points(self, table: Table, colour: int) -> int:
+        return self.per * self._sets(table)
+
+    def reason(self, table: Table, colour: int) -> str:
+        n = self._sets(table)
+        return f"{n} x {self.per} for sets of {_names(self.colours)} {SCOPE_TEXT[self.scope]}"
+
+
+@dataclass(frozen=True)
+class Distinct(Rule):
+    """``base``, plus ``points`` if at least ``at_least`` colours are in scope (3, 9, 11, 27)."""
+
+    kind = "distinct"
+    scope: str
+    at_least: int
+    points_: int
+    base: int = 0
+
+    def _n(self, table: Table) -> int:
+        return sum(1 for n in table.counts[self.scope] if n)
+
+    def points(self, table: Table, colour: int) -> int:
+        return self.base + (self.points_ if self._n(table) >= self.at_least else 0)
+
+    def reason(self, table: Table, colour: int) -> str:
+        n = self._n(table)
+        verdict = "met" if n >= self.at_least else "not met"
+        base = f"{self.base} + " if self.base else ""
+        return (
+            f"{base}{self.points_} if {self.at_least}+ colours {SCOPE_TEXT[self.scope]}: "
+            f"{n} colours, {verdict}"
+        )
+
+
+@dataclass(frozen=True)
+class SameColour(Rule):
+    """``base``, plus ``points`` if ``n`` cards in scope share a colour (cards 6, 7, 19, 39).
+
+    ``or_more``: the card says "or more". When the card does not say, ruling FL-R03 reads
+    "at least" unless the game's ``exact-same-colour`` variant is on (then ``exact`` is set).
+    """
+
+    kind = "same_colour"
+    scope: str
+    n: int
+    points_: int
+    base: int = 0
+    exact: bool = False
+
+    def _met(self, table: Table) -> bool:
+        counts = table.counts[self.scope]
+        return self.n in counts if self.exact else max(counts) >= self.n
+
+    def points(self, table: Table, colour: int) -> int:
+        return self.base + (self.points_ if self._met(table) else 0)
+
+    def reason(self, table: Table, colour: int) -> str:
+        most = max(table.counts[self.scope])
+        need = f"exactly {self.n}" if self.exact else f"{self.n}+"
+        verdict = "met" if self._met(table) else "not met"
+        base = f"{self.base} + " if self.base else ""
+        return (
+            f"{base}{self.points_} if {need} of one colour {SCOPE_TEXT[self.scope]}: "
+            f"at most {most} share a colour, {verdict}"
+        )
+
+
+@dataclass(frozen=True)
+class Missing(Rule):
+    """``per`` points for each colour in neither the hand nor the nest (card 17)."""
+
+    kind = "missing"
+    per: int
+
+    def _missing(self, table: Table) -> list[int]:
+        return [c for c, n in enumerate(table.counts["both"]) if n == 0]
+
+    def points(self, table: Table, colour: int) -> int:
+        return self.per * len(self._missing(table))
+
+    def reason(self, table: Table, colour: int) -> str:
+        missing = self._missing(table)
+        names = ", ".join(COLOURS[c] for c in missing) or "none"
+        return f"{len(missing)} x {self.per} for colours missing from hand and nest ({names})"
+
+
+@dataclass(frozen=True)
+class TallestStack(Rule):
+    """``per`` points per card in the tallest nest stack, covered cards included (card 2)."""
+
+    kind = "tallest_stack"
+    per: int = 1
+
+    def points(self, table: Table, colour: int) -> int:
+        return self.per * table.tallest
+
+    def reason(self, table: Table, colour: int) -> str:
+        return f"the tallest nest stack holds {table.tallest} cards"
+
+
+RULE_KINDS: dict[str, type[Rule]] = {
+    cls.kind: cls for cls in (Flat, Count, Exactly, Parity, Sets, Distinct, SameColour, Missing,
+                              TallestStack)
+}
+
+# Parameters of each kind in content.toml: name -> (type, required). Colours are names there.
+RULE_PARAMS: dict[str, dict[str, tuple[str, bool]]] = {
+    "flat": {"points": ("int", True)},
+    "count": {
+        "colours": ("colours", True),
+        "scope": ("scope", True),
+        "per": ("int", True),
+        "base": ("int", False),
+        "exclude_self": ("bool", False),
+        "floor": ("int", False),
+    },
+    "exactly": {
+        "colour": ("colour", True),
+        "scope": ("scope", True),
+        "n": ("int", True),
+        "points": ("int", True),
+    },
+    "parity": {
+        "colour": ("colour", True),
+        "scope": ("scope", True),
+        "even": ("bool", True),
+        "points": ("int", True),
+    },
+    "sets": {"colours": ("colours", True), "scope": ("scope", True), "per": ("int", True)},
+    "distinct": {
+        "scope": ("scope", True),
+        "at_least": ("int", True),
+        "points": ("int", True),
+        "base": ("int", False),
+    },
+    "same_colour": {
+        "scope": ("scope", True),
+        "n": ("int", True),
+        "or_more": ("bool", False),
+        "points": ("int", True),
+        "base": ("int", False),
+    },
+    "missing": {"per": ("int", True)},
+    "tallest_stack": {"per": ("int", False)},
+}
+
+
+def build_rule(kind: str, params: dict[str, Any], *, exact_same_colour: bool = False) -> Rule:
+    """Make a ``Rule`` from validated content parameters (colours already as indexes).
+
+    ``exact_same_colour`` applies the ``exact-same-colour`` variant (ruling FL-R03) to
+    same-colour rules whose card does not say "or more".
+    """
+    args = dict(params)
+    if "points" in args:
+        args["points_"] = args.pop("points")
+    if kind == "same_colour":
+        or_more = args.pop("or_more", None)
+        args["exact"] = exact_same_colour and not or_more
+    if "colours" in args:
+        args["colours"] = tuple(args["colours"])
+    return RULE_KINDS[kind](**args)
+
+
+@dataclass(frozen=True)
+class CardScore:
+    """One hand card's points at scoring time, with the reason in words."""
+
+    card: int
+    points: int
+    reason: str
+
+
+def table_for(colour_of: Sequence[int], hand: Sequence[int], nest: Sequence[Sequence[int]]) -> Table:
+    """The ``Table`` of a player holding ``hand`` with the nest ``nest`` (stacks bottom to top).
+
+    Only the exposed (top) nest cards add colours (FL-37, FL-38); stack heights feed card 2.
+    """
+    return Table(
+        [colour_of[c] for c in hand],
+        [colour_of[s[-1]] for s in nest if s],
+        max((len(s) for s in nest), default=0),
+    )
+
+
+def hand_points(rules: Sequence[Any], colour_of: Sequence[int], hand: Sequence[int],
+                nest: Sequence[Sequence[int]]) -> int:
+    """Total points of ``hand`` (card numbers) against ``nest``; ``rules[n]`` is card n's rule."""
+    table = table_for(colour_of, hand, nest)
+    return sum(rules[c].points(table, colour_of[c]) for c in hand)
+
+
+def explain_hand(rules: Sequence[Any], colour_of: Sequence[int], hand: Sequence[int],
+                 nest: Sequence[Sequence[int]]) -> list[CardScore]:
+    """Each hand card's points and reason, in hand order (FL-36)."""
+    table = table_for(colour_of, hand, nest)
+    return [
+        CardScore(c, rules[c].points(table, colour_of[c]), rules[c].reason(table, colour_of[c]))
+        for c in hand
+    ]
