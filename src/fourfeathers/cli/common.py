@@ -1,0 +1,136 @@
+"""Helpers shared by the sub-commands: consoles, one-line errors, option parsing, building games.
+
+Every user error (a bad option value, an unknown game, a broken content or record file) ends in
+``fail``: one line ``Error: --option: what is wrong`` on stderr and exit code 2, no traceback.
+Games are reached only through the registry (``make``, ``game_spec``, ``list_games``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, NoReturn
+
+import typer
+from rich.console import Console
+
+from ..core.errors import ConfigError, ContentError
+from ..core.game import Game
+from ..core.registry import GameSpec, game_spec, make
+
+console = Console(highlight=False)
+"""Everything the user asked for goes to stdout through this console."""
+
+err_console = Console(stderr=True, highlight=False)
+"""Progress bars and notes that are not the command's output go to stderr."""
+
+USAGE_ERROR = 2
+"""Exit code of a bad command-line value (as click uses for usage errors)."""
+
+
+def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
+    """Print ``Error: OPTION: MESSAGE`` as one line on stderr and exit with ``code``.
+
+    ``option`` names what the user got wrong (``--hand``, ``GAME``...); None for no option.
+    The line is printed without rich wrapping so it stays one line whatever the width.
+    """
+    where = f"{option}: " if option else ""
+    typer.echo(f"Error: {where}{message}", err=True)
+    raise typer.Exit(code)
+
+
+def split_list(text: str) -> list[str]:
+    """``"a, b,c"`` -> ``["a", "b", "c"]``. Empty items are kept (as ``""``) to be reported."""
+    return [item.strip() for item in text.split(",")]
+
+
+def flatten_names(values: Sequence[str] | None) -> list[str]:
+    """Repeatable, comma-separable option values (``--variant a --variant b,c``) as one list."""
+    names: list[str] = []
+    for value in values or ():
+        names += [v for v in split_list(value) if v]
+    return names
+
+
+def spec_or_fail(game_id: str) -> GameSpec:
+    """The registry's spec for ``game_id``, or a one-line ``GAME`` error listing known games."""
+    try:
+        return game_spec(game_id)
+    except ConfigError as exc:
+        fail("GAME", str(exc))
+
+
+def players_text(players: Sequence[int]) -> str:
+    """``(1, 2, 3, 4)`` -> ``"1-4"``; ``(2, 4)`` -> ``"2, 4"``."""
+    ordered = sorted(players)
+    if len(ordered) > 1 and ordered == list(range(ordered[0], ordered[-1] + 1)):
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))
+
+
+def check_players(spec: GameSpec, players: int) -> None:
+    """Fail on ``--players`` if ``spec`` is not played by that many."""
+    if players not in spec.players:
+        fail(
+            "--players",
+            f"{spec.title} is played by {players_text(spec.players)} players, not {players}",
+        )
+
+
+def game_config(
+    players: int | None = None,
+    starting_player: int | None = None,
+    content: Path | str | None = None,
+    variants: Sequence[str] = (),
+) -> dict[str, Any]:
+    """Keyword options for ``make`` holding only what the user set (so defaults stay the game's)."""
+    config: dict[str, Any] = {}
+    if players is not None:
+        config["players"] = players
+    if starting_player is not None:
+        config["starting_player"] = starting_player
+    if content is not None:
+        config["content"] = str(content)
+    if variants:
+        config["variants"] = list(variants)
+    return config
+
+
+_OPTION_OF_CONFIG = (
+    ("variant", "--variant"),
+    ("starting_player", "--start"),
+    ("content", "--content"),
+    ("players", "--players"),
+)
+
+
+def option_for(exc: Exception, default: str | None = None) -> str | None:
+    """The command-line option a ``ConfigError``/``ContentError`` from ``make`` is about."""
+    if isinstance(exc, ContentError):
+        return "--content"
+    text = str(exc)
+    for word, option in _OPTION_OF_CONFIG:
+        if word in text:
+            return option
+    return default
+
+
+def make_or_fail(game_id: str, config: dict[str, Any], option: str | None = None) -> Game:
+    """``make(game_id, **config)``, turning configuration and content errors into ``fail``.
+
+    ``option`` forces the option named in the error (e.g. ``--load`` for a saved game's config).
+    """
+    try:
+        return make(game_id, **config)
+    except (ConfigError, ContentError) as exc:
+        fail(option or option_for(exc), str(exc))
+
+
+def seat_name(player: int) -> str:
+    """People count seats from 1: player 0 is ``Seat 1``."""
+    return f"Seat {player + 1}"
+
+
+def seats_text(players: Sequence[int]) -> str:
+    """``[0, 2]`` -> ``"seat 1, seat 3"``."""
+    return ", ".join(f"seat {p + 1}" for p in players)

@@ -1,0 +1,106 @@
+"""The ``feathers`` command: ``app`` gathers one sub-command per module of this package.
+
+Usage errors that typer itself detects (a non-number for an integer option, an unknown option, a
+missing argument) are printed as one ``Error:`` line with exit code 2, like the errors the
+sub-commands report through ``common.fail``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+import typer
+from typer.core import TyperGroup
+
+from .. import __version__
+from . import games, play, replay, score, simulate
+
+# Usage errors and aborts: typer >= 0.20 ships its own click (errors derive from
+# typer.TyperException); older typer raises click's own classes.
+_ERRORS: tuple[type[Exception], ...] = (typer.TyperException,)
+_ABORTS: tuple[type[BaseException], ...] = (typer.Abort,)
+try:  # pragma: no cover - depends on the installed typer
+    import click
+
+    _ERRORS += (click.ClickException,)
+    _ABORTS += (click.Abort,)
+except ImportError:
+    pass
+
+
+class FeathersGroup(TyperGroup):
+    """The top-level group: runs the command and reports usage errors on a single line."""
+
+    def main(  # type: ignore[override]
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        """Run the command line; exit with 2 and one ``Error:`` line on a usage error."""
+        try:
+            result = super().main(
+                args=args,
+                prog_name=prog_name,
+                complete_var=complete_var,
+                standalone_mode=False,
+                **extra,
+            )
+        except _ERRORS as exc:
+            if type(exc).__name__ != "NoArgsIsHelpError":  # its help is already printed
+                typer.echo(f"Error: {exc.format_message()}", err=True)  # type: ignore[attr-defined]
+            sys.exit(getattr(exc, "exit_code", 2))
+        except _ABORTS:
+            typer.echo("Aborted.", err=True)
+            sys.exit(1)
+        if not standalone_mode:
+            return result
+        sys.exit(result if isinstance(result, int) else 0)
+
+
+app = typer.Typer(
+    cls=FeathersGroup,
+    name="feathers",
+    help="Play, score and simulate feather games: Featherlight and friends.",
+    epilog=(
+        "Examples:\n\n"
+        "  feathers games\n"
+        "  feathers play featherlight\n"
+        "  feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68\n"
+        "  feathers simulate featherlight --players 3 --games 1000\n"
+        "  feathers replay saved-game.json"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="rich",
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"feathers {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Play, score and simulate feather games: Featherlight and friends."""
+
+
+app.command("games")(games.games)
+app.add_typer(score.app, name="score")
+app.command("play")(play.play)
+app.command("simulate")(simulate.simulate)
+app.command("replay")(replay.replay)
+
+if __name__ == "__main__":  # pragma: no cover
+    app()

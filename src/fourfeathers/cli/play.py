@@ -1,0 +1,613 @@
+"""``feathers play``: play a game in the terminal against computer seats, or watch them play.
+
+Seats are numbered from 1 for people (``--start 2``, ``Seat 2: ...``) and from 0 inside. A game
+is played through ``core.records.Match``, so it is recorded as it goes: ``undo`` replays all but
+the last decisions and ``--save`` writes the record (``--load`` continues it).
+
+Hidden information: with one human seat the screen only ever shows what that seat may see
+(``game.render(state, seat)``); computer decisions are shown as the game describes them. With
+several human seats (hot seat) the screen is cleared between them and each is shown what happened
+since their last decision.
+
+Answers are read with ``read_line`` (``input()`` on stdin), so tests feed them through stdin.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.columns import Columns
+from rich.table import Table
+from rich.text import Text
+
+from ..agents import AGENTS, Agent, make_agent
+from ..core.errors import ConfigError, ContentError, IllegalActionError
+from ..core.game import Game, State
+from ..core.records import GameRecord, Match
+from ..core.rng import derive_seed, random_seed
+from .common import (
+    check_players,
+    console,
+    fail,
+    flatten_names,
+    game_config,
+    make_or_fail,
+    seat_name,
+    seats_text,
+    spec_or_fail,
+    split_list,
+)
+from .replay import load_record
+
+HUMAN = "human"
+"""The seat kind of a person at the keyboard; every other kind is an agent name."""
+
+DEFAULT_AGENT = "random"
+"""The agent of a computer seat that ``--seats`` does not name."""
+
+HELP_TEXT = """\
+Answer with:
+  a number            the action with that number in the list
+  an action's text    e.g. 'draw 1' or 'put 15 on 3' (as in the list's second column)
+  undo                take back your last decision (and the computer moves after it)
+  show                show the table and the list of actions again
+  help                this text
+  quit                stop playing (you are offered to save the game)"""
+
+
+class InputEnded(Exception):
+    """Standard input ended (or was interrupted) while a human seat had to answer."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__("interrupted" if interrupted else "end of input")
+        self.interrupted = interrupted
+
+
+def read_line(prompt: str) -> str:
+    """Ask for one line on stdin. Raises ``InputEnded`` at end of input or on Ctrl-C.
+
+    When stdin is not a terminal (a pipe, a test) the answer is echoed so transcripts read well.
+    """
+    try:
+        answer = input(prompt)
+    except EOFError:
+        typer.echo("")
+        raise InputEnded() from None
+    except KeyboardInterrupt:
+        typer.echo("")
+        raise InputEnded(interrupted=True) from None
+    if not sys.stdin.isatty():
+        typer.echo(answer)
+    return answer
+
+
+class Outcome(Enum):
+    """How a game session ended."""
+
+    FINISHED = "finished"
+    QUIT = "quit"
+
+
+@dataclass
+class Session:
+    """One game being played: the match, who sits where, and what each human has seen.
+
+    Attributes:
+        match: the game and its record.
+        seats: seat kinds by seat (``"human"`` or an agent name).
+        agents: the agent of each computer seat.
+        memory_aid: show covered cards (passed to ``game.render``).
+        delay: seconds to pause after each computer decision.
+        movers: the seat that made each recorded decision (for ``undo``).
+        log: one public line per decision, in order.
+        seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
+    """
+
+    match: Match
+    seats: list[str]
+    agents: dict[int, Agent]
+    memory_aid: bool = False
+    delay: float = 0.0
+    movers: list[int] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)
+    _last_human: int | None = None
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.match.game
+
+    @property
+    def humans(self) -> list[int]:
+        """The human seats."""
+        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def run(self) -> Outcome:
+        """Play until the game is over or a human quits."""
+        while not self.match.state.is_terminal():
+            player = self.match.state.current_player
+            if self.seats[player] == HUMAN:
+                if self.human_turn(player) is Outcome.QUIT:
+                    return Outcome.QUIT
+            else:
+                self.computer_turn(player)
+        return Outcome.FINISHED
+
+    def _record(self, player: int, action: Any) -> str:
+        """Describe ``action`` (before it changes the state), apply it and log it."""
+        state = self.match.state
+        text = self.game.describe_action(state, action)
+        self.match.apply(action)
+        self.movers.append(player)
+        self.log.append(f"{seat_name(player)}: {text}")
+        return text
+
+    def computer_turn(self, player: int) -> None:
+        """Let the agent of ``player`` decide, and print its decision as one line."""
+        action = self.agents[player].act(self.match.state)
+        self._record(player, action)
+        console.print(self.log[-1], markup=False)
+        if self.delay > 0:
+            time.sleep(self.delay)
+
+    def human_turn(self, player: int) -> Outcome | None:
+        """Show ``player`` the table and their actions and apply their answer.
+
+        Returns ``Outcome.QUIT`` if they quit; None once one decision was made or undone.
+        """
+        self._hand_over(player)
+        state = self.match.state
+        actions = state.legal_actions()
+        self.show(player, actions)
+        while True:
+            answer = read_line(f"{seat_name(player)}> ").strip()
+            word = answer.lower()
+            if not word:
+                continue
+            if word in ("quit", "exit", "q"):
+                return Outcome.QUIT
+            if word in ("help", "h", "?"):
+                console.print(HELP_TEXT, markup=False)
+                continue
+            if word in ("show", "look", "s"):
+                self.show(player, actions)
+                continue
+            if word in ("undo", "u"):
+                if self.undo():
+                    return None
+                continue
+            action = self._parse(state, actions, answer)
+            if action is None:
+                continue
+            text = self._record(player, action)
+            self.seen[player] = len(self.log)
+            console.print(f"You: {text}", markup=False)
+            return None
+
+    def _parse(self, state: State, actions: list[Any], answer: str) -> Any | None:
+        """The action ``answer`` means (a list number or a text form), or None after a note."""
+        if answer.isdigit():
+            number = int(answer)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            console.print(
+                f"There is no action {number}: choose 1-{len(actions)} (or type help).",
+                style="yellow",
+                markup=False,
+            )
+            return None
+        try:
+            return state.action_from_text(answer)
+        except IllegalActionError as exc:
+            console.print(f"Not possible: {exc}", style="yellow", markup=False)
+            return None
+
+    def undo(self) -> bool:
+        """Take back the last human decision and every computer decision made after it.
+
+        Returns False (after saying so) if no human decision is left to take back.
+        """
+        if not any(self.seats[p] == HUMAN for p in self.movers):
+            console.print("There is no decision of yours to take back.", style="yellow")
+            return False
+        computer = 0
+        while self.seats[self.movers[-1]] != HUMAN:
+            self.match.undo()
+            self.movers.pop()
+            computer += 1
+        self.match.undo()
+        human = self.movers.pop()
+        also = f" and {computer} computer decision{'s' if computer > 1 else ''}" if computer else ""
+        note = f"{seat_name(human)} took back a decision{also}."
+        self.log.append(note)
+        console.print(note, style="cyan", markup=False)
+        return True
+
+    def _hand_over(self, player: int) -> None:
+        """Hot seat: clear the screen, wait for ``player`` and show what they missed."""
+        if len(self.humans) < 2 or self._last_human == player:
+            self._last_human = player
+            return
+        if self._last_human is not None and console.is_terminal:
+            console.clear()
+        self._last_human = player
+        read_line(f"{seat_name(player)}: your turn. Press Enter when only you can see the screen.")
+        missed = self.log[self.seen.get(player, 0) :]
+        if missed:
+            console.print("Since your last decision:", style="bold")
+            for line in missed:
+                console.print(f"  {line}", markup=False)
+
+    def show(self, player: int, actions: list[Any]) -> None:
+        """Print the table as ``player`` sees it and the numbered legal actions."""
+        state = self.match.state
+        console.print()
+        console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
+        console.print(self.game.render(state, player, memory_aid=self.memory_aid))
+        console.print(action_list(self.game, state, actions))
+        console.print(
+            "Type a number or an action (e.g. the text in bold); undo, show, help or quit.",
+            style="dim",
+            markup=False,
+        )
+
+
+def action_list(game: Game, state: State, actions: list[Any]) -> Columns:
+    """The numbered legal actions, text form and description, in as many columns as fit."""
+    width = max((len(str(a)) for a in actions), default=0)
+    digits = len(str(len(actions)))
+    entries = []
+    for number, action in enumerate(actions, start=1):
+        entry = Text(f"{number:>{digits}}. ", style="bold cyan")
+        entry.append(f"{str(action):<{width}}", style="bold")
+        entry.append(f"  {game.describe_action(state, action)}")
+        entries.append(entry)
+    return Columns(entries, column_first=True, padding=(0, 4))
+
+
+def parse_seats(text: str | None, players: int) -> list[str]:
+    """Seat kinds for ``players`` seats from ``--seats`` (``human,random``...).
+
+    Unnamed seats are played by ``DEFAULT_AGENT``; without ``--seats``, seat 1 is human.
+    """
+    if text is None:
+        return [HUMAN] + [DEFAULT_AGENT] * (players - 1)
+    names = [name.lower() for name in split_list(text)]
+    for name in names:
+        if not name:
+            fail("--seats", f"an empty entry in {text!r} (write seat kinds separated by commas)")
+        if name != HUMAN and name not in AGENTS:
+            known = ", ".join([HUMAN, *AGENTS])
+            fail("--seats", f"unknown seat kind {name!r}; use one of: {known}")
+    if len(names) > players:
+        fail("--seats", f"{len(names)} seats given for a {players}-player game")
+    return names + [DEFAULT_AGENT] * (players - len(names))
+
+
+def make_agents(seats: list[str], seed: int) -> dict[int, Agent]:
+    """One agent per computer seat, each seeded from ``seed`` and its seat."""
+    return {
+        p: make_agent(kind, derive_seed(seed, "seat", p))
+        for p, kind in enumerate(seats)
+        if kind != HUMAN
+    }
+
+
+def movers_of(record: GameRecord) -> list[int]:
+    """The seat that made each decision of ``record`` (replaying it once)."""
+    game = record.make_game()
+    state = game.new_initial_state(record.seed)
+    movers = []
+    for text in record.actions:
+        movers.append(state.current_player)
+        state.apply_action(game.parse_action(text))
+    return movers
+
+
+def save_record(record: GameRecord, path: Path, game_id: str, seats: list[str]) -> None:
+    """Write ``record`` to ``path`` and say how to continue it; fail on ``--save`` if unwritable."""
+    try:
+        record.save(path)
+    except OSError as exc:
+        fail("--save", f"cannot write {path} ({exc.strerror or exc})")
+    default = parse_seats(None, len(seats))
+    again = f"feathers play {game_id} --load {path}"
+    if seats != default:
+        again += f" --seats {','.join(seats)}"
+    if not record.actions or not record.replay().is_terminal():
+        console.print(f"Game saved to {path}. Continue it with: {again}", markup=False)
+    else:
+        console.print(f"Game saved to {path}. See it again with: feathers replay {path}")
+
+
+def offer_save(record: GameRecord, save: Path | None, game_id: str, seats: list[str]) -> None:
+    """On quit: offer to save to ``--save`` (or ask for a file name)."""
+    try:
+        if save is not None:
+            answer = read_line(f"Save the game to {save}? [Y/n] ").strip().lower()
+            target: Path | None = save if answer in ("", "y", "yes") else None
+        else:
+            answer = read_line("Save the game? File name (press Enter not to save): ").strip()
+            target = Path(answer) if answer else None
+    except InputEnded:
+        target = save
+    if target is not None:
+        save_record(record, target, game_id, seats)
+
+
+def _describe_seats(seats: list[str]) -> str:
+    return ", ".join(f"seat {p + 1} {kind}" for p, kind in enumerate(seats))
+
+
+def _check_save_path(save: Path | None) -> None:
+    if save is None:
+        return
+    if save.is_dir():
+        fail("--save", f"{save} is a directory; give a file name")
+    parent = save.parent
+    if not parent.is_dir():
+        fail("--save", f"the folder {parent} does not exist")
+
+
+def play(
+    game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see: feathers games)."),
+    players: int | None = typer.Option(
+        None,
+        "--players",
+        "-p",
+        help="Number of seats. Default: the number of --seats given, else 2.",
+        show_default=False,
+    ),
+    seats: str | None = typer.Option(
+        None,
+        "--seats",
+        help="Who plays each seat, comma-separated: human or an agent ("
+        + ", ".join(AGENTS)
+        + "). Seats not named are random. Default: seat 1 human (solo: human).",
+        show_default=False,
+    ),
+    seed: int | None = typer.Option(
+        None, "--seed", help="Seed of the deal (printed when not given, to replay it).",
+        show_default=False,
+    ),
+    start: int | None = typer.Option(
+        None, "--start", help="The starting seat (1-N). Default: drawn from the seed.",
+        show_default=False,
+    ),
+    memory_aid: bool = typer.Option(
+        False, "--memory-aid", help="Show the covered cards of the nest."
+    ),
+    tournament: bool = typer.Option(
+        False, "--tournament", help="Play the game's tournament (several games, totals)."
+    ),
+    content: Path | None = typer.Option(
+        None, "--content", help="Card data file to use instead of the shipped one."
+    ),
+    variant: list[str] | None = typer.Option(
+        None, "--variant", help="A rules variant (repeat or comma-separate for several)."
+    ),
+    save: Path | None = typer.Option(
+        None, "--save", help="Write the game record (JSON) here at the end or on quit."
+    ),
+    load: Path | None = typer.Option(
+        None, "--load", help="Continue a game saved with --save.", show_default=False
+    ),
+    delay: float = typer.Option(
+        0.0, "--delay", help="Seconds to pause after each computer decision."
+    ),
+) -> None:
+    """Play a game in the terminal against computer seats, or watch computers play.
+
+    On your turn you see the table as your seat sees it and the numbered legal actions. Answer
+    with a number or an action's text (put 15 on 3), or: undo, show, help, quit.
+
+    Examples:
+      feathers play featherlight
+      feathers play featherlight --players 3 --seed 7 --start 2
+      feathers play featherlight --seats human,human --memory-aid
+      feathers play featherlight --players 1
+      feathers play featherlight --seats random,random,random --delay 0.2
+      feathers play featherlight --tournament --players 3
+      feathers play featherlight --save game.json
+      feathers play featherlight --load game.json
+    """
+    spec = spec_or_fail(game_id)
+    if delay < 0:
+        fail("--delay", f"must be 0 or more, got {delay}")
+    _check_save_path(save)
+    if load is not None:
+        _play_loaded(game_id, load, players, seats, seed, start, tournament, content, variant,
+                     save, memory_aid, delay)
+        return
+    if players is None:
+        players = (
+            len(split_list(seats)) if seats else (2 if 2 in spec.players else spec.players[0])
+        )
+    check_players(spec, players)
+    seat_kinds = parse_seats(seats, players)
+    if start is not None and not 1 <= start <= players:
+        fail("--start", f"seats are numbered 1 to {players}, got {start}")
+    if seed is not None and seed < 0:
+        fail("--seed", f"must be 0 or more, got {seed}")
+    config = game_config(
+        players,
+        starting_player=None if start is None else start - 1,
+        content=content,
+        variants=flatten_names(variant),
+    )
+    game = make_or_fail(game_id, config)
+    seed_given = seed is not None
+    if seed is None:
+        seed = random_seed()
+    header = f"{spec.title}: {_describe_seats(seat_kinds)}; seed {seed}"
+    if not seed_given:
+        header += f" (play this deal again with --seed {seed})"
+    console.print(header, style="bold", markup=False)
+    if tournament:
+        _play_tournament(game, seat_kinds, seed, save, memory_aid, delay)
+        return
+    session = Session(Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), memory_aid,
+                      delay)
+    _finish(session, save, game_id)
+
+
+def _play_loaded(
+    game_id: str,
+    load: Path,
+    players: int | None,
+    seats: str | None,
+    seed: int | None,
+    start: int | None,
+    tournament: bool,
+    content: Path | None,
+    variant: list[str] | None,
+    save: Path | None,
+    memory_aid: bool,
+    delay: float,
+) -> None:
+    """Continue the game saved in ``load``."""
+    given = {
+        "--players": players is not None,
+        "--seed": seed is not None,
+        "--start": start is not None,
+        "--tournament": tournament,
+        "--content": content is not None,
+        "--variant": bool(variant),
+    }
+    for option, is_given in given.items():
+        if is_given:
+            fail(option, "cannot be combined with --load (the saved game fixes it)")
+    record = load_record(load, "--load")
+    if record.game != game_id:
+        fail("--load", f"{load} holds a {record.game} game, not {game_id}")
+    try:
+        match = Match.from_record(record)
+        movers = movers_of(record)
+    except (ConfigError, ContentError, IllegalActionError) as exc:
+        fail("--load", f"{load}: {exc}")
+    seat_kinds = parse_seats(seats, match.game.num_players)
+    console.print(
+        f"{match.game.title}: {_describe_seats(seat_kinds)}; seed {record.seed}; "
+        f"continuing after {len(record.actions)} decisions from {load}",
+        style="bold",
+        markup=False,
+    )
+    agents = make_agents(seat_kinds, derive_seed(record.seed, "load", len(record.actions)))
+    session = Session(match, seat_kinds, agents, memory_aid, delay, movers=movers)
+    _finish(session, save, game_id)
+
+
+def _finish(session: Session, save: Path | None, game_id: str) -> None:
+    """Run ``session`` to its end, then show the result and save; handle quit and end of input."""
+    try:
+        outcome = session.run()
+    except InputEnded as exc:
+        _input_ended(session, exc, save, game_id)
+        return
+    record = session.match.record
+    if outcome is Outcome.QUIT:
+        offer_save(record, save, game_id, session.seats)
+        console.print("Game stopped.")
+        return
+    show_result(session)
+    if save is not None:
+        save_record(record, save, game_id, session.seats)
+
+
+def _input_ended(session: Session, exc: InputEnded, save: Path | None, game_id: str) -> None:
+    """Leave cleanly when a human seat has to answer but input ended (exit code 1, or 130)."""
+    player = session.match.state.current_player
+    if save is not None:
+        save_record(session.match.record, save, game_id, session.seats)
+    if exc.interrupted:
+        typer.echo("Interrupted.", err=True)
+        raise typer.Exit(130)
+    typer.echo(
+        f"Error: input ended while {seat_name(player).lower()} (human) had to decide; "
+        "give answers on stdin, or use --seats with computer agents only",
+        err=True,
+    )
+    raise typer.Exit(1)
+
+
+def show_result(session: Session) -> None:
+    """The end of a game: the final table (when nobody human watched it) and the result."""
+    state = session.match.state
+    game = session.game
+    console.print()
+    console.rule(f"{game.title} - game over", style="green")
+    if not session.humans:
+        console.print(game.render(state, None))
+    console.print(game.render_result(state))
+
+
+def _play_tournament(
+    game: Game, seats: list[str], seed: int, save: Path | None, memory_aid: bool, delay: float
+) -> None:
+    """Play the game's series: each game with a derived seed, totals after each game."""
+    series = game.series()
+    if series is None:
+        fail("--tournament", f"{game.title} has no tournament format")
+    config = game.config
+    results: list[list[int]] = []
+    previous: State | None = None
+    for k in range(series.games):
+        if previous is not None:
+            game = make_or_fail(game.id, {**config, **series.next_config(previous)})
+        game_seed = derive_seed(seed, k)
+        console.print()
+        console.rule(f"{series.name}: game {k + 1} of {series.games}", style="magenta")
+        session = Session(Match(game, game_seed), seats, make_agents(seats, game_seed),
+                          memory_aid, delay)
+        path = None if save is None else save.with_name(f"{save.stem}-{k + 1}{save.suffix}")
+        try:
+            outcome = session.run()
+        except InputEnded as exc:
+            _input_ended(session, exc, path, game.id)
+            return
+        if outcome is Outcome.QUIT:
+            offer_save(session.match.record, path, game.id, seats)
+            console.print("Tournament stopped.")
+            return
+        show_result(session)
+        if path is not None:
+            save_record(session.match.record, path, game.id, seats)
+        previous = session.match.state
+        results.append(previous.scores())
+        console.print(totals_table(series.name, seats, results, series.games))
+        if k + 1 < series.games and HUMAN in seats:
+            try:
+                read_line(f"Press Enter to start game {k + 2}. ")
+            except InputEnded as exc:
+                _input_ended(session, exc, None, game.id)
+                return
+    totals = [sum(r[p] for r in results) for p in range(len(seats))]
+    best = max(totals)
+    winners = [p for p, t in enumerate(totals) if t == best]
+    verb = "wins" if len(winners) == 1 else "share the victory"
+    console.print(
+        f"{series.name}: {seats_text(winners)} {verb} with {best} points in total",
+        style="bold green",
+        markup=False,
+    )
+
+
+def totals_table(title: str, seats: list[str], results: list[list[int]], games: int) -> Table:
+    """Scores per seat and game so far, with running totals."""
+    table = Table(title=f"{title}: after game {len(results)} of {games}", header_style="bold")
+    table.add_column("seat", justify="right")
+    table.add_column("player")
+    for k in range(len(results)):
+        table.add_column(f"game {k + 1}", justify="right")
+    table.add_column("total", justify="right", style="bold")
+    for p, kind in enumerate(seats):
+        scores = [r[p] for r in results]
+        table.add_row(str(p + 1), kind, *map(str, scores), str(sum(scores)))
+    return table

@@ -1,0 +1,89 @@
+"""``feathers replay FILE``: replay a saved game record and show how it ended."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.text import Text
+
+from ..core.errors import ConfigError, ContentError, IllegalActionError
+from ..core.records import GameRecord
+from ..core.registry import game_spec
+from .common import console, fail, seats_text
+
+
+def load_record(path: Path, option: str) -> GameRecord:
+    """Read a saved ``GameRecord``; fail on ``option`` with one line if it cannot be read."""
+    try:
+        return GameRecord.load(path)
+    except IsADirectoryError:
+        fail(option, f"{path} is a directory, not a saved game")
+    except OSError as exc:
+        fail(option, f"cannot read {path} ({exc.strerror or exc})")
+    except UnicodeDecodeError:
+        fail(option, f"{path} is not a saved game (not text)")
+    except json.JSONDecodeError as exc:
+        fail(option, f"{path} is not a saved game (not JSON: {exc.msg}, line {exc.lineno})")
+    except ValueError as exc:
+        fail(option, f"{path} is not a saved game: {exc}")
+
+
+def replay(
+    file: Path = typer.Argument(
+        ..., metavar="FILE", help="A game saved with: feathers play ... --save FILE"
+    ),
+    as_json: bool = typer.Option(
+        False, "--json", help="Print JSON: game, config, seed, decisions, scores, winners."
+    ),
+) -> None:
+    """Replay a saved game and show the final scores and the winners.
+
+    The record holds the game, its configuration, its seed and every decision; replaying it
+    reproduces the game exactly. A record of an unfinished game shows the standing scores.
+
+    Examples:
+      feathers play featherlight --seats random,random --seed 7 --save game.json
+      feathers replay game.json
+      feathers replay game.json --json
+    """
+    record = load_record(file, "FILE")
+    try:
+        game_spec(record.game)
+        state = record.replay()
+    except (ConfigError, ContentError, IllegalActionError) as exc:
+        fail("FILE", f"{file}: {exc}")
+    finished = state.is_terminal()
+    scores = state.scores()
+    winners = state.winners()
+    if as_json:
+        data = {
+            "game": record.game,
+            "config": record.config,
+            "seed": record.seed,
+            "decisions": len(record.actions),
+            "finished": finished,
+            "scores": scores,
+            "winners": [p + 1 for p in winners],
+        }
+        typer.echo(json.dumps(data, indent=2))
+        return
+    game = state.game
+    console.print(
+        Text(
+            f"{game.title}, {game.num_players} player{'s' if game.num_players > 1 else ''}, "
+            f"seed {record.seed}: {len(record.actions)} decisions",
+            style="bold",
+        )
+    )
+    if finished:
+        console.print(game.render_result(state))
+        if game.num_players > 1:
+            verb = "wins" if len(winners) == 1 else "share the victory"
+            console.print(f"Winner: {seats_text(winners)} {verb}", markup=False)
+        return
+    console.print("The record stops before the end of the game. Standing scores:")
+    for p, score in enumerate(scores):
+        console.print(f"  seat {p + 1}: {score} points")
+    console.print(game.render(state, None))

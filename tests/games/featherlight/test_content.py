@@ -1,0 +1,115 @@
+"""The shipped card data: the facts the rulebook fixes, provenance, and content validation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from fourfeathers import ContentError, make
+from fourfeathers.games.featherlight.content import DEFAULT_CONTENT, load_cards
+from fourfeathers.games.featherlight.scoring import COLOURS
+
+CARDS = load_cards()
+
+
+def colour(n: int) -> str:
+    return COLOURS[CARDS.colour[n]]
+
+
+def test_seventy_cards_ten_per_colour_five_up_five_down():
+    assert Counter(colour(n) for n in range(1, 71)) == {c: 10 for c in COLOURS}
+    for index in range(7):
+        winds = Counter(CARDS.wind_up[n] for n in CARDS.by_colour(index))
+        assert winds == {True: 5, False: 5}
+
+
+@pytest.mark.parametrize(
+    "numbers,name",
+    [
+        ((3, 19, 27, 39), "red"),
+        ((9,), "yellow"),
+        ((4, 6), "blue"),
+        ((8, 43), "purple"),
+        ((15,), "green"),
+        ((31, 68), "white"),
+        ((60, 65), "black"),
+    ],
+)
+def test_rulebook_colours(numbers, name):
+    for n in numbers:
+        assert colour(n) == name
+        assert CARDS.card(n).source["colour"] == "rulebook"
+
+
+def test_inferred_purple_and_black():
+    for n in (1, 16, 23, 30, 37, 50, 57, 63):
+        assert colour(n) == "purple" and CARDS.card(n).source["colour"] == "inferred"
+    for n in (46, 47, 53, 54, 59, 66, 69, 70):
+        assert colour(n) == "black" and CARDS.card(n).source["colour"] == "inferred"
+
+
+def test_card_28_fits_the_scoring_example():
+    assert colour(28) not in ("white", "blue", "purple", "black")
+
+
+def test_every_card_has_provenance_and_no_wind_is_claimed_printed():
+    for n in range(1, 71):
+        card = CARDS.card(n)
+        assert card.source["rule"] == "rulebook"
+        assert card.source["wind"] == "reconstructed"
+        assert card.source["colour"] in ("rulebook", "inferred", "reconstructed")
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "cards.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def shipped() -> str:
+    return DEFAULT_CONTENT.read_text()
+
+
+def test_user_content_overrides_colours(tmp_path):
+    text = shipped().replace(
+        'number = 10\ncolour = "white"', 'number = 10\ncolour = "red"'
+    ).replace('number = 25\ncolour = "yellow"', 'number = 25\ncolour = "white"')
+    game = make("featherlight", content=write(tmp_path, text))
+    assert COLOURS[game.cards.colour[10]] == "red"
+    assert make("featherlight").cards.colour[10] == COLOURS.index("white")
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ('colour = "purple"', 'colour = "pink"', "'colour' 'pink' is not one of"),
+        ('wind = "up"', 'wind = "sideways"', "'wind' must be 'up' or 'down'"),
+        ('kind = "flat"', 'kind = "fancy"', "rule.kind 'fancy' is unknown"),
+        ("points = 10", "points = \"ten\"", "rule.points must be an integer"),
+        ('scope = "nest"', 'scope = "table"', "rule.scope must be one of"),
+        ("number = 2\n", "number = 1\n", "number 1 appears twice"),
+        ('rule = "rulebook" }', 'rule = "printed" }', "source.rule must be one of"),
+        ("per = 25", "pro = 25", "rule.pro is not a parameter of kind 'sets'"),
+    ],
+)
+def test_bad_content_names_the_field(tmp_path, old, new, message):
+    text = shipped()
+    assert old in text
+    with pytest.raises(ContentError, match=message.replace("(", r"\(")):
+        make("featherlight", content=write(tmp_path, text.replace(old, new, 1)))
+
+
+def test_missing_file_and_bad_toml(tmp_path):
+    with pytest.raises(ContentError, match="cannot read content file"):
+        make("featherlight", content=str(tmp_path / "nope.toml"))
+    with pytest.raises(ContentError, match="not valid TOML"):
+        make("featherlight", content=write(tmp_path, "[[card]\n"))
+
+
+def test_missing_card(tmp_path):
+    text = shipped()
+    start = text.index("[[card]]\nnumber = 70")
+    with pytest.raises(ContentError, match="cards missing: 70"):
+        make("featherlight", content=write(tmp_path, text[:start]))

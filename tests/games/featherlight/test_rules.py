@@ -1,0 +1,281 @@
+"""Featherlight rules of play, one test per rule (ids from the checklist and the rulings)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from fourfeathers import ConfigError, IllegalActionError, make
+from fourfeathers.core import TERMINAL
+from fourfeathers.games.featherlight.scoring import COLOURS
+
+# A fixed layout: seat 0 holds 10, 20, 31, 41, 58 (white, flat points); seat 1 holds 2-6.
+BASE = {
+    "hands": [[10, 20, 31, 41, 58], [2, 3, 4, 5, 6]],
+    "nest": [[11], [12], [13], [14], [15], [16]],
+    "piles": [[30, 29, 28, 27], [40, 39, 38, 37]],
+    "box": [],
+    "wind": [],
+    "known": [[], []],
+    "player": 0,
+    "phase": 0,
+    "taken": 0,
+    "taken_from": -1,
+    "turn": 0,
+    "starter": 0,
+}
+
+
+def build(game=None, **changes):
+    game = game or make("featherlight", players=2)
+    fields = {**BASE, **changes}
+    used = {c for k in ("hands", "nest", "piles") for group in fields[k] for c in group}
+    used |= set(fields["wind"])
+    fields["box"] = [c for c in range(1, 71) if c not in used]
+    return game.state_from_dict(fields)
+
+
+def play(state, *texts):
+    for text in texts:
+        state.apply_action(state.game.parse_action(text))
+
+
+@pytest.mark.parametrize("players,removed,pile", [(2, 8, 23), (3, 7, 21), (4, 4, 20)])
+def test_setup(players, removed, pile):
+    """FL-07..FL-11: removed cards, 5 cards each, 6 one-card stacks, two equal piles."""
+    state = make("featherlight", players=players).new_initial_state(seed=3)
+    assert len(state.box) == removed
+    assert [len(h) for h in state.hands] == [5] * players
+    assert [len(s) for s in state.nest] == [1] * 6
+    assert [len(p) for p in state.piles] == [pile, pile]
+    assert state.wind == []
+
+
+def test_solo_setup_removes_two_per_colour_and_counts_off_21_wind_cards():
+    """FL-102..FL-105."""
+    game = make("featherlight", players=1)
+    for seed in range(20):
+        state = game.new_initial_state(seed)
+        assert Counter(game.cards.colour[c] for c in state.box) == {i: 2 for i in range(7)}
+        assert len(state.wind) == 21
+        assert [len(p) for p in state.piles] == [12, 12]
+        assert len(state.hands[0]) == 5
+
+
+def test_starting_player_is_chosen_or_random():
+    """FL-12, ruling FL-R16."""
+    assert make("featherlight", players=3, starting_player=2).new_initial_state(1).player == 2
+    starters = {make("featherlight", players=4).new_initial_state(s).player for s in range(40)}
+    assert starters == {0, 1, 2, 3}
+    with pytest.raises(ConfigError, match="starting_player"):
+        make("featherlight", players=3, starting_player=3)
+    with pytest.raises(ConfigError, match="players must be 1 to 4"):
+        make("featherlight", players=5)
+
+
+def test_draw_and_discard():
+    """FL-20..FL-24: draw the top card, then put any hand card (even that one) on any stack."""
+    state = build()
+    assert [str(a) for a in state.legal_actions()] == [
+        "draw 1", "draw 2", "take 1", "take 2", "take 3", "take 4", "take 5", "take 6"]
+    play(state, "draw 2")
+    assert state.hands[0][-1] == 37 and len(state.piles[1]) == 3
+    assert len(state.legal_actions()) == 36
+    play(state, "put 37 on 4")
+    assert state.nest[3] == [14, 37] and len(state.hands[0]) == 5
+    assert state.player == 1 and state.turn == 1
+
+
+def test_swap_with_a_gap_must_fill_it_and_not_with_the_taken_card():
+    """FL-26, FL-27."""
+    state = build()
+    play(state, "take 3")
+    assert 13 in state.hands[0] and state.nest[2] == []
+    assert sorted(str(a) for a in state.legal_actions()) == sorted(
+        f"put {c} on 3" for c in (10, 20, 31, 41, 58))
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError, match="FL-27"):
+        play(state, "put 10 on 1")
+    with pytest.raises(IllegalActionError, match="FL-26"):
+        play(state, "put 13 on 3")
+    assert state.to_dict() == before
+    play(state, "put 10 on 3")
+    assert state.nest[2] == [10]
+    assert state.known[0] == [13]
+
+
+def test_swap_without_gap_may_go_anywhere_even_back_on_the_same_stack():
+    """FL-28, ruling FL-R11 (and its variant no-put-back)."""
+    state = build(nest=[[11], [12], [17, 13], [14], [15], [16]])
+    play(state, "take 3")
+    assert state.nest[2] == [17]
+    assert len(state.legal_actions()) == 30
+    play(state, "put 10 on 3")
+    assert state.nest[2] == [17, 10]
+
+    strict = build(make("featherlight", players=2, variants=["no-put-back"]),
+                   nest=[[11], [12], [17, 13], [14], [15], [16]])
+    play(strict, "take 3")
+    assert len(strict.legal_actions()) == 25
+    with pytest.raises(IllegalActionError, match="FL-R11"):
+        play(strict, "put 10 on 3")
+
+
+def test_wrong_step_and_unknown_card_are_refused():
+    state = build()
+    with pytest.raises(IllegalActionError, match="FL-14"):
+        play(state, "put 10 on 1")
+    play(state, "draw 1")
+    with pytest.raises(IllegalActionError, match="FL-22"):
+        play(state, "draw 1")
+    with pytest.raises(IllegalActionError, match="FL-22"):
+        play(state, "put 2 on 1")  # seat 1's card
+    with pytest.raises(IllegalActionError, match="not a Featherlight action"):
+        state.game.parse_action("fly away")
+
+
+def test_game_ends_after_the_turn_that_empties_a_pile():
+    """FL-31..FL-33: the drawer finishes the turn, then nobody else plays."""
+    state = build(piles=[[30], [40, 39, 38]])
+    play(state, "draw 1")
+    assert not state.is_terminal() and state.player == 0
+    play(state, "put 30 on 1")
+    assert state.is_terminal() and state.player == TERMINAL
+    assert state.legal_actions() == []
+    with pytest.raises(IllegalActionError, match="FL-32"):
+        play(state, "draw 2")
+
+
+def test_swaps_never_end_the_game_but_the_turn_cap_does():
+    """FL-34, ruling FL-R10."""
+    state = build(make("featherlight", players=2, max_turns=4))
+    for _ in range(4):
+        play(state, "take 1", f"put {state.hands[state.player][0]} on 1")
+    assert state.is_terminal() and state.turn == 4
+
+
+def solo(**changes):
+    fields = {"hands": [[10, 20, 31, 41, 58]], "known": [[]], "wind": [2, 3], **changes}
+    return build(make("featherlight", players=1), **fields)
+
+
+def test_solo_wind_covers_highest_or_lowest_exposed_card():
+    """FL-107..FL-110: card 3's wind symbol decides; it lands face up and counts."""
+    game = make("featherlight", players=1)
+    up, down = game.cards.wind_up[3], not game.cards.wind_up[3]
+    state = solo()
+    play(state, "take 6", "put 10 on 6")  # nest tops 11..15 and 10
+    target = 4 if up else 5  # stack holding 15 (highest) or 10 (lowest)
+    assert state.nest[target][-1] == 3
+    assert down == (target == 5)
+    assert len(state.wind) == 1
+
+
+def test_solo_ends_when_the_wind_stack_is_empty():
+    """FL-111: also after the last wind card, with piles left."""
+    state = solo(wind=[2])
+    play(state, "take 1", "put 10 on 1")
+    assert state.is_terminal() and state.returns() == [float(state.scores()[0])]
+
+
+def test_solo_wind_blows_on_the_last_turn_unless_the_variant_says_no():
+    """Ruling FL-R12."""
+    state = solo(piles=[[30], [40]])
+    play(state, "draw 1", "put 30 on 1")
+    assert state.is_terminal() and len(state.wind) == 1
+    game = make("featherlight", players=1, variants=["no-wind-on-last-turn"])
+    state = build(game, hands=[[10, 20, 31, 41, 58]], known=[[]], wind=[2, 3], piles=[[30], [40]])
+    play(state, "draw 1", "put 30 on 1")
+    assert state.is_terminal() and len(state.wind) == 2
+
+
+def scores_with(hand, nest, **config):
+    game = make("featherlight", players=2, **config)
+    return {line.card: line.points for line in game.score_table(hand, [[c] for c in nest])}
+
+
+def by(colour: str, k: int, skip=()) -> list[int]:
+    game = make("featherlight")
+    return [c for c in game.cards.by_colour(COLOURS.index(colour)) if c not in skip][:k]
+
+
+def test_card_21_never_below_zero_and_counts_itself_if_black():
+    """FL-66, ruling FL-R07."""
+    blacks = by("black", 10)
+    hand = [21, *blacks[:4]]
+    nest = blacks[4:10]
+    assert scores_with(hand, nest)[21] == 0  # 20 - 2 x 10
+
+
+def test_card_19_at_least_three_of_a_colour_or_exactly_with_the_variant():
+    """FL-64, ruling FL-R03."""
+    hand = [19, *by("red", 3, skip=(19,)), 10]  # four reds with 19
+    nest = by("green", 6)
+    assert scores_with(hand, nest)[19] == 18
+    assert scores_with(hand, nest, variants=["exact-same-colour"])[19] == 0
+
+
+def test_card_9_counts_itself_as_yellow():
+    """FL-55: all seven colours with card 9 as the only yellow."""
+    hand = [9, *by("red", 1), *by("purple", 1), *by("blue", 1), *by("green", 1)]
+    nest = by("white", 3) + by("black", 3)
+    assert scores_with(hand, nest)[9] == 35
+
+
+def test_set_cards_each_use_every_feather_once_per_card():
+    """FL-41 and ruling FL-R05: cards 22 and 24 both count the same red, yellow, black."""
+    red, yellow, black = by("red", 1), by("yellow", 1), by("black", 1)
+    hand = [22, 24, *red, *yellow, *black]
+    nest = by("blue", 1) + by("white", 5)
+    result = scores_with(hand, nest)
+    assert result[22] == 25 and result[24] == 15
+
+
+def finished(hands):
+    state = build(hands=hands)
+    state.player = TERMINAL
+    return state
+
+
+def test_tie_break_most_colours_then_shared():
+    """FL-44..FL-46, ruling FL-R08. The nest 11-16 holds no black and no white card."""
+    white = [10, 20, 31, 41, 58]  # 10+8+7+6+5 = 36, one colour
+    white_black = [10, 20, 31, 41, 47]  # 47 is the only black: odd, 5 -> 36, two colours
+    white_red = [61, 62, 64, 67, 19]  # 5+5+4+4 + 18 (four whites) = 36, two colours
+    state = finished([white, white_red])
+    assert state.scores() == [36, 36]
+    assert state.winners() == [1] and state.returns() == [0.0, 1.0]
+    state = finished([white_black, white_red])
+    assert state.scores() == [36, 36]
+    assert state.winners() == [0, 1] and state.returns() == [0.5, 0.5]
+    state = finished([white, [61, 62, 64, 67, 68]])
+    assert state.winners() == [0]
+
+
+def test_tie_break_variant_counts_cards_of_an_unshared_colour():
+    """Ruling FL-R08 and variant tiebreak-unique-cards (FL-Q5 b). Both hands score 49 with
+    three colours; seat 0 has two cards of an unshared colour, seat 1 only one."""
+    hands = [[20, 36, 41, 47, 64], [4, 18, 23, 57, 66]]
+    state = finished(hands)
+    assert state.scores() == [49, 49] and state.winners() == [0, 1]
+    game = make("featherlight", players=2, variants=["tiebreak-unique-cards"])
+    state = build(game, hands=hands)
+    state.player = TERMINAL
+    assert state.winners() == [0]
+
+
+def test_tournament_lowest_scorer_starts_and_a_tie_keeps_the_starter():
+    """FL-118, FL-119, ruling FL-R13."""
+    game = make("featherlight", players=3)
+    series = game.series()
+    assert series.games == 3
+    state = game.new_initial_state(1)
+    state.player = TERMINAL
+    state.starter = 2
+    state.nest = [[11], [12], [13], [14], [15], [16]]
+    state.hands = [[10, 20, 31, 41, 58], [61, 62, 64, 67, 68], [1, 2, 3, 4, 5]]
+    low = min(range(3), key=lambda p: state.scores()[p])
+    assert series.next_config(state) == {"starting_player": low}
+    state.hands = [[10, 20, 31, 41, 58], [10, 20, 31, 41, 58], [10, 20, 31, 41, 58]]
+    assert series.next_config(state) == {"starting_player": 2}
