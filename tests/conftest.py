@@ -1,7 +1,8 @@
 """Shared pytest options.
 
 ``--playouts N`` sets how many random playouts the conformance suite plays per game
-configuration: a handful in CI, 1,000 or more by hand (``pytest tests/conformance --playouts 1000``).
+configuration: a handful in CI, 1,000 or more by hand
+(``pytest tests/conformance --playouts 1000``).
 """
 
 from __future__ import annotations

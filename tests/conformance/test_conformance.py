@@ -28,7 +28,9 @@ def check_components(state: State) -> None:
     """Every component lies in exactly one place."""
     placed = Counter(c for cards in state.component_locations().values() for c in cards)
     expected = Counter(state.game.components())
-    assert placed == expected, f"components not conserved: {placed - expected} / {expected - placed}"
+    assert placed == expected, (
+        f"components not conserved: {placed - expected} / {expected - placed}"
+    )
 
 
 def check_illegal(state: State, candidates: list, rng: random.Random) -> None:

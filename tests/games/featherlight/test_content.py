@@ -73,9 +73,11 @@ def shipped() -> str:
 
 
 def test_user_content_overrides_colours(tmp_path):
-    text = shipped().replace(
-        'number = 10\ncolour = "white"', 'number = 10\ncolour = "red"'
-    ).replace('number = 25\ncolour = "yellow"', 'number = 25\ncolour = "white"')
+    text = (
+        shipped()
+        .replace('number = 10\ncolour = "white"', 'number = 10\ncolour = "red"')
+        .replace('number = 25\ncolour = "yellow"', 'number = 25\ncolour = "white"')
+    )
     game = make("featherlight", content=write(tmp_path, text))
     assert COLOURS[game.cards.colour[10]] == "red"
     assert make("featherlight").cards.colour[10] == COLOURS.index("white")
@@ -87,7 +89,7 @@ def test_user_content_overrides_colours(tmp_path):
         ('colour = "purple"', 'colour = "pink"', "'colour' 'pink' is not one of"),
         ('wind = "up"', 'wind = "sideways"', "'wind' must be 'up' or 'down'"),
         ('kind = "flat"', 'kind = "fancy"', "rule.kind 'fancy' is unknown"),
-        ("points = 10", "points = \"ten\"", "rule.points must be an integer"),
+        ("points = 10", 'points = "ten"', "rule.points must be an integer"),
         ('scope = "nest"', 'scope = "table"', "rule.scope must be one of"),
         ("number = 2\n", "number = 1\n", "number 1 appears twice"),
         ('rule = "rulebook" }', 'rule = "printed" }', "source.rule must be one of"),

@@ -78,7 +78,15 @@ def test_draw_and_discard():
     """FL-20..FL-24: draw the top card, then put any hand card (even that one) on any stack."""
     state = build()
     assert [str(a) for a in state.legal_actions()] == [
-        "draw 1", "draw 2", "take 1", "take 2", "take 3", "take 4", "take 5", "take 6"]
+        "draw 1",
+        "draw 2",
+        "take 1",
+        "take 2",
+        "take 3",
+        "take 4",
+        "take 5",
+        "take 6",
+    ]
     play(state, "draw 2")
     assert state.hands[0][-1] == 37 and len(state.piles[1]) == 3
     assert len(state.legal_actions()) == 36
@@ -93,7 +101,8 @@ def test_swap_with_a_gap_must_fill_it_and_not_with_the_taken_card():
     play(state, "take 3")
     assert 13 in state.hands[0] and state.nest[2] == []
     assert sorted(str(a) for a in state.legal_actions()) == sorted(
-        f"put {c} on 3" for c in (10, 20, 31, 41, 58))
+        f"put {c} on 3" for c in (10, 20, 31, 41, 58)
+    )
     before = state.to_dict()
     with pytest.raises(IllegalActionError, match="FL-27"):
         play(state, "put 10 on 1")
@@ -114,8 +123,10 @@ def test_swap_without_gap_may_go_anywhere_even_back_on_the_same_stack():
     play(state, "put 10 on 3")
     assert state.nest[2] == [17, 10]
 
-    strict = build(make("featherlight", players=2, variants=["no-put-back"]),
-                   nest=[[11], [12], [17, 13], [14], [15], [16]])
+    strict = build(
+        make("featherlight", players=2, variants=["no-put-back"]),
+        nest=[[11], [12], [17, 13], [14], [15], [16]],
+    )
     play(strict, "take 3")
     assert len(strict.legal_actions()) == 25
     with pytest.raises(IllegalActionError, match="FL-R11"):

@@ -56,10 +56,18 @@ def test_card_2_scores_tallest_stack_of_14(game):
 
 def test_card_15_hazel_scores_25(game):
     """Card 15 with blue, purple, 2 yellow in hand; 2 black, white, 3 red in the nest: one set."""
-    hand = [15, *of_colour(game, "blue", 1), *of_colour(game, "purple", 1),
-            *of_colour(game, "yellow", 2)]
-    nest = [[c] for c in of_colour(game, "black", 2) + of_colour(game, "white", 1)
-            + of_colour(game, "red", 3)]
+    hand = [
+        15,
+        *of_colour(game, "blue", 1),
+        *of_colour(game, "purple", 1),
+        *of_colour(game, "yellow", 2),
+    ]
+    nest = [
+        [c]
+        for c in of_colour(game, "black", 2)
+        + of_colour(game, "white", 1)
+        + of_colour(game, "red", 3)
+    ]
     assert points(game, hand, nest)[15] == 25
 
 

@@ -135,7 +135,9 @@ def _parse_card(where: str, raw: Any, exact_same_colour: bool) -> Card:
         raise ContentError(f"{where}: 'number' must be an integer 1-{NUM_CARDS}, got {number!r}")
     where = f"{where} (number {number})"
     if raw["colour"] not in COLOURS:
-        raise ContentError(f"{where}: 'colour' {raw['colour']!r} is not one of {', '.join(COLOURS)}")
+        raise ContentError(
+            f"{where}: 'colour' {raw['colour']!r} is not one of {', '.join(COLOURS)}"
+        )
     if raw["wind"] not in WINDS:
         raise ContentError(f"{where}: 'wind' must be 'up' or 'down', got {raw['wind']!r}")
     source = raw["source"]
@@ -148,8 +150,9 @@ def _parse_card(where: str, raw: Any, exact_same_colour: bool) -> Card:
     if unknown:
         raise ContentError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     rule, params = _parse_rule(where, raw["rule"], exact_same_colour)
-    return Card(number, COLOURS.index(raw["colour"]), raw["wind"] == "up", rule, params,
-                dict(source))
+    return Card(
+        number, COLOURS.index(raw["colour"]), raw["wind"] == "up", rule, params, dict(source)
+    )
 
 
 @lru_cache(maxsize=16)

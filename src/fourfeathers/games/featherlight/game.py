@@ -146,5 +146,3 @@ class FeatherlightGame(Game):
                     raise ValueError(f"{where}: card {c} is given twice")
                 seen.add(c)
         return explain_hand(self.rules, self.cards.colour, hand, nest)
-
-

@@ -47,9 +47,7 @@ def describe_action(game: FeatherlightGame, state: Any, action: Any) -> str:
         return f"swap: take {card_words(game, stack[-1])} from stack {action.stack + 1}{under}"
     if isinstance(action, Put):
         stack = state.nest[action.stack]
-        where = (
-            f"covering {card_words(game, stack[-1])}" if stack else "into the gap"
-        )
+        where = f"covering {card_words(game, stack[-1])}" if stack else "into the gap"
         return f"put {card_words(game, action.card)} on stack {action.stack + 1}, {where}"
     return str(action)
 
@@ -85,7 +83,8 @@ def render_state(
 ) -> Group:
     """The table as ``player`` sees it (None: a spectator sees every hand)."""
     parts: list[Any] = []
-    info = f"Turn {state.turn + 1} - pile 1: {len(state.piles[0])} cards, pile 2: {len(state.piles[1])}"
+    piles = state.piles
+    info = f"Turn {state.turn + 1} - pile 1: {len(piles[0])} cards, pile 2: {len(piles[1])}"
     if game.solo:
         info += f" - wind stack: {len(state.wind)}"
     if state.player != TERMINAL:
@@ -109,11 +108,21 @@ def render_state(
         parts.append(_hand_table(game, state, player))
         if state.player == player and state.phase == PUT:
             if state.taken:
-                parts.append(Text(f"You took {card_words(game, state.taken)}; now put another "
-                                  "card into the nest.", style="cyan"))
+                parts.append(
+                    Text(
+                        f"You took {card_words(game, state.taken)}; now put another "
+                        "card into the nest.",
+                        style="cyan",
+                    )
+                )
             else:
-                parts.append(Text(f"You drew {card_words(game, state.hands[player][-1])}; now "
-                                  "put a card into the nest.", style="cyan"))
+                parts.append(
+                    Text(
+                        f"You drew {card_words(game, state.hands[player][-1])}; now "
+                        "put a card into the nest.",
+                        style="cyan",
+                    )
+                )
     return Group(*parts)
 
 

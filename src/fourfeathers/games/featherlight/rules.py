@@ -275,8 +275,11 @@ def unique_colour_cards(colour_of: tuple[int, ...], hand: list[int]) -> int:
 
 
 def winners(state: FeatherlightState) -> list[int]:
-    """Highest score wins; ties go to most colours in hand, then are shared (FL-44..FL-46)."""
-    if state.player != TERMINAL:
+    """Highest score wins; ties go to most colours in hand, then are shared (FL-44..FL-46).
+
+    Empty before the end, and in solo, which has no win test (FL-113, ruling FL-R19).
+    """
+    if state.player != TERMINAL or state.game.solo:
         return []
     scores = state.scores()
     best = max(scores)

@@ -40,7 +40,8 @@ class Table:
         nest = [0] * 7
         for c in nest_colours:
             nest[c] += 1
-        self.counts = {"hand": hand, "nest": nest, "both": [a + b for a, b in zip(hand, nest)]}
+        both = [a + b for a, b in zip(hand, nest, strict=True)]
+        self.counts = {"hand": hand, "nest": nest, "both": both}
         self.tallest = tallest
 
 
@@ -273,8 +274,8 @@ class TallestStack(Rule):
 
 
 RULE_KINDS: dict[str, type[Rule]] = {
-    cls.kind: cls for cls in (Flat, Count, Exactly, Parity, Sets, Distinct, SameColour, Missing,
-                              TallestStack)
+    cls.kind: cls
+    for cls in (Flat, Count, Exactly, Parity, Sets, Distinct, SameColour, Missing, TallestStack)
 }
 
 # Parameters of each kind in content.toml: name -> (type, required). Colours are names there.
@@ -345,7 +346,9 @@ class CardScore:
     reason: str
 
 
-def table_for(colour_of: Sequence[int], hand: Sequence[int], nest: Sequence[Sequence[int]]) -> Table:
+def table_for(
+    colour_of: Sequence[int], hand: Sequence[int], nest: Sequence[Sequence[int]]
+) -> Table:
     """The ``Table`` of a player holding ``hand`` with the nest ``nest`` (stacks bottom to top).
 
     Only the exposed (top) nest cards add colours (FL-37, FL-38); stack heights feed card 2.
@@ -357,15 +360,23 @@ def table_for(colour_of: Sequence[int], hand: Sequence[int], nest: Sequence[Sequ
     )
 
 
-def hand_points(rules: Sequence[Any], colour_of: Sequence[int], hand: Sequence[int],
-                nest: Sequence[Sequence[int]]) -> int:
+def hand_points(
+    rules: Sequence[Any],
+    colour_of: Sequence[int],
+    hand: Sequence[int],
+    nest: Sequence[Sequence[int]],
+) -> int:
     """Total points of ``hand`` (card numbers) against ``nest``; ``rules[n]`` is card n's rule."""
     table = table_for(colour_of, hand, nest)
     return sum(rules[c].points(table, colour_of[c]) for c in hand)
 
 
-def explain_hand(rules: Sequence[Any], colour_of: Sequence[int], hand: Sequence[int],
-                 nest: Sequence[Sequence[int]]) -> list[CardScore]:
+def explain_hand(
+    rules: Sequence[Any],
+    colour_of: Sequence[int],
+    hand: Sequence[int],
+    nest: Sequence[Sequence[int]],
+) -> list[CardScore]:
     """Each hand card's points and reason, in hand order (FL-36)."""
     table = table_for(colour_of, hand, nest)
     return [

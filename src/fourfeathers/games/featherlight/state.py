@@ -27,8 +27,20 @@ from .scoring import COLOURS, explain_hand, hand_points
 if TYPE_CHECKING:
     from .game import FeatherlightGame
 
-_FIELDS = ("hands", "nest", "piles", "box", "wind", "known", "player", "phase", "taken",
-           "taken_from", "turn", "starter")
+_FIELDS = (
+    "hands",
+    "nest",
+    "piles",
+    "box",
+    "wind",
+    "known",
+    "player",
+    "phase",
+    "taken",
+    "taken_from",
+    "turn",
+    "starter",
+)
 
 
 class FeatherlightState(State):
@@ -126,7 +138,10 @@ class FeatherlightState(State):
             "piles": [len(self.piles[0]), len(self.piles[1])],
             "wind": len(self.wind),
             "box": len(self.box),
-            "hands": [{"known": list(k), "size": len(h)} for k, h in zip(self.known, self.hands)],
+            "hands": [
+                {"known": list(k), "size": len(h)}
+                for k, h in zip(self.known, self.hands, strict=True)
+            ],
             "taken": self.taken,
             "taken_from": self.taken_from,
         }
