@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
@@ -24,8 +24,40 @@ console = Console(highlight=False)
 err_console = Console(stderr=True, highlight=False)
 """Progress bars and notes that are not the command's output go to stderr."""
 
+GameArg = Annotated[
+    str, typer.Argument(metavar="GAME", help="Game id (see: feathers games).", show_default=False)
+]
+"""The GAME argument of play and simulate."""
+
+ContentOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--content",
+        metavar="FILE",
+        help="Card data file (TOML) to use instead of the shipped one.",
+        show_default=False,
+    ),
+]
+"""``--content FILE``: the user's own card data."""
+
+VariantOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--variant",
+        metavar="NAME",
+        help="A rules variant (repeat, or comma-separate, for several).",
+        show_default=False,
+    ),
+]
+"""``--variant NAME``: repeatable and comma-separable."""
+
 USAGE_ERROR = 2
 """Exit code of a bad command-line value (as click uses for usage errors)."""
+
+
+def say(message: str, style: str | None = None) -> None:
+    """Print one plain message line (no markup, no hard wrapping: the terminal wraps it)."""
+    console.print(message, style=style, markup=False, soft_wrap=True)
 
 
 def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:

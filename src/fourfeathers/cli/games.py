@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -12,15 +13,18 @@ from .common import console, players_text
 
 
 def games(
-    as_json: bool = typer.Option(False, "--json", help="Print a JSON list instead of a table."),
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a JSON list instead of a table.")
+    ] = False,
 ) -> None:
     """List the registered games: id, title, player counts and a one-line summary.
 
     Use the id with the other commands (feathers play ID, feathers simulate ID...).
 
     Examples:
-      feathers games
-      feathers games --json
+
+        feathers games
+        feathers games --json
     """
     specs = list_games()
     if as_json:

@@ -17,12 +17,14 @@ from typer.core import TyperGroup
 from .. import __version__
 from . import games, play, replay, score, simulate
 
-# Usage errors and aborts: typer >= 0.20 ships its own click (errors derive from
-# typer.TyperException); older typer raises click's own classes.
-_ERRORS: tuple[type[Exception], ...] = (typer.TyperException,)
+# Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
+# typer.TyperException; older typer raises the classes of the click package.
+_ERRORS: tuple[type[Exception], ...] = tuple(
+    cls for cls in (getattr(typer, "TyperException", None),) if cls is not None
+)
 _ABORTS: tuple[type[BaseException], ...] = (typer.Abort,)
 try:  # pragma: no cover - depends on the installed typer
-    import click
+    import click  # type: ignore[import-not-found, unused-ignore]
 
     _ERRORS += (click.ClickException,)
     _ABORTS += (click.Abort,)
@@ -67,17 +69,17 @@ app = typer.Typer(
     name="feathers",
     help="Play, score and simulate feather games: Featherlight and friends.",
     epilog=(
-        "Examples:\n\n"
-        "  feathers games\n"
-        "  feathers play featherlight\n"
-        "  feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68\n"
-        "  feathers simulate featherlight --players 3 --games 1000\n"
-        "  feathers replay saved-game.json"
+        "Examples:\n\n```\n"
+        "feathers games\n"
+        "feathers play featherlight\n"
+        "feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68\n"
+        "feathers simulate featherlight --players 3 --games 1000\n"
+        "feathers replay saved-game.json\n```"
     ),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
 )
 
 

@@ -14,12 +14,13 @@ Answers are read with ``read_line`` (``input()`` on stdin), so tests feed them t
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.columns import Columns
@@ -32,12 +33,16 @@ from ..core.game import Game, State
 from ..core.records import GameRecord, Match
 from ..core.rng import derive_seed, random_seed
 from .common import (
+    ContentOpt,
+    GameArg,
+    VariantOpt,
     check_players,
     console,
     fail,
     flatten_names,
     game_config,
     make_or_fail,
+    say,
     seat_name,
     seats_text,
     spec_or_fail,
@@ -53,12 +58,18 @@ DEFAULT_AGENT = "random"
 
 HELP_TEXT = """\
 Answer with:
-  a number            the action with that number in the list
-  an action's text    e.g. 'draw 1' or 'put 15 on 3' (as in the list's second column)
-  undo                take back your last decision (and the computer moves after it)
-  show                show the table and the list of actions again
-  help                this text
-  quit                stop playing (you are offered to save the game)"""
+  a number          the action with that number in the list
+  an action's text  as shown in bold in the list, e.g. 'draw 1' or 'put 15 on 3'
+  undo              take back your last decision (and computer moves after it)
+  show              show the table and your actions again
+  help              this text
+  quit              stop playing (you are offered to save the game)"""
+
+
+QUIT_WORDS = ("quit", "exit", "q")
+
+DEFAULT_SAVE = "feathers-game.json"
+"""The file name offered when a player quits without ``--save``."""
 
 
 class InputEnded(Exception):
@@ -74,6 +85,9 @@ def read_line(prompt: str) -> str:
 
     When stdin is not a terminal (a pipe, a test) the answer is echoed so transcripts read well.
     """
+    interactive = sys.stdin.isatty()
+    if interactive:
+        _enable_line_editing()
     try:
         answer = input(prompt)
     except EOFError:
@@ -82,9 +96,15 @@ def read_line(prompt: str) -> str:
     except KeyboardInterrupt:
         typer.echo("")
         raise InputEnded(interrupted=True) from None
-    if not sys.stdin.isatty():
+    if not interactive:
         typer.echo(answer)
     return answer
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history for ``input()`` where the readline module exists."""
+    with contextlib.suppress(ImportError):  # no readline on e.g. Windows
+        import readline  # noqa: F401  (importing it is enough)
 
 
 class Outcome(Enum):
@@ -153,7 +173,7 @@ class Session:
         """Let the agent of ``player`` decide, and print its decision as one line."""
         action = self.agents[player].act(self.match.state)
         self._record(player, action)
-        console.print(self.log[-1], markup=False)
+        say(self.log[-1])
         if self.delay > 0:
             time.sleep(self.delay)
 
@@ -162,7 +182,8 @@ class Session:
 
         Returns ``Outcome.QUIT`` if they quit; None once one decision was made or undone.
         """
-        self._hand_over(player)
+        if not self._hand_over(player):
+            return Outcome.QUIT
         state = self.match.state
         actions = state.legal_actions()
         self.show(player, actions)
@@ -171,7 +192,7 @@ class Session:
             word = answer.lower()
             if not word:
                 continue
-            if word in ("quit", "exit", "q"):
+            if word in QUIT_WORDS:
                 return Outcome.QUIT
             if word in ("help", "h", "?"):
                 console.print(HELP_TEXT, markup=False)
@@ -188,7 +209,7 @@ class Session:
                 continue
             text = self._record(player, action)
             self.seen[player] = len(self.log)
-            console.print(f"You: {text}", markup=False)
+            say(f"You: {text}")
             return None
 
     def _parse(self, state: State, actions: list[Any], answer: str) -> Any | None:
@@ -197,16 +218,12 @@ class Session:
             number = int(answer)
             if 1 <= number <= len(actions):
                 return actions[number - 1]
-            console.print(
-                f"There is no action {number}: choose 1-{len(actions)} (or type help).",
-                style="yellow",
-                markup=False,
-            )
+            say(f"There is no action {number}: choose 1-{len(actions)} (or type help).", "yellow")
             return None
         try:
             return state.action_from_text(answer)
         except IllegalActionError as exc:
-            console.print(f"Not possible: {exc}", style="yellow", markup=False)
+            say(f"{'Not allowed' if exc.rule else 'Not understood'}: {exc}", "yellow")
             return None
 
     def undo(self) -> bool:
@@ -215,7 +232,7 @@ class Session:
         Returns False (after saying so) if no human decision is left to take back.
         """
         if not any(self.seats[p] == HUMAN for p in self.movers):
-            console.print("There is no decision of yours to take back.", style="yellow")
+            say("There is no decision of yours to take back.", "yellow")
             return False
         computer = 0
         while self.seats[self.movers[-1]] != HUMAN:
@@ -227,23 +244,29 @@ class Session:
         also = f" and {computer} computer decision{'s' if computer > 1 else ''}" if computer else ""
         note = f"{seat_name(human)} took back a decision{also}."
         self.log.append(note)
-        console.print(note, style="cyan", markup=False)
+        say(note, "cyan")
         return True
 
-    def _hand_over(self, player: int) -> None:
-        """Hot seat: clear the screen, wait for ``player`` and show what they missed."""
+    def _hand_over(self, player: int) -> bool:
+        """Hot seat: clear the screen, wait for ``player`` and show what they missed.
+
+        Returns False if they answer ``quit`` instead of pressing Enter.
+        """
         if len(self.humans) < 2 or self._last_human == player:
             self._last_human = player
-            return
+            return True
         if self._last_human is not None and console.is_terminal:
             console.clear()
         self._last_human = player
-        read_line(f"{seat_name(player)}: your turn. Press Enter when only you can see the screen.")
+        answer = read_line(f"{seat_name(player)}: your turn. Press Enter when only you can see. ")
+        if answer.strip().lower() in QUIT_WORDS:
+            return False
         missed = self.log[self.seen.get(player, 0) :]
         if missed:
-            console.print("Since your last decision:", style="bold")
+            say("Since your last turn:", "bold")
             for line in missed:
-                console.print(f"  {line}", markup=False)
+                say(f"  {line}")
+        return True
 
     def show(self, player: int, actions: list[Any]) -> None:
         """Print the table as ``player`` sees it and the numbered legal actions."""
@@ -252,11 +275,8 @@ class Session:
         console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
         console.print(self.game.render(state, player, memory_aid=self.memory_aid))
         console.print(action_list(self.game, state, actions))
-        console.print(
-            "Type a number or an action (e.g. the text in bold); undo, show, help or quit.",
-            style="dim",
-            markup=False,
-        )
+        example = f" (e.g. '{actions[-1]}')" if actions else ""
+        say(f"Type a number or an action as written{example}; undo, show, help or quit.", "dim")
 
 
 def action_list(game: Game, state: State, actions: list[Any]) -> Columns:
@@ -322,20 +342,22 @@ def save_record(record: GameRecord, path: Path, game_id: str, seats: list[str]) 
     if seats != default:
         again += f" --seats {','.join(seats)}"
     if not record.actions or not record.replay().is_terminal():
-        console.print(f"Game saved to {path}. Continue it with: {again}", markup=False)
+        say(f"Game saved to {path}. Continue it with: {again}")
     else:
-        console.print(f"Game saved to {path}. See it again with: feathers replay {path}")
+        say(f"Game saved to {path}. See it again with: feathers replay {path}")
 
 
 def offer_save(record: GameRecord, save: Path | None, game_id: str, seats: list[str]) -> None:
     """On quit: offer to save to ``--save`` (or ask for a file name)."""
+    target: Path | None = None
     try:
         if save is not None:
             answer = read_line(f"Save the game to {save}? [Y/n] ").strip().lower()
-            target: Path | None = save if answer in ("", "y", "yes") else None
-        else:
-            answer = read_line("Save the game? File name (press Enter not to save): ").strip()
-            target = Path(answer) if answer else None
+            target = save if answer in ("", "y", "yes") else None
+        elif read_line("Save the game? [y/N] ").strip().lower() in ("y", "yes"):
+            name = read_line(f"File name [{DEFAULT_SAVE}]: ").strip()
+            target = Path(name or DEFAULT_SAVE)
+            _check_save_path(target)
     except InputEnded:
         target = save
     if target is not None:
@@ -357,51 +379,77 @@ def _check_save_path(save: Path | None) -> None:
 
 
 def play(
-    game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see: feathers games)."),
-    players: int | None = typer.Option(
-        None,
-        "--players",
-        "-p",
-        help="Number of seats. Default: the number of --seats given, else 2.",
-        show_default=False,
-    ),
-    seats: str | None = typer.Option(
-        None,
-        "--seats",
-        help="Who plays each seat, comma-separated: human or an agent ("
-        + ", ".join(AGENTS)
-        + "). Seats not named are random. Default: seat 1 human (solo: human).",
-        show_default=False,
-    ),
-    seed: int | None = typer.Option(
-        None, "--seed", help="Seed of the deal (printed when not given, to replay it).",
-        show_default=False,
-    ),
-    start: int | None = typer.Option(
-        None, "--start", help="The starting seat (1-N). Default: drawn from the seed.",
-        show_default=False,
-    ),
-    memory_aid: bool = typer.Option(
-        False, "--memory-aid", help="Show the covered cards of the nest."
-    ),
-    tournament: bool = typer.Option(
-        False, "--tournament", help="Play the game's tournament (several games, totals)."
-    ),
-    content: Path | None = typer.Option(
-        None, "--content", help="Card data file to use instead of the shipped one."
-    ),
-    variant: list[str] | None = typer.Option(
-        None, "--variant", help="A rules variant (repeat or comma-separate for several)."
-    ),
-    save: Path | None = typer.Option(
-        None, "--save", help="Write the game record (JSON) here at the end or on quit."
-    ),
-    load: Path | None = typer.Option(
-        None, "--load", help="Continue a game saved with --save.", show_default=False
-    ),
-    delay: float = typer.Option(
-        0.0, "--delay", help="Seconds to pause after each computer decision."
-    ),
+    game_id: GameArg,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of seats. Default: the number of --seats given, else 2.",
+            show_default=False,
+        ),
+    ] = None,
+    seats: Annotated[
+        str | None,
+        typer.Option(
+            "--seats",
+            metavar="SEATS",
+            help="Who plays each seat, comma-separated: human or an agent ("
+            + ", ".join(AGENTS)
+            + "). Seats not named are random. Default: seat 1 human, the others random.",
+            show_default=False,
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Seed of the deal. Default: a fresh one, printed so you can replay the deal.",
+            show_default=False,
+        ),
+    ] = None,
+    start: Annotated[
+        int | None,
+        typer.Option(
+            "--start",
+            metavar="SEAT",
+            help="The starting seat (1-N). Default: drawn from the seed.",
+            show_default=False,
+        ),
+    ] = None,
+    memory_aid: Annotated[
+        bool, typer.Option("--memory-aid", help="Show the covered cards of the nest.")
+    ] = False,
+    tournament: Annotated[
+        bool,
+        typer.Option(
+            "--tournament", help="Play the game's tournament: several games, scores summed."
+        ),
+    ] = False,
+    content: ContentOpt = None,
+    variant: VariantOpt = None,
+    save: Annotated[
+        Path | None,
+        typer.Option(
+            "--save",
+            metavar="FILE",
+            help="Write the game record (JSON) here at the end, or when you quit.",
+            show_default=False,
+        ),
+    ] = None,
+    load: Annotated[
+        Path | None,
+        typer.Option(
+            "--load",
+            metavar="FILE",
+            help="Continue a game saved with --save.",
+            show_default=False,
+        ),
+    ] = None,
+    delay: Annotated[
+        float,
+        typer.Option("--delay", metavar="SECONDS", help="Pause after each computer decision."),
+    ] = 0.0,
 ) -> None:
     """Play a game in the terminal against computer seats, or watch computers play.
 
@@ -409,27 +457,38 @@ def play(
     with a number or an action's text (put 15 on 3), or: undo, show, help, quit.
 
     Examples:
-      feathers play featherlight
-      feathers play featherlight --players 3 --seed 7 --start 2
-      feathers play featherlight --seats human,human --memory-aid
-      feathers play featherlight --players 1
-      feathers play featherlight --seats random,random,random --delay 0.2
-      feathers play featherlight --tournament --players 3
-      feathers play featherlight --save game.json
-      feathers play featherlight --load game.json
+
+        feathers play featherlight
+        feathers play featherlight --players 3 --seed 7 --start 2
+        feathers play featherlight --seats human,human --memory-aid
+        feathers play featherlight --players 1
+        feathers play featherlight --seats random,random,random --delay 0.2
+        feathers play featherlight --tournament --players 3
+        feathers play featherlight --save game.json
+        feathers play featherlight --load game.json
     """
     spec = spec_or_fail(game_id)
     if delay < 0:
         fail("--delay", f"must be 0 or more, got {delay}")
     _check_save_path(save)
     if load is not None:
-        _play_loaded(game_id, load, players, seats, seed, start, tournament, content, variant,
-                     save, memory_aid, delay)
+        _play_loaded(
+            game_id,
+            load,
+            players,
+            seats,
+            seed,
+            start,
+            tournament,
+            content,
+            variant,
+            save,
+            memory_aid,
+            delay,
+        )
         return
     if players is None:
-        players = (
-            len(split_list(seats)) if seats else (2 if 2 in spec.players else spec.players[0])
-        )
+        players = len(split_list(seats)) if seats else (2 if 2 in spec.players else spec.players[0])
     check_players(spec, players)
     seat_kinds = parse_seats(seats, players)
     if start is not None and not 1 <= start <= players:
@@ -449,12 +508,13 @@ def play(
     header = f"{spec.title}: {_describe_seats(seat_kinds)}; seed {seed}"
     if not seed_given:
         header += f" (play this deal again with --seed {seed})"
-    console.print(header, style="bold", markup=False)
+    say(header, "bold")
     if tournament:
         _play_tournament(game, seat_kinds, seed, save, memory_aid, delay)
         return
-    session = Session(Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), memory_aid,
-                      delay)
+    session = Session(
+        Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), memory_aid, delay
+    )
     _finish(session, save, game_id)
 
 
@@ -477,10 +537,11 @@ def _play_loaded(
         "--players": players is not None,
         "--seed": seed is not None,
         "--start": start is not None,
-        "--tournament": tournament,
         "--content": content is not None,
         "--variant": bool(variant),
     }
+    if tournament:
+        fail("--tournament", "a saved game cannot be continued as a tournament")
     for option, is_given in given.items():
         if is_given:
             fail(option, "cannot be combined with --load (the saved game fixes it)")
@@ -493,11 +554,10 @@ def _play_loaded(
     except (ConfigError, ContentError, IllegalActionError) as exc:
         fail("--load", f"{load}: {exc}")
     seat_kinds = parse_seats(seats, match.game.num_players)
-    console.print(
+    say(
         f"{match.game.title}: {_describe_seats(seat_kinds)}; seed {record.seed}; "
         f"continuing after {len(record.actions)} decisions from {load}",
-        style="bold",
-        markup=False,
+        "bold",
     )
     agents = make_agents(seat_kinds, derive_seed(record.seed, "load", len(record.actions)))
     session = Session(match, seat_kinds, agents, memory_aid, delay, movers=movers)
@@ -514,7 +574,7 @@ def _finish(session: Session, save: Path | None, game_id: str) -> None:
     record = session.match.record
     if outcome is Outcome.QUIT:
         offer_save(record, save, game_id, session.seats)
-        console.print("Game stopped.")
+        say("Game stopped.")
         return
     show_result(session)
     if save is not None:
@@ -559,13 +619,18 @@ def _play_tournament(
     results: list[list[int]] = []
     previous: State | None = None
     for k in range(series.games):
-        if previous is not None:
-            game = make_or_fail(game.id, {**config, **series.next_config(previous)})
-        game_seed = derive_seed(seed, k)
         console.print()
         console.rule(f"{series.name}: game {k + 1} of {series.games}", style="magenta")
-        session = Session(Match(game, game_seed), seats, make_agents(seats, game_seed),
-                          memory_aid, delay)
+        if previous is not None:
+            changes = series.next_config(previous)
+            game = make_or_fail(game.id, {**config, **changes})
+            starter = changes.get("starting_player")
+            if isinstance(starter, int):
+                say(f"{seat_name(starter)} starts this game ({series.rule}).", "bold")
+        game_seed = derive_seed(seed, k)
+        session = Session(
+            Match(game, game_seed), seats, make_agents(seats, game_seed), memory_aid, delay
+        )
         path = None if save is None else save.with_name(f"{save.stem}-{k + 1}{save.suffix}")
         try:
             outcome = session.run()
@@ -574,34 +639,34 @@ def _play_tournament(
             return
         if outcome is Outcome.QUIT:
             offer_save(session.match.record, path, game.id, seats)
-            console.print("Tournament stopped.")
+            say("Tournament stopped.")
             return
         show_result(session)
         if path is not None:
             save_record(session.match.record, path, game.id, seats)
         previous = session.match.state
         results.append(previous.scores())
-        console.print(totals_table(series.name, seats, results, series.games))
+        console.print(totals_table(seats, results, series.games))
         if k + 1 < series.games and HUMAN in seats:
             try:
                 read_line(f"Press Enter to start game {k + 2}. ")
             except InputEnded as exc:
-                _input_ended(session, exc, None, game.id)
-                return
+                if exc.interrupted:
+                    typer.echo("Interrupted.", err=True)
+                    raise typer.Exit(130) from None
     totals = [sum(r[p] for r in results) for p in range(len(seats))]
     best = max(totals)
     winners = [p for p, t in enumerate(totals) if t == best]
+    if len(seats) == 1:
+        say(f"{series.name}: {best} points in total", "bold green")
+        return
     verb = "wins" if len(winners) == 1 else "share the victory"
-    console.print(
-        f"{series.name}: {seats_text(winners)} {verb} with {best} points in total",
-        style="bold green",
-        markup=False,
-    )
+    say(f"{series.name}: {seats_text(winners)} {verb} with {best} points in total", "bold green")
 
 
-def totals_table(title: str, seats: list[str], results: list[list[int]], games: int) -> Table:
+def totals_table(seats: list[str], results: list[list[int]], games: int) -> Table:
     """Scores per seat and game so far, with running totals."""
-    table = Table(title=f"{title}: after game {len(results)} of {games}", header_style="bold")
+    table = Table(title=f"Totals after game {len(results)} of {games}", header_style="bold")
     table.add_column("seat", justify="right")
     table.add_column("player")
     for k in range(len(results)):

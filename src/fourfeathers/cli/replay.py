@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
 import typer
-from rich.text import Text
 
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.records import GameRecord
-from ..core.registry import game_spec
-from .common import console, fail, seats_text
+from .common import console, fail, say, seats_text
 
 
 def load_record(path: Path, option: str) -> GameRecord:
@@ -31,26 +30,33 @@ def load_record(path: Path, option: str) -> GameRecord:
 
 
 def replay(
-    file: Path = typer.Argument(
-        ..., metavar="FILE", help="A game saved with: feathers play ... --save FILE"
-    ),
-    as_json: bool = typer.Option(
-        False, "--json", help="Print JSON: game, config, seed, decisions, scores, winners."
-    ),
+    file: Annotated[
+        Path,
+        typer.Argument(
+            metavar="FILE",
+            help="A game saved with: feathers play ... --save FILE",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print JSON: game, config, seed, decisions, scores, winners."),
+    ] = False,
 ) -> None:
     """Replay a saved game and show the final scores and the winners.
 
     The record holds the game, its configuration, its seed and every decision; replaying it
     reproduces the game exactly. A record of an unfinished game shows the standing scores.
+    In the JSON output, winners are seat numbers counted from 1.
 
     Examples:
-      feathers play featherlight --seats random,random --seed 7 --save game.json
-      feathers replay game.json
-      feathers replay game.json --json
+
+        feathers play featherlight --seats random,random --seed 7 --save game.json
+        feathers replay game.json
+        feathers replay game.json --json
     """
     record = load_record(file, "FILE")
     try:
-        game_spec(record.game)
         state = record.replay()
     except (ConfigError, ContentError, IllegalActionError) as exc:
         fail("FILE", f"{file}: {exc}")
@@ -70,20 +76,16 @@ def replay(
         typer.echo(json.dumps(data, indent=2))
         return
     game = state.game
-    console.print(
-        Text(
-            f"{game.title}, {game.num_players} player{'s' if game.num_players > 1 else ''}, "
-            f"seed {record.seed}: {len(record.actions)} decisions",
-            style="bold",
-        )
-    )
-    if finished:
-        console.print(game.render_result(state))
-        if game.num_players > 1:
-            verb = "wins" if len(winners) == 1 else "share the victory"
-            console.print(f"Winner: {seats_text(winners)} {verb}", markup=False)
+    players = f"{game.num_players} player{'s' if game.num_players > 1 else ''}"
+    say(f"{game.title}, {players}, seed {record.seed}: {len(record.actions)} decisions", "bold")
+    standing = ", ".join(f"seat {p + 1}: {score}" for p, score in enumerate(scores))
+    if not finished:
+        say(f"The record stops before the end of the game. Standing scores: {standing}")
+        console.print(game.render(state, None))
         return
-    console.print("The record stops before the end of the game. Standing scores:")
-    for p, score in enumerate(scores):
-        console.print(f"  seat {p + 1}: {score} points")
-    console.print(game.render(state, None))
+    summary = f"Final scores: {standing}."
+    if winners:
+        label = "Winner" if len(winners) == 1 else "Winners (shared victory)"
+        summary += f" {label}: {seats_text(winners)}."
+    say(summary, "bold")
+    console.print(game.render_result(state))

@@ -8,18 +8,29 @@ score (``score_table`` for Featherlight), so the rules live in one place.
 from __future__ import annotations
 
 import json
-from pathlib import Path
+from typing import Annotated
 
 import typer
 from rich.table import Table
 
-from .common import console, fail, flatten_names, game_config, make_or_fail
+from .common import (
+    ContentOpt,
+    VariantOpt,
+    console,
+    fail,
+    flatten_names,
+    game_config,
+    make_or_fail,
+)
 
 app = typer.Typer(
     help="Score a finished game played at the table, card by card.",
-    epilog="Example:\n\n  feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68",
+    epilog=(
+        "Example:\n\n```\n"
+        "feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68\n```"
+    ),
     no_args_is_help=True,
-    rich_markup_mode="rich",
+    rich_markup_mode="markdown",
 )
 
 
@@ -54,6 +65,8 @@ def parse_stacks(text: str, option: str) -> list[list[int]]:
         stack: list[int] = []
         for part in item.split("/"):
             part = part.strip()
+            if not part:
+                fail(option, f"{item!r} has an empty place (write a stack bottom to top: 12/4)")
             if not part.isdigit():
                 shown = f"{part!r} in stack {item!r}" if "/" in item else repr(part)
                 fail(option, f"{shown} is not a card number (a stack is written bottom/top)")
@@ -64,22 +77,29 @@ def parse_stacks(text: str, option: str) -> list[list[int]]:
 
 @app.command("featherlight")
 def featherlight(
-    hand: str = typer.Option(
-        ..., "--hand", help="The 5 hand cards, comma-separated: 3,6,8,15,65", show_default=False
-    ),
-    nest: str = typer.Option(
-        ...,
-        "--nest",
-        help="The 6 nest stacks, comma-separated; a whole stack bottom to top with /: 12/4",
-        show_default=False,
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON: total and each card."),
-    content: Path | None = typer.Option(
-        None, "--content", help="Card data file (TOML) to use instead of the shipped one."
-    ),
-    variant: list[str] | None = typer.Option(
-        None, "--variant", help="A rules variant (repeat or comma-separate for several)."
-    ),
+    hand: Annotated[
+        str,
+        typer.Option(
+            "--hand",
+            metavar="CARDS",
+            help="The 5 hand cards, comma-separated: 3,6,8,15,65",
+            show_default=False,
+        ),
+    ],
+    nest: Annotated[
+        str,
+        typer.Option(
+            "--nest",
+            metavar="STACKS",
+            help="The 6 nest stacks, comma-separated; a whole stack bottom to top with /: 12/4",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: the total and each card.")
+    ] = False,
+    content: ContentOpt = None,
+    variant: VariantOpt = None,
 ) -> None:
     """Score a Featherlight hand against the nest: each card's points, why, and the total.
 
@@ -88,10 +108,13 @@ def featherlight(
     lies on card 12.
 
     Examples:
-      feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
-      feathers score featherlight --hand 2,10,20,31,41 --nest 12/4,28,33,43/7/9,60,68
-      feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68 --json
-      feathers score featherlight --hand 19,39,5,12,13 --nest 1,2,3,4,6,7 --variant exact-same-colour
+
+        feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
+        feathers score featherlight --hand 2,10,20,31,41 --nest 12/4,28,5/7,9,60,68
+        feathers score featherlight --json \\
+            --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
+        feathers score featherlight --variant exact-same-colour \\
+            --hand 19,39,5,12,13 --nest 1,2,3,4,6,7
     """
     cards = parse_cards(hand, "--hand")
     stacks = parse_stacks(nest, "--nest")
@@ -126,4 +149,3 @@ def featherlight(
     for line in lines:
         table.add_row(str(line.card), str(line.points), line.reason)
     console.print(table)
-

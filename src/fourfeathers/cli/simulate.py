@@ -11,8 +11,7 @@ import statistics
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
@@ -22,6 +21,9 @@ from ..agents import AGENTS, Agent, make_agent
 from ..core.game import Game
 from ..core.rng import derive_seed
 from .common import (
+    ContentOpt,
+    GameArg,
+    VariantOpt,
     check_players,
     console,
     err_console,
@@ -42,6 +44,8 @@ class SimulationResult:
     win_shares: list[float]
     decisions: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
+    decided: int = 0
+    """Games that named at least one winner (solo Featherlight names none)."""
 
 
 def run_games(
@@ -67,6 +71,7 @@ def run_games(
         winners = state.winners()
         for p in winners:
             result.win_shares[p] += 1.0 / len(winners)
+        result.decided += bool(winners)
         turns = getattr(state, "turn", None)
         result.decisions.append(decisions)
         result.turns.append(turns if isinstance(turns, int) else decisions)
@@ -77,29 +82,32 @@ def run_games(
 
 
 def simulate(
-    game_id: str = typer.Argument(..., metavar="GAME", help="Game id (see: feathers games)."),
-    players: int | None = typer.Option(
-        None,
-        "--players",
-        "-p",
-        help="Number of seats. Default: the number of --agents given, else 2.",
-        show_default=False,
-    ),
-    games: int = typer.Option(100, "--games", "-n", help="How many games to play."),
-    seed: int = typer.Option(0, "--seed", help="Seed of the run; game i uses derive_seed(S, i)."),
-    agents: str = typer.Option(
-        "random",
-        "--agents",
-        help="Agents by seat, comma-separated (one name: every seat). Known: "
-        + ", ".join(AGENTS),
-    ),
-    as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
-    content: Path | None = typer.Option(
-        None, "--content", help="Card data file to use instead of the shipped one."
-    ),
-    variant: list[str] | None = typer.Option(
-        None, "--variant", help="A rules variant (repeat or comma-separate for several)."
-    ),
+    game_id: GameArg,
+    players: Annotated[
+        int | None,
+        typer.Option(
+            "--players",
+            "-p",
+            help="Number of seats. Default: the number of --agents given, else 2.",
+            show_default=False,
+        ),
+    ] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    seed: Annotated[
+        int, typer.Option("--seed", help="Seed of the run; game i uses derive_seed(S, i).")
+    ] = 0,
+    agents: Annotated[
+        str,
+        typer.Option(
+            "--agents",
+            metavar="AGENTS",
+            help="Agents by seat, comma-separated (one name: every seat). Known: "
+            + ", ".join(AGENTS),
+        ),
+    ] = "random",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    content: ContentOpt = None,
+    variant: VariantOpt = None,
 ) -> None:
     """Play many games between computer agents and report each seat's scores and wins.
 
@@ -107,10 +115,12 @@ def simulate(
     by k seats counts 1/k each); per game: the mean length in decisions and in turns.
 
     Examples:
-      feathers simulate featherlight --players 3 --games 1000
-      feathers simulate featherlight --players 2 --games 500 --seed 42 --json
-      feathers simulate featherlight --agents random,random,random,random --games 200
-      feathers simulate featherlight --players 1 --games 2000 --variant no-wind-on-last-turn
+
+        feathers simulate featherlight --players 3 --games 1000
+        feathers simulate featherlight --players 2 --games 500 --seed 42 --json
+        feathers simulate featherlight --agents random,random,random --games 200
+        feathers simulate featherlight --players 1 --games 2000 \\
+            --variant no-wind-on-last-turn
     """
     spec = spec_or_fail(game_id)
     names = split_list(agents)
@@ -150,7 +160,7 @@ def simulate(
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    _print_summary(spec.title, summary, elapsed)
+    _print_summary(spec.title, summary, elapsed, show_wins=result.decided > 0)
 
 
 def summarize(
@@ -177,7 +187,9 @@ def summarize(
     }
 
 
-def _print_summary(title: str, summary: dict[str, Any], elapsed: float) -> None:
+def _print_summary(
+    title: str, summary: dict[str, Any], elapsed: float, show_wins: bool = True
+) -> None:
     games = summary["games"]
     players = len(summary["seats"])
     table = Table(
@@ -189,16 +201,17 @@ def _print_summary(title: str, summary: dict[str, Any], elapsed: float) -> None:
     table.add_column("agent")
     table.add_column("mean score", justify="right")
     table.add_column("sd", justify="right")
-    table.add_column("win share", justify="right")
+    if show_wins:
+        table.add_column("win share", justify="right")
     for row in summary["seats"]:
-        table.add_row(
-            str(row["seat"]),
-            row["agent"],
-            f"{row['mean_score']:.2f}",
-            f"{row['sd_score']:.2f}",
-            f"{100 * row['win_share']:.1f}%",
-        )
+        cells = [str(row["seat"]), row["agent"], f"{row['mean_score']:.2f}"]
+        cells.append(f"{row['sd_score']:.2f}")
+        if show_wins:
+            cells.append(f"{100 * row['win_share']:.1f}%")
+        table.add_row(*cells)
     console.print(table)
+    if not show_wins:
+        console.print("No game named a winner (a solo game is only scored).")
     console.print(
         f"Mean game length: {summary['mean_decisions']:.1f} decisions, "
         f"{summary['mean_turns']:.1f} turns"
