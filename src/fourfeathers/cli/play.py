@@ -598,13 +598,11 @@ def _input_ended(session: Session, exc: InputEnded, save: Path | None, game_id: 
 
 
 def show_result(session: Session) -> None:
-    """The end of a game: the final table (when nobody human watched it) and the result."""
+    """The end of a game: the final table and every seat's score, explained."""
     state = session.match.state
     game = session.game
     console.print()
     console.rule(f"{game.title} - game over", style="green")
-    if not session.humans:
-        console.print(game.render(state, None))
     console.print(game.render_result(state))
 
 

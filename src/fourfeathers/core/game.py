@@ -76,7 +76,10 @@ class Game(ABC):
         return None
 
     def describe_action(self, state: State, action: Action) -> str:
-        """A human sentence for ``action`` in ``state`` (defaults to the text form)."""
+        """A human sentence for ``action`` in ``state`` (defaults to the text form).
+
+        Shown to every seat, so it names only what everyone at the table sees.
+        """
         return str(action)
 
     def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
@@ -84,7 +87,7 @@ class Game(ABC):
         return str(state.observation(player if player is not None else 0))
 
     def render_result(self, state: State) -> Any:
-        """A rich renderable of the final scores with every point explained."""
+        """A rich renderable of the end: the final table and every seat's points, explained."""
         return str(state.scores())
 
     def __repr__(self) -> str:

@@ -38,7 +38,10 @@ def card_words(game: FeatherlightGame, card: int) -> str:
 
 
 def describe_action(game: FeatherlightGame, state: Any, action: Any) -> str:
-    """One sentence for an action, e.g. ``swap: take 15 (green) from stack 3``."""
+    """One sentence for an action, e.g. ``swap: take 15 (green) from stack 3``.
+
+    Public information only: a drawn card is not named (FL-21), nor the next wind card.
+    """
     if isinstance(action, Draw):
         return f"draw the top card of pile {action.pile + 1} ({len(state.piles[action.pile])} left)"
     if isinstance(action, Take):
@@ -48,7 +51,10 @@ def describe_action(game: FeatherlightGame, state: Any, action: Any) -> str:
     if isinstance(action, Put):
         stack = state.nest[action.stack]
         where = f"covering {card_words(game, stack[-1])}" if stack else "into the gap"
-        return f"put {card_words(game, action.card)} on stack {action.stack + 1}, {where}"
+        text = f"put {card_words(game, action.card)} on stack {action.stack + 1}, {where}"
+        if game.solo and state.wind:
+            text += "; then the wind blows"
+        return text
     return str(action)
 
 
@@ -87,7 +93,9 @@ def render_state(
     info = f"Turn {state.turn + 1} - pile 1: {len(piles[0])} cards, pile 2: {len(piles[1])}"
     if game.solo:
         info += f" - wind stack: {len(state.wind)}"
-    if state.player != TERMINAL:
+    if state.player == TERMINAL:
+        info = f"Game over after {state.turn} turns - " + info.split(" - ", 1)[1]
+    else:
         info += f" - seat {state.player + 1} to play"
     parts.append(Text(info, style="bold"))
     parts.append(_nest_table(game, state, memory_aid))
@@ -104,6 +112,8 @@ def render_state(
                 if i < len(shown) - 1:
                     line.append(", ")
         parts.append(line)
+    if player is None and game.solo:
+        player = 0  # nothing is hidden from a spectator of a solo game
     if player is not None:
         parts.append(_hand_table(game, state, player))
         if state.player == player and state.phase == PUT:
@@ -142,7 +152,7 @@ def render_result(game: FeatherlightGame, state: Any) -> Group:
         parts.append(Text(f"Solo score: {scores[0]}", style="bold green"))
     else:
         won = state.winners()
-        names = ", ".join(f"seat {p + 1}" for p in won)
+        names = " and ".join(f"Seat {p + 1}" for p in won)
         verb = "wins" if len(won) == 1 else "share the victory"
         parts.append(Text(f"{names} {verb} with {scores[won[0]]} points", style="bold green"))
     return Group(*parts)
