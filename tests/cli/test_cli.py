@@ -361,7 +361,11 @@ def test_simulate_table_and_seed():
     assert "win share" in result.stdout and "seed 4" in result.stdout
     solo = run("simulate", "featherlight", "--players", "1", "--games", "20")
     assert solo.exit_code == 0
-    assert "mean score" in solo.stdout
+    assert "mean score" in solo.stdout and "win share" not in solo.stdout
+    data = json.loads(
+        run("simulate", "featherlight", "--players", "1", "--games", "5", "--json").stdout
+    )
+    assert data["seats"][0]["win_share"] is None  # solo has no win test (ruling FL-R19)
 
 
 @pytest.mark.parametrize(

@@ -178,7 +178,7 @@ def summarize(
                 "agent": names[p],
                 "mean_score": statistics.fmean(result.scores[p]),
                 "sd_score": statistics.pstdev(result.scores[p]),
-                "win_share": result.win_shares[p],
+                "win_share": result.win_shares[p] if result.decided else None,
             }
             for p in range(game.num_players)
         ],
