@@ -4,7 +4,7 @@
 
 One process, the public API only (``fourfeathers.make``, ``legal_actions``, ``apply_action``),
 one uniformly random legal action per decision, a fresh seeded state per game. Reports games/s
-and decisions/s. When OpenSpiel is installed (``pip install -e '.[bench]'``), it also times
+and decisions/s. When OpenSpiel is installed (``pip install '.[bench]'``), it also times
 OpenSpiel's C++ ``crazy_eights`` and ``hearts`` with the same Python loop in the same run
 (chance outcomes are sampled but not counted as decisions) and prints our/their ratio.
 """
@@ -77,7 +77,9 @@ def main() -> None:
     rows = []
     for spec in fourfeathers.list_games():
         for config in spec.configurations:
-            label = ", ".join(f"{k}={v}" for k, v in config.items())
+            label = ", ".join(
+                f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in config.items()
+            )
             gps, dps = measure(ours(spec.id, config), args.seconds)
             rows.append({"game": spec.id, "config": label, "games_s": gps, "decisions_s": dps})
     for name in ("crazy_eights", "hearts"):
@@ -94,15 +96,17 @@ def main() -> None:
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"{'game':<26}{'config':<14}{'games/s':>10}{'decisions/s':>14}{'ours/crazy_eights':>19}")
+    width = max(len(row["config"]) for row in rows) + 2
+    header = ("game", "config", "games/s", "decisions/s", "ours/crazy_eights")
+    print(f"{header[0]:<26}{header[1]:<{width}}{header[2]:>10}{header[3]:>14}{header[4]:>19}")
     for row in rows:
         ratio = f"{row['vs_crazy_eights']:.2f}x" if reference else "-"
         print(
-            f"{row['game']:<26}{row['config']:<14}{row['games_s']:>10.0f}"
+            f"{row['game']:<26}{row['config']:<{width}}{row['games_s']:>10.0f}"
             f"{row['decisions_s']:>14.0f}{ratio:>19}"
         )
     if reference is None:
-        print("(install the bench extra, pip install -e '.[bench]', to compare with OpenSpiel)")
+        print("(install the bench extra, pip install '.[bench]', to compare with OpenSpiel)")
 
 
 if __name__ == "__main__":

@@ -19,5 +19,5 @@ def test_playout_benchmark_reports_every_configuration():
     ).stdout
     rows = json.loads(out)
     ours = [r for r in rows if r["game"] == "featherlight"]
-    assert [r["config"] for r in ours] == [f"players={n}" for n in (1, 2, 3, 4)]
+    assert {f"players={n}" for n in (1, 2, 3, 4)} <= {r["config"] for r in ours}
     assert all(r["games_s"] > 0 and r["decisions_s"] > r["games_s"] for r in ours)

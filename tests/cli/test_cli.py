@@ -187,7 +187,9 @@ def test_start_chooses_the_first_seat():
         args = ["play", "featherlight", "--seats", "random,random,random", "--seed", "1"]
         result = run(*args, "--start", start)
         assert result.exit_code == 0
-        assert result.stdout.splitlines()[1].startswith(f"Seat {start}: ")
+        lines = result.stdout.splitlines()
+        assert lines[1] == f"Seat {start} starts."
+        assert lines[2].startswith(f"Seat {start}: ")
 
 
 def test_solo_play_with_a_random_seat():
@@ -211,11 +213,13 @@ def test_tournament_with_random_seats_shows_three_games_and_totals():
 def test_human_play_with_bad_input_undo_and_quit(tmp_path: Path):
     save = tmp_path / "game.json"
     answers = [
+        "3",  # take 1 (a swap: nothing hidden is seen)
+        "undo",  # so it can be taken back
         "1",  # draw 1
         "99",  # no such action: asked again
         "bogus",  # not an action: asked again
         "3",  # put the third card; then seat 2 (random) plays its two decisions
-        "undo",  # takes back seat 2's decisions and our put
+        "undo",  # refused: seat 2's draw showed it a hidden card (no searching the piles)
         "help",
         "quit",
         "y",  # save to --save
@@ -229,11 +233,12 @@ def test_human_play_with_bad_input_undo_and_quit(tmp_path: Path):
     assert "There is no action 99" in out
     assert "Not understood" in out
     assert "Seat 2: " in out
-    assert "took back a decision and 2 computer decisions" in out
+    assert "You: swap: take" in out and "Seat 1 took back a decision." in out
+    assert "Cannot take back: Seat 2's decision 'draw 2' showed a hidden card" in out
     assert "Answer with:" in out
     assert "Game saved to" in out
     record = GameRecord.load(save)
-    assert record.actions == ["draw 1"]
+    assert record.actions[0] == "draw 1" and len(record.actions) == 4
     assert record.seed == 7
 
 
@@ -246,11 +251,11 @@ def test_a_human_sees_only_their_own_hand():
 
 
 def test_human_gets_the_rule_that_forbids_an_action():
-    # After "take 1" the turn must continue with a put: "draw 1" is refused, naming rule FL-22.
+    # After "take 1" the turn must continue with a put: "draw 1" is refused, naming rule FL-14.
     result = run("play", "featherlight", "--seed", "7", input="take 1\ndraw 1\nquit\nn\n")
     assert result.exit_code == 0, result.output
     assert "You: swap: take" in result.stdout
-    assert "Not allowed" in result.stdout and "FL-22" in result.stdout
+    assert "Not allowed" in result.stdout and "FL-14" in result.stdout
 
 
 def test_undo_with_nothing_to_take_back():
@@ -278,10 +283,11 @@ def test_load_continues_a_saved_game(tmp_path: Path):
     assert first.exit_code == 0, first.output
     assert GameRecord.load(save).actions == ["draw 2"]
     # Continue with a human answering one decision, then quit without saving.
-    second = run("play", "featherlight", "--load", str(save), input="1\nundo\nundo\nquit\nn\n")
+    second = run("play", "featherlight", "--load", str(save), input="undo\n1\nquit\nn\n")
     assert second.exit_code == 0, second.output
     assert "continuing after 1 decisions" in second.stdout
-    assert second.stdout.count("took back a decision") == 2  # our put, then the loaded draw
+    assert "Cannot take back: your decision 'draw 2' showed a hidden card" in second.stdout
+    assert "You: put" in second.stdout
     # Finish it with computer seats only.
     third = run("play", "featherlight", "--load", str(save), "--seats", "random,random")
     assert third.exit_code == 0, third.output
@@ -438,3 +444,31 @@ def test_replay_bad_file(tmp_path: Path, content: str | None):
     if content is not None:
         path.write_text(content)
     assert_one_error_line(run("replay", str(path)), "FILE")
+
+
+def test_hot_seat_undo_cannot_take_back_the_other_humans_move():
+    # Seat 1 swaps, seat 2 swaps, then seat 1 tries to undo (and would reach seat 2's move).
+    answers = ["", "3", "1", "", "3", "1", "", "undo", "quit", "n"]
+    result = run(
+        "play",
+        "featherlight",
+        "--seats",
+        "human,human",
+        "--seed",
+        "3",
+        "--start",
+        "1",
+        input="\n".join(answers) + "\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert "Seat 2 has decided since; you can only take back your own last decision." in (
+        result.stdout
+    )
+    assert "took back" not in result.stdout
+
+
+def test_solo_play_tells_where_the_wind_blew_and_why_the_game_ended():
+    result = run("play", "featherlight", "--players", "1", "--seats", "random", "--seed", "2")
+    assert result.exit_code == 0, result.output
+    assert result.stdout.count("The wind blows") >= 1
+    assert "The game ends: " in result.stdout

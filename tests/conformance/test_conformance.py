@@ -17,8 +17,17 @@ import pytest
 
 from fourfeathers.core import GameRecord, IllegalActionError, State, list_games, make
 
+
+def case_id(game_id: str, config: dict) -> str:
+    """``featherlight-players3-no-put-back+exact-same-colour``."""
+    parts = [game_id]
+    for key, value in config.items():
+        parts.append("+".join(value) if isinstance(value, list) else f"{key}{value}")
+    return "-".join(parts)
+
+
 CASES = [
-    pytest.param(spec.id, config, id=f"{spec.id}-{'-'.join(f'{k}{v}' for k, v in config.items())}")
+    pytest.param(spec.id, config, id=case_id(spec.id, config))
     for spec in list_games()
     for config in spec.configurations
 ]

@@ -127,6 +127,7 @@ class Session:
         movers: the seat that made each recorded decision (for ``undo``).
         log: one public line per decision, in order.
         seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
+        announce_start: say who starts before the first decision.
     """
 
     match: Match
@@ -137,6 +138,7 @@ class Session:
     movers: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)
+    announce_start: bool = True
     _last_human: int | None = None
 
     @property
@@ -151,6 +153,9 @@ class Session:
 
     def run(self) -> Outcome:
         """Play until the game is over or a human quits."""
+        state = self.match.state
+        if self.announce_start and not self.match.record.actions and self.game.num_players > 1:
+            say(f"{seat_name(state.current_player)} starts.", "bold")
         while not self.match.state.is_terminal():
             player = self.match.state.current_player
             if self.seats[player] == HUMAN:
@@ -162,10 +167,13 @@ class Session:
 
     def _record(self, player: int, action: Any) -> str:
         """Describe ``action`` (before it changes the state), apply it and log it."""
-        state = self.match.state
-        text = self.game.describe_action(state, action)
+        before = self.match.state.clone()
+        text = self.game.describe_action(before, action)
         self.match.apply(action)
         self.movers.append(player)
+        outcome = self.game.describe_outcome(before, action, self.match.state)
+        if outcome:
+            text += f". {outcome}"
         self.log.append(f"{seat_name(player)}: {text}")
         return text
 
@@ -201,7 +209,7 @@ class Session:
                 self.show(player, actions)
                 continue
             if word in ("undo", "u"):
-                if self.undo():
+                if self.undo(player):
                     return None
                 continue
             action = self._parse(state, actions, answer)
@@ -214,7 +222,7 @@ class Session:
 
     def _parse(self, state: State, actions: list[Any], answer: str) -> Any | None:
         """The action ``answer`` means (a list number or a text form), or None after a note."""
-        if answer.isdigit():
+        if answer.isdecimal():
             number = int(answer)
             if 1 <= number <= len(actions):
                 return actions[number - 1]
@@ -226,23 +234,44 @@ class Session:
             say(f"{'Not allowed' if exc.rule else 'Not understood'}: {exc}", "yellow")
             return None
 
-    def undo(self) -> bool:
-        """Take back the last human decision and every computer decision made after it.
+    def undo(self, player: int) -> bool:
+        """Take back ``player``'s last decision and every computer decision made after it.
 
-        Returns False (after saying so) if no human decision is left to take back.
+        Refused (returns False after saying why) when ``player`` has no decision to take back,
+        when another human decided since (hot seat: nobody takes back someone else's move), or
+        when one of those decisions showed a hidden card (``game.reveals``): taking back a draw
+        would let players search the face-down piles.
         """
-        if not any(self.seats[p] == HUMAN for p in self.movers):
-            say("There is no decision of yours to take back.", "yellow")
+        movers = self.movers
+        last = max((i for i, p in enumerate(movers) if self.seats[p] == HUMAN), default=None)
+        if last is None or movers[last] != player:
+            if last is None or player not in movers:
+                say("There is no decision of yours to take back.", "yellow")
+            else:
+                say(
+                    f"{seat_name(movers[last])} has decided since; you can only take back "
+                    "your own last decision.",
+                    "yellow",
+                )
             return False
-        computer = 0
-        while self.seats[self.movers[-1]] != HUMAN:
+        record = self.match.record
+        for i in range(len(movers) - 1, last - 1, -1):
+            before = record.replay(i)
+            action = self.game.parse_action(record.actions[i])
+            if self.game.reveals(before, action):
+                who = "your" if movers[i] == player else f"{seat_name(movers[i])}'s"
+                say(
+                    f"Cannot take back: {who} decision '{record.actions[i]}' showed a hidden "
+                    "card, and the piles may not be searched.",
+                    "yellow",
+                )
+                return False
+        computer = len(movers) - 1 - last
+        for _ in range(computer + 1):
             self.match.undo()
-            self.movers.pop()
-            computer += 1
-        self.match.undo()
-        human = self.movers.pop()
+            movers.pop()
         also = f" and {computer} computer decision{'s' if computer > 1 else ''}" if computer else ""
-        note = f"{seat_name(human)} took back a decision{also}."
+        note = f"{seat_name(player)} took back a decision{also}."
         self.log.append(note)
         say(note, "cyan")
         return True
@@ -623,11 +652,16 @@ def _play_tournament(
             changes = series.next_config(previous)
             game = make_or_fail(game.id, {**config, **changes})
             starter = changes.get("starting_player")
-            if isinstance(starter, int):
+            if isinstance(starter, int) and game.num_players > 1:
                 say(f"{seat_name(starter)} starts this game ({series.rule}).", "bold")
         game_seed = derive_seed(seed, k)
         session = Session(
-            Match(game, game_seed), seats, make_agents(seats, game_seed), memory_aid, delay
+            Match(game, game_seed),
+            seats,
+            make_agents(seats, game_seed),
+            memory_aid,
+            delay,
+            announce_start=previous is None,
         )
         path = None if save is None else save.with_name(f"{save.stem}-{k + 1}{save.suffix}")
         try:

@@ -46,7 +46,7 @@ def parse_cards(text: str, option: str) -> list[int]:
         item = item.strip()
         if not item:
             fail(option, f"an empty entry in {text!r} (write card numbers separated by commas)")
-        if not item.isdigit():
+        if not item.isdecimal():
             fail(option, f"{item!r} is not a card number (write numbers separated by commas)")
         cards.append(int(item))
     return cards
@@ -67,7 +67,7 @@ def parse_stacks(text: str, option: str) -> list[list[int]]:
             part = part.strip()
             if not part:
                 fail(option, f"{item!r} has an empty place (write a stack bottom to top: 12/4)")
-            if not part.isdigit():
+            if not part.isdecimal():
                 shown = f"{part!r} in stack {item!r}" if "/" in item else repr(part)
                 fail(option, f"{shown} is not a card number (a stack is written bottom/top)")
             stack.append(int(part))

@@ -13,12 +13,14 @@ class IllegalActionError(ValueError):
     Raised by ``State.apply_action`` and by text parsing; the state is left exactly as it was.
 
     Attributes:
+        reason: what is wrong, without the rule id.
         rule: the id of the rule that forbids the action, e.g. ``"FL-26"`` (a checklist atom of the
             game) or a ruling id such as ``"FL-R11"``; empty when the action is merely malformed.
     """
 
-    def __init__(self, message: str, rule: str = "") -> None:
-        super().__init__(f"{message} [{rule}]" if rule else message)
+    def __init__(self, reason: str, rule: str = "") -> None:
+        super().__init__(f"{reason} [{rule}]" if rule else reason)
+        self.reason = reason
         self.rule = rule
 
 

@@ -82,6 +82,22 @@ class Game(ABC):
         """
         return str(action)
 
+    def describe_outcome(self, before: State, action: Action, after: State) -> str | None:
+        """What else ``action`` caused, in words, public information only (None if nothing).
+
+        E.g. a card the rules move by themselves, or why the game ended. ``before`` is a copy of
+        the state before ``action``, ``after`` the state after it.
+        """
+        return None
+
+    def reveals(self, state: State, action: Action) -> bool:
+        """True if ``action`` in ``state`` shows any seat something hidden (a drawn card).
+
+        Interfaces must not let players take such a decision back and try again: that would be
+        searching a face-down pile. The default, True, is the safe answer for a new game.
+        """
+        return True
+
     def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
         """A rich renderable of what ``player`` sees (None: everything, for spectators)."""
         return str(state.observation(player if player is not None else 0))
@@ -160,6 +176,11 @@ class State(ABC):
     @abstractmethod
     def component_locations(self) -> dict[str, Sequence[Hashable]]:
         """Every component, by the place it lies in (``"hand 0"``, ``"pile 1"``, ``"box"``...)."""
+
+    def check_player(self, player: int) -> None:
+        """Raise ``ValueError`` unless ``player`` is a seat of this game (0-based)."""
+        if not isinstance(player, int) or not 0 <= player < self.game.num_players:
+            raise ValueError(f"player must be a seat 0-{self.game.num_players - 1}, got {player!r}")
 
     def action_from_text(self, text: str) -> Action:
         """Parse ``text`` and check it is legal now; raises ``IllegalActionError`` otherwise."""

@@ -48,7 +48,9 @@ class GameRecord:
             try:
                 state.apply_action(game.parse_action(text))
             except IllegalActionError as exc:
-                raise IllegalActionError(f"record action #{i} {text!r}: {exc}", exc.rule) from None
+                raise IllegalActionError(
+                    f"record action #{i} {text!r}: {exc.reason}", exc.rule
+                ) from None
         return state
 
     def to_json(self) -> str:

@@ -13,7 +13,13 @@ MAX_SEED = 2**63 - 1
 
 
 def make_rng(seed: int) -> random.Random:
-    """Return a new ``random.Random`` seeded with ``seed`` (an int >= 0)."""
+    """Return a new ``random.Random`` seeded with ``seed``.
+
+    Raises ``ValueError`` unless ``seed`` is an int in ``[0, 2**63)`` (``random.Random`` would
+    treat -7 like 7 and accept strings that a JSON record cannot restore as the same seed).
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise ValueError(f"a seed is an integer from 0 to {MAX_SEED}, got {seed!r}")
     return random.Random(seed)
 
 

@@ -115,3 +115,26 @@ def test_missing_card(tmp_path):
     start = text.index("[[card]]\nnumber = 70")
     with pytest.raises(ContentError, match="cards missing: 70"):
         make("featherlight", content=write(tmp_path, text[:start]))
+
+
+def test_content_that_is_not_utf8(tmp_path):
+    path = tmp_path / "cards.toml"
+    path.write_bytes(b"\xff\xfe[[card]]")
+    with pytest.raises(ContentError, match="not a UTF-8 text file"):
+        make("featherlight", content=str(path))
+
+
+def test_records_pin_the_content_file(tmp_path):
+    from fourfeathers import ConfigError
+
+    path = write(tmp_path, shipped())
+    game = make("featherlight", content=path)
+    assert game.config["content"] == str(Path(path).resolve())
+    assert game.config["content_digest"] == CARDS.digest
+    assert make("featherlight", **game.config).config == game.config
+    Path(path).write_text(
+        shipped().replace('number = 10\ncolour = "white"', 'number = 10\ncolour = "red"')
+    )
+    with pytest.raises(ConfigError, match="not the one this game was played with"):
+        make("featherlight", **game.config)
+    assert make("featherlight").config["content_digest"] is None

@@ -131,6 +131,10 @@ def test_swap_without_gap_may_go_anywhere_even_back_on_the_same_stack():
     assert len(strict.legal_actions()) == 25
     with pytest.raises(IllegalActionError, match="FL-R11"):
         play(strict, "put 10 on 3")
+    play(strict, "put 10 on 4")
+    play(strict, "take 1")  # seat 1 leaves a gap: the variant does not forbid filling it
+    play(strict, "put 2 on 1")
+    assert strict.nest[0] == [2]
 
 
 def test_wrong_step_and_unknown_card_are_refused():
@@ -138,12 +142,23 @@ def test_wrong_step_and_unknown_card_are_refused():
     with pytest.raises(IllegalActionError, match="FL-14"):
         play(state, "put 10 on 1")
     play(state, "draw 1")
-    with pytest.raises(IllegalActionError, match="FL-22"):
+    with pytest.raises(IllegalActionError, match="FL-14"):
         play(state, "draw 1")
     with pytest.raises(IllegalActionError, match="FL-22"):
         play(state, "put 2 on 1")  # seat 1's card
     with pytest.raises(IllegalActionError, match="not a Featherlight action"):
         state.game.parse_action("fly away")
+    with pytest.raises(IllegalActionError, match="not a Featherlight action object"):
+        state.apply_action("put 10 on 1")
+
+
+@pytest.mark.parametrize(
+    "text,rule",
+    [("take 9", "FL-10"), ("put 12 on 7", "FL-10"), ("put 99 on 1", "FL-01"), ("draw 3", "FL-11")],
+)
+def test_out_of_range_text_names_the_rule(text, rule):
+    with pytest.raises(IllegalActionError, match=rule):
+        make("featherlight").parse_action(text)
 
 
 def test_game_ends_after_the_turn_that_empties_a_pile():
@@ -290,3 +305,62 @@ def test_tournament_lowest_scorer_starts_and_a_tie_keeps_the_starter():
     assert series.next_config(state) == {"starting_player": low}
     state.hands = [[10, 20, 31, 41, 58], [10, 20, 31, 41, 58], [10, 20, 31, 41, 58]]
     assert series.next_config(state) == {"starting_player": 2}
+
+
+def test_state_from_dict_refuses_unreachable_positions():
+    good = build().to_dict()
+    for field, value, message in [
+        ("hands", [[10, 20, 31, 41, 58], [2, 3, 4, 5, 10]], "exactly one place"),
+        ("player", 7, "player and starter"),
+        ("phase", 5, "phase"),
+        ("hands", [[10, 20, 31, 41], [2, 3, 4, 5, 6, 58]], "hand 0 must hold 5"),
+        ("piles", [[30], [40], [1]], "piles must be a list of 2"),
+        ("known", [[2], []], "known 0"),
+        ("turn", "3", "turn must be an integer"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            make("featherlight", players=2).state_from_dict({**good, field: value})
+
+
+def test_observation_and_determinize_need_a_real_seat():
+    state = build()
+    for seat in (-1, 2, "0"):
+        with pytest.raises(ValueError, match="player must be a seat 0-1"):
+            state.observation(seat)
+        with pytest.raises(ValueError, match="player must be a seat 0-1"):
+            state.determinize(seat, __import__("random").Random(1))
+
+
+@pytest.mark.parametrize(
+    "config,message",
+    [
+        ({"starting_player": 1.5}, "starting_player"),
+        ({"starting_player": "1"}, "starting_player"),
+        ({"players": True}, "players must be 1 to 4"),
+        ({"max_turns": True}, "max_turns"),
+        ({"variants": "no-put-back"}, "variants must be a list"),
+        ({"variants": ["no-such-thing"]}, "unknown variant"),
+    ],
+)
+def test_bad_configuration_names_the_option(config, message):
+    with pytest.raises(ConfigError, match=message):
+        make("featherlight", **config)
+
+
+@pytest.mark.parametrize("seed", [-7, "7", 2**64, True])
+def test_seeds_are_non_negative_integers(seed):
+    with pytest.raises(ValueError, match="a seed is an integer"):
+        make("featherlight").new_initial_state(seed)
+
+
+def test_which_decisions_reveal_hidden_cards():
+    """Interfaces refuse to take these back (FL-18): draws, and solo puts that turn wind."""
+    state = build()
+    game = state.game
+    draw, take = game.parse_action("draw 1"), game.parse_action("take 1")
+    assert game.reveals(state, draw) and not game.reveals(state, take)
+    play(state, "take 1")
+    assert not game.reveals(state, game.parse_action("put 10 on 1"))
+    alone = solo()
+    play(alone, "take 1")
+    assert alone.game.reveals(alone, alone.game.parse_action("put 10 on 1"))

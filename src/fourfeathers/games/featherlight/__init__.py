@@ -15,7 +15,14 @@ register(
         factory=FeatherlightGame,
         players=(1, 2, 3, 4),
         summary="Swap feathers with the nest to score your five-card hand (1-4 players)",
-        configurations=tuple({"players": n} for n in (1, 2, 3, 4)),
+        configurations=(
+            *({"players": n} for n in (1, 2, 3, 4)),
+            {"players": 1, "variants": ["no-wind-on-last-turn", "no-put-back"]},
+            {
+                "players": 3,
+                "variants": ["exact-same-colour", "no-put-back", "tiebreak-unique-cards"],
+            },
+        ),
     )
 )
 

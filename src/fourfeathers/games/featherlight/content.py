@@ -8,6 +8,7 @@ kind of ``scoring.py`` and its parameters) and ``source`` (provenance of each fi
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
@@ -53,10 +54,12 @@ class Card:
 class CardSet:
     """All 70 cards, indexed by number (``cards[0]`` is unused) plus flat lookup tables.
 
-    ``colour[n]`` and ``wind_up[n]`` are plain lists for the hot path. ``path`` is the file read.
+    ``colour[n]`` and ``wind_up[n]`` are plain lists for the hot path. ``path`` is the file read
+    and ``digest`` the SHA-256 of its bytes.
     """
 
     path: str
+    digest: str
     cards: tuple[Card | None, ...]
     colour: tuple[int, ...]
     wind_up: tuple[bool, ...]
@@ -155,20 +158,29 @@ def _parse_card(where: str, raw: Any, exact_same_colour: bool) -> Card:
     )
 
 
-@lru_cache(maxsize=16)
 def load_cards(path: str | None = None, *, exact_same_colour: bool = False) -> CardSet:
     """Read and validate a content file (the shipped one when ``path`` is None).
 
     Returns a ``CardSet``. Raises ``ContentError`` naming the file, card and field on any
-    problem: unreadable TOML, a missing or duplicated number, an unknown colour, wind, rule kind
-    or parameter, a missing provenance, or a colour with fewer than 2 cards (solo removes 2 of
-    each colour, FL-102).
+    problem: unreadable or non-UTF-8 file, bad TOML, a missing or duplicated number, an unknown
+    colour, wind, rule kind or parameter, a missing provenance, or a colour with fewer than 2
+    cards (solo removes 2 of each colour, FL-102). The file is read on every call; parsing is
+    cached by its bytes.
     """
     file = Path(path) if path else DEFAULT_CONTENT
     try:
-        data = tomllib.loads(file.read_text())
+        blob = file.read_bytes()
     except OSError as exc:
         raise ContentError(f"{file}: cannot read content file ({exc.strerror})") from None
+    return _parse_cards(str(file), blob, exact_same_colour)
+
+
+@lru_cache(maxsize=16)
+def _parse_cards(file: str, blob: bytes, exact_same_colour: bool) -> CardSet:
+    try:
+        data = tomllib.loads(blob.decode())
+    except UnicodeDecodeError:
+        raise ContentError(f"{file}: not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{file}: not valid TOML: {exc}") from None
     raw_cards = data.get("card")
@@ -188,4 +200,5 @@ def load_cards(path: str | None = None, *, exact_same_colour: bool = False) -> C
         if colour.count(index) < 2:
             raise ContentError(f"{file}: colour {name} has fewer than 2 cards (solo needs 2)")
     wind_up = tuple(bool(c and c.wind_up) for c in cards)
-    return CardSet(str(file), tuple(cards), colour, wind_up)
+    digest = hashlib.sha256(blob).hexdigest()
+    return CardSet(file, digest, tuple(cards), colour, wind_up)

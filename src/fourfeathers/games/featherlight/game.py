@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 from ...core.errors import ConfigError
@@ -33,6 +34,11 @@ class FeatherlightGame(Game):
         content: path of a content file with the 70 cards; None uses the shipped one.
         variants: names from ``VARIANTS``.
         max_turns: turn cap of ruling FL-R10; 0 for none.
+        content_digest: the SHA-256 of the content file a record was played with; a different
+            file raises ``ConfigError`` (records keep it so that replays stay exact).
+
+    Raises ``ConfigError`` naming the option for any value the rules do not allow, and
+    ``ContentError`` for a broken content file.
     """
 
     id = "featherlight"
@@ -45,25 +51,30 @@ class FeatherlightGame(Game):
         content: str | None = None,
         variants: Sequence[str] = (),
         max_turns: int = DEFAULT_MAX_TURNS,
+        content_digest: str | None = None,
     ) -> None:
-        if not isinstance(players, int) or not 1 <= players <= 4:
+        if not _is_int(players) or not 1 <= players <= 4:
             raise ConfigError(f"featherlight: players must be 1 to 4, got {players!r} (FL-05)")
-        if starting_player is not None and not 0 <= starting_player < players:
+        if starting_player is not None and (
+            not _is_int(starting_player) or not 0 <= starting_player < players
+        ):
             raise ConfigError(
-                f"featherlight: starting_player must be a seat 0-{players - 1}, "
-                f"got {starting_player!r}"
+                f"featherlight: starting_player must be a seat number 0-{players - 1} "
+                f"(0 is the first seat), got {starting_player!r}"
             )
+        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+            raise ConfigError("featherlight: variants must be a list of variant names")
         unknown = [v for v in variants if v not in VARIANTS]
         if unknown:
             raise ConfigError(
                 f"featherlight: unknown variant(s) {', '.join(unknown)}; "
                 f"known: {', '.join(VARIANTS)}"
             )
-        if not isinstance(max_turns, int) or max_turns < 0:
+        if not _is_int(max_turns) or max_turns < 0:
             raise ConfigError(f"featherlight: max_turns must be an integer >= 0, got {max_turns!r}")
         self._players = players
         self.starting_player = starting_player
-        self.content = str(content) if content is not None else None
+        self.content = str(Path(content).resolve()) if content is not None else None
         self.variants = tuple(sorted(set(variants)))
         self.max_turns = max_turns
         self.solo = players == 1
@@ -73,6 +84,12 @@ class FeatherlightGame(Game):
         self.cards: CardSet = load_cards(
             self.content, exact_same_colour="exact-same-colour" in self.variants
         )
+        self.content_digest = self.cards.digest if self.content else None
+        if content_digest is not None and content_digest != self.content_digest:
+            raise ConfigError(
+                f"featherlight: the content file {self.content} is not the one this game was "
+                "played with (its content_digest differs)"
+            )
         self.rules: tuple[Rule | None, ...] = tuple(c.rule if c else None for c in self.cards.cards)
         """``rules[n]`` is card n's scoring rule (index 0 unused)."""
 
@@ -84,6 +101,7 @@ class FeatherlightGame(Game):
             "content": self.content,
             "variants": list(self.variants),
             "max_turns": self.max_turns,
+            "content_digest": self.content_digest,
         }
 
     @property
@@ -94,13 +112,31 @@ class FeatherlightGame(Game):
         return FeatherlightState(self, rules.deal(self, seed))
 
     def state_from_dict(self, data: Mapping[str, Any]) -> FeatherlightState:
+        """Rebuild a state from ``to_dict()`` output.
+
+        Raises ``ValueError`` naming the field when the data is not a position this game can
+        reach: wrong shapes, a card missing or twice, a seat or phase out of range.
+        """
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(f"featherlight state: missing field(s) {', '.join(missing)}")
-        fields = {k: data[k] for k in _FIELDS}
-        state = FeatherlightState(self, fields).clone()  # own copies of the lists
-        if len(state.hands) != self._players or len(state.nest) != rules.NEST_STACKS:
-            raise ValueError("featherlight state: hands or nest do not fit this configuration")
+        n = self._players
+        groups = {"hands": n, "nest": rules.NEST_STACKS, "piles": 2, "known": n}
+        for name, count in groups.items():
+            value = data[name]
+            if not isinstance(value, list) or len(value) != count:
+                raise ValueError(f"featherlight state: {name} must be a list of {count} lists")
+            for group in value:
+                _check_cards(name, group)
+        for name in ("box", "wind"):
+            _check_cards(name, data[name])
+        for name in ("player", "phase", "taken", "taken_from", "turn", "starter"):
+            if not _is_int(data[name]):
+                raise ValueError(f"featherlight state: {name} must be an integer")
+        state = FeatherlightState(self, {k: data[k] for k in _FIELDS}).clone()  # own lists
+        problem = rules.check_state(state)
+        if problem:
+            raise ValueError(f"featherlight state: {problem}")
         return state
 
     def parse_action(self, text: str) -> rules.Draw | rules.Take | rules.Put:
@@ -120,6 +156,16 @@ class FeatherlightGame(Game):
 
     def describe_action(self, state: State, action: Any) -> str:
         return render.describe_action(self, state, action)
+
+    def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
+        return render.describe_outcome(self, before, action, after)
+
+    def reveals(self, state: State, action: Any) -> bool:
+        """A draw shows the drawer a hidden card; in solo a put turns over the next wind card."""
+        assert isinstance(state, FeatherlightState)
+        if isinstance(action, rules.Draw):
+            return True
+        return isinstance(action, rules.Put) and self.solo and rules.wind_blows(state)
 
     def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
         return render.render_state(self, state, player, memory_aid=memory_aid)
@@ -146,3 +192,12 @@ class FeatherlightGame(Game):
                     raise ValueError(f"{where}: card {c} is given twice")
                 seen.add(c)
         return explain_hand(self.rules, self.cards.colour, hand, nest)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_cards(name: str, value: Any) -> None:
+    if not isinstance(value, list) or not all(_is_int(c) for c in value):
+        raise ValueError(f"featherlight state: {name} must hold lists of card numbers")

@@ -9,7 +9,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from .rules import PUT, Draw, Put, Take
+from .rules import PUT, Draw, Put, Take, distinct_colours, end_reason, unique_colour_cards
 from .scoring import COLOURS, explain_hand
 
 if TYPE_CHECKING:
@@ -40,22 +40,39 @@ def card_words(game: FeatherlightGame, card: int) -> str:
 def describe_action(game: FeatherlightGame, state: Any, action: Any) -> str:
     """One sentence for an action, e.g. ``swap: take 15 (green) from stack 3``.
 
-    Public information only: a drawn card is not named (FL-21), nor the next wind card.
+    Public information only: no drawn card (FL-21), no covered card (FL-19), no wind card.
     """
     if isinstance(action, Draw):
-        return f"draw the top card of pile {action.pile + 1} ({len(state.piles[action.pile])} left)"
+        left = len(state.piles[action.pile])
+        if left == 1:
+            return f"draw the last card of pile {action.pile + 1} (the game ends after this turn)"
+        return f"draw the top card of pile {action.pile + 1} ({left} cards in it)"
     if isinstance(action, Take):
         stack = state.nest[action.stack]
-        under = f", showing {card_words(game, stack[-2])}" if len(stack) > 1 else ", leaving a gap"
-        return f"swap: take {card_words(game, stack[-1])} from stack {action.stack + 1}{under}"
+        gap = ", leaving a gap" if len(stack) == 1 else ""
+        return f"swap: take {card_words(game, stack[-1])} from stack {action.stack + 1}{gap}"
     if isinstance(action, Put):
         stack = state.nest[action.stack]
         where = f"covering {card_words(game, stack[-1])}" if stack else "into the gap"
-        text = f"put {card_words(game, action.card)} on stack {action.stack + 1}, {where}"
-        if game.solo and state.wind:
-            text += "; then the wind blows"
-        return text
+        return f"put {card_words(game, action.card)} on stack {action.stack + 1}, {where}"
     return str(action)
+
+
+def describe_outcome(game: FeatherlightGame, before: Any, action: Any, after: Any) -> str | None:
+    """The solo wind card's landing and the reason the game ended, if either happened."""
+    notes = []
+    if len(after.wind) < len(before.wind):
+        card = before.wind[-1]
+        stack = next(s for s, cards in enumerate(after.nest) if cards and cards[-1] == card)
+        covered = after.nest[stack][-2]
+        symbol = "up: the highest" if game.cards.wind_up[card] else "down: the lowest"
+        notes.append(
+            f"The wind blows {card_words(game, card)} ({symbol} exposed number) onto stack "
+            f"{stack + 1}, covering {card_words(game, covered)}."
+        )
+    if after.player == TERMINAL:
+        notes.append(f"The game ends: {end_reason(after)}.")
+    return " ".join(notes) or None
 
 
 def _nest_table(game: FeatherlightGame, state: FeatherlightState, memory_aid: bool) -> Table:
@@ -67,9 +84,11 @@ def _nest_table(game: FeatherlightGame, state: FeatherlightState, memory_aid: bo
     table.add_row(*(Text(f"height {len(s)}", style="dim") for s in state.nest))
     if memory_aid:
         covered = [
-            Text(" ".join(str(c) for c in s[-2::-1]) or "-", style="italic") for s in state.nest
+            Text("covered: " + (" ".join(str(c) for c in s[-2::-1]) or "-"), style="italic")
+            for s in state.nest
         ]
         table.add_row(*covered)
+        table.caption = "covered cards listed from the top down (memory aid)"
     return table
 
 
@@ -155,4 +174,17 @@ def render_result(game: FeatherlightGame, state: Any) -> Group:
         names = " and ".join(f"Seat {p + 1}" for p in won)
         verb = "wins" if len(won) == 1 else "share the victory"
         parts.append(Text(f"{names} {verb} with {scores[won[0]]} points", style="bold green"))
+        tied = [p for p, score in enumerate(scores) if score == scores[won[0]]]
+        if len(tied) > 1:
+            parts.append(Text(_tie_break_note(game, state, tied), style="green"))
     return Group(*parts)
+
+
+def _tie_break_note(game: FeatherlightGame, state: Any, tied: list[int]) -> str:
+    """How the tie on points was settled (FL-45, FL-46, ruling FL-R08)."""
+    if game.tiebreak_unique_cards:
+        key, what = unique_colour_cards, "cards of an unshared colour"
+    else:
+        key, what = distinct_colours, "colours"
+    counts = ", ".join(f"seat {p + 1} {key(game.cards.colour, state.hands[p])}" for p in tied)
+    return f"Tied on points; tie-break by {what} in hand: {counts} (ruling FL-R08)."

@@ -85,29 +85,39 @@ ALL_ACTIONS: tuple[Draw | Take | Put, ...] = CHOICES + tuple(
 )
 """Every action of the game in a fixed order: the index is a stable integer id (RL masks)."""
 
-_PATTERNS = (
-    (re.compile(r"draw ([12])"), lambda m: DRAWS[int(m[1]) - 1]),
-    (re.compile(r"take ([1-6])"), lambda m: TAKES[int(m[1]) - 1]),
-    (
-        re.compile(r"put (\d+) on ([1-6])"),
-        lambda m: PUTS[int(m[1])][int(m[2]) - 1] if 1 <= int(m[1]) <= NUM_CARDS else None,
-    ),
-)
+_ACTION_PATTERN = re.compile(r"(draw|take) (\d+)|put (\d+) on (\d+)")
 
 
 def parse_action(text: str) -> Draw | Take | Put:
     """Parse ``draw 1|2``, ``take 1-6`` or ``put CARD on 1-6`` (case and spaces forgiven).
 
-    Raises ``IllegalActionError`` if the text is none of these.
+    Raises ``IllegalActionError`` if the text is none of these, naming the rule for a pile,
+    stack or card number that does not exist.
     """
-    clean = " ".join(text.lower().split())
-    for pattern, build in _PATTERNS:
-        m = pattern.fullmatch(clean)
-        if m and (action := build(m)) is not None:
-            return action
-    raise IllegalActionError(
-        f"{text!r} is not a Featherlight action: write 'draw 1', 'draw 2', 'take 1'-'take 6' "
-        "or 'put CARD on STACK' (stacks 1-6, cards 1-70)"
+    m = _ACTION_PATTERN.fullmatch(" ".join(text.lower().split()))
+    if m is None:
+        raise IllegalActionError(
+            f"{text!r} is not a Featherlight action: write 'draw 1', 'draw 2', 'take 1'-'take 6' "
+            "or 'put CARD on STACK' (stacks 1-6, cards 1-70)"
+        )
+    verb, number, card, stack = m.groups()
+    if verb == "draw":
+        if number not in ("1", "2"):
+            raise IllegalActionError(f"{text!r}: the draw piles are 1 and 2", "FL-11")
+        return DRAWS[int(number) - 1]
+    where = int(number if verb == "take" else stack)
+    if not 1 <= where <= NEST_STACKS:
+        raise IllegalActionError(f"{text!r}: the nest stacks are 1 to 6", "FL-10")
+    if verb == "take":
+        return TAKES[where - 1]
+    if not 1 <= int(card) <= NUM_CARDS:
+        raise IllegalActionError(f"{text!r}: the cards are numbered 1 to {NUM_CARDS}", "FL-01")
+    return PUTS[int(card)][where - 1]
+
+
+def _not_an_action(action: object) -> IllegalActionError:
+    return IllegalActionError(
+        f"{action!r} is not a Featherlight action object (turn text into one with parse_action)"
     )
 
 
@@ -159,6 +169,42 @@ def deal(game: FeatherlightGame, seed: int) -> dict:
     }
 
 
+def check_state(state: FeatherlightState) -> str | None:
+    """What makes ``state`` a position no game can reach, or None if it is sound.
+
+    Checks that every card lies in exactly one place (FL-01), the seat and phase, the hand
+    sizes (FL-16), the nest (FL-17, FL-27) and that public hand cards are in that hand.
+    """
+    n = state.game.num_players
+    cards = [c for group in (*state.hands, *state.nest, *state.piles) for c in group]
+    cards += state.box + state.wind
+    if sorted(cards) != list(range(1, NUM_CARDS + 1)):
+        return "every card 1-70 must lie in exactly one place"
+    if state.wind and not state.game.solo:
+        return "only a solo game has a wind stack"
+    if not (state.player == TERMINAL or 0 <= state.player < n) or not 0 <= state.starter < n:
+        return f"player and starter must be seats 0-{n - 1} (or {TERMINAL} when over)"
+    if state.phase not in (CHOOSE, PUT) or (state.player == TERMINAL and state.phase == PUT):
+        return "phase must be 0 (choose) or 1 (put), and 0 once the game is over"
+    for p, hand in enumerate(state.hands):
+        size = HAND_SIZE + (p == state.player and state.phase == PUT)
+        if len(hand) != size:
+            return f"hand {p} must hold {size} cards"
+        if any(c not in hand for c in state.known[p]):
+            return f"known {p} lists a card that is not in hand {p}"
+    taken, source = state.taken, state.taken_from
+    if (taken != 0) != (source != -1) or (taken and state.phase != PUT):
+        return "taken and taken_from are set together, during the put of a Swap"
+    if taken and (taken not in state.hands[state.player] or not 0 <= source < NEST_STACKS):
+        return "the taken card must be in the current hand and taken_from a stack 0-5"
+    empty = [s for s, stack in enumerate(state.nest) if not stack]
+    if empty and empty != [source]:
+        return "a nest stack may be empty only as the gap of this turn's Swap"
+    if state.turn < 0:
+        return "turn must be >= 0"
+    return None
+
+
 def legal_actions(state: FeatherlightState) -> list:
     """The current player's legal actions, in a stable order (empty when the game is over)."""
     if state.phase == CHOOSE:
@@ -199,14 +245,21 @@ def apply_action(state: FeatherlightState, action: object) -> None:
             state.known[p].append(card)
             state.taken = card
             state.taken_from = stack
-        else:
+        elif kind is Put:
             raise IllegalActionError(
-                f"{action}: a turn starts with 'draw 1', 'draw 2' or 'take STACK'", "FL-14"
+                f"{action}: first draw a card or take one from the nest, then put", "FL-14"
             )
+        else:
+            raise _not_an_action(action)
         state.phase = PUT
         return
     if kind is not Put:
-        raise IllegalActionError(f"{action}: now put a hand card into the nest", "FL-22")
+        if kind is Draw or kind is Take:
+            raise IllegalActionError(
+                f"{action}: this turn's action has begun; now put a hand card into the nest",
+                "FL-14",
+            )
+        raise _not_an_action(action)
     card = action.card  # type: ignore[attr-defined]
     stack = action.stack  # type: ignore[attr-defined]
     hand = state.hands[p]
@@ -221,11 +274,12 @@ def apply_action(state: FeatherlightState, action: object) -> None:
                 f"{action}: you may not put back the card you just took", "FL-26"
             )
         source = state.taken_from
-        if not state.nest[source] and stack != source:
-            raise IllegalActionError(
-                f"{action}: stack {source + 1} is empty; the card must fill that gap", "FL-27"
-            )
-        if stack == source and state.game.no_put_back:
+        if not state.nest[source]:
+            if stack != source:
+                raise IllegalActionError(
+                    f"{action}: stack {source + 1} is empty; the card must fill that gap", "FL-27"
+                )
+        elif stack == source and state.game.no_put_back:
             raise IllegalActionError(
                 f"{action}: the no-put-back variant forbids the stack you took from", "FL-R11"
             )
@@ -239,19 +293,34 @@ def apply_action(state: FeatherlightState, action: object) -> None:
     state.phase = CHOOSE
     state.turn += 1
     game = state.game
-    wind = state.wind
-    if game.solo and (wind and (state.piles[0] and state.piles[1] or game.wind_on_last_turn)):
+    if game.solo and wind_blows(state):
         blow_wind(state)
     piles = state.piles
     if (
         not piles[0]
         or not piles[1]
-        or (game.solo and not wind)
+        or (game.solo and not state.wind)
         or (game.max_turns and state.turn >= game.max_turns)
     ):
         state.player = TERMINAL  # FL-31, FL-32, FL-111, FL-R10
     else:
         state.player = (p + 1) % game.num_players
+
+
+def wind_blows(state: FeatherlightState) -> bool:
+    """Solo: whether the wind blows at the end of this turn (FL-106; ruling FL-R12)."""
+    piles = state.piles
+    return bool(state.wind) and (bool(piles[0] and piles[1]) or state.game.wind_on_last_turn)
+
+
+def end_reason(state: FeatherlightState) -> str:
+    """Why a finished game ended, in words (FL-31, FL-111, ruling FL-R10)."""
+    for i, pile in enumerate(state.piles):
+        if not pile:
+            return f"draw pile {i + 1} is empty"
+    if state.game.solo and not state.wind:
+        return "the wind stack is empty"
+    return f"the turn limit of {state.game.max_turns} turns is reached (ruling FL-R10)"
 
 
 def blow_wind(state: FeatherlightState) -> None:

@@ -45,6 +45,10 @@ class Table:
         self.tallest = tallest
 
 
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _names(colours: Sequence[int]) -> str:
     return "+".join(COLOURS[c] for c in colours)
 
@@ -203,7 +207,7 @@ class Distinct(Rule):
         base = f"{self.base} + " if self.base else ""
         return (
             f"{base}{self.points_} if {self.at_least}+ colours {SCOPE_TEXT[self.scope]}: "
-            f"{n} colours, {verdict}"
+            f"{_plural(n, 'colour')}, {verdict}"
         )
 
 
@@ -236,7 +240,7 @@ class SameColour(Rule):
         base = f"{self.base} + " if self.base else ""
         return (
             f"{base}{self.points_} if {need} of one colour {SCOPE_TEXT[self.scope]}: "
-            f"at most {most} share a colour, {verdict}"
+            f"largest group of one colour {most}, {verdict}"
         )
 
 
@@ -270,7 +274,7 @@ class TallestStack(Rule):
         return self.per * table.tallest
 
     def reason(self, table: Table, colour: int) -> str:
-        return f"the tallest nest stack holds {table.tallest} cards"
+        return f"the tallest nest stack holds {_plural(table.tallest, 'card')}"
 
 
 RULE_KINDS: dict[str, type[Rule]] = {

@@ -125,7 +125,9 @@ class FeatherlightState(State):
         """What ``player`` knows: own hand, whole nest stacks, public hand cards of all, counts.
 
         Never holds another player's drawn cards, pile or wind contents or order, or the box.
+        Raises ``ValueError`` if ``player`` is not a seat.
         """
+        self.check_player(player)
         obs: dict[str, Any] = {
             "game": self.game.id,
             "player": player,
@@ -156,8 +158,10 @@ class FeatherlightState(State):
 
         Uniform over every deal consistent with the observation; in solo the box keeps two cards
         of each colour (FL-102). Unseen cards are pooled in sorted order before shuffling, so the
-        result depends only on the observation and ``rng``.
+        result depends only on the observation and ``rng``. Raises ``ValueError`` if ``player``
+        is not a seat.
         """
+        self.check_player(player)
         new = self.clone()
         over = self.player == TERMINAL  # all hands are shown at the final scoring
         seen = self.hands if over else self.known
