@@ -143,9 +143,9 @@ def featherlight(
         header_style="bold",
         show_footer=True,
     )
-    table.add_column("card", justify="right", footer="total")
+    table.add_column("card", footer="total")
     table.add_column("points", justify="right", footer=str(total), footer_style="bold green")
     table.add_column("why")
     for line in lines:
-        table.add_row(str(line.card), str(line.points), line.reason)
+        table.add_row(f"{line.card} {line.colour}", str(line.points), line.reason)
     console.print(table)

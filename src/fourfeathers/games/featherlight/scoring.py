@@ -343,11 +343,12 @@ def build_rule(kind: str, params: dict[str, Any], *, exact_same_colour: bool = F
 
 @dataclass(frozen=True)
 class CardScore:
-    """One hand card's points at scoring time, with the reason in words."""
+    """One hand card's points at scoring time, with the reason in words and its colour."""
 
     card: int
     points: int
     reason: str
+    colour: str
 
 
 def table_for(
@@ -384,6 +385,11 @@ def explain_hand(
     """Each hand card's points and reason, in hand order (FL-36)."""
     table = table_for(colour_of, hand, nest)
     return [
-        CardScore(c, rules[c].points(table, colour_of[c]), rules[c].reason(table, colour_of[c]))
+        CardScore(
+            c,
+            rules[c].points(table, colour_of[c]),
+            rules[c].reason(table, colour_of[c]),
+            COLOURS[colour_of[c]],
+        )
         for c in hand
     ]

@@ -80,7 +80,7 @@ class FeatherlightState(State):
         return [hand_points(game.rules, game.cards.colour, h, self.nest) for h in self.hands]
 
     def score_sheet(self, player: int) -> list:
-        """``[CardScore(card, points, reason)]`` for each card in ``player``'s hand."""
+        """``[CardScore(card, points, reason, colour)]`` for each card in ``player``'s hand."""
         game = self.game
         return explain_hand(game.rules, game.cards.colour, self.hands[player], self.nest)
 
