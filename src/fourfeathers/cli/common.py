@@ -7,6 +7,7 @@ Games are reached only through the registry (``make``, ``game_spec``, ``list_gam
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -50,6 +51,69 @@ VariantOpt = Annotated[
     ),
 ]
 """``--variant NAME``: repeatable and comma-separable."""
+
+LevelOpt = Annotated[
+    int | None,
+    typer.Option("--level", metavar="N", help="Level (Familiar Feat: 1-8).", show_default=False),
+]
+TypesOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--types",
+        metavar="TYPES",
+        help="Animal types (Fancy Feathers): first-game, random, or six names, comma-separated.",
+        show_default=False,
+    ),
+]
+StaminaOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--stamina",
+        metavar="N",
+        help="Solo stamina level (Isle of Feathers: 1-4).",
+        show_default=False,
+    ),
+]
+OptionOpt = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option",
+        "-o",
+        metavar="KEY=VALUE",
+        help="Any other game option (repeatable), e.g. -o max_turns=100. VALUE is read as JSON "
+        "when it parses (numbers, true, lists), else as text.",
+        show_default=False,
+    ),
+]
+"""Game-specific options: named ones for the common cases, ``--option`` for the rest."""
+
+
+def game_options(
+    level: int | None = None,
+    types: str | None = None,
+    stamina: int | None = None,
+    options: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """The game options the user set, as keyword options for ``make``.
+
+    ``--option key=value`` values are JSON when they parse, else text; a dash in a key is read as
+    an underscore. Fails on ``--option`` for an entry without ``=``.
+    """
+    config: dict[str, Any] = {}
+    for item in options or ():
+        key, sep, text = item.partition("=")
+        if not sep or not key.strip():
+            fail("--option", f"{item!r} is not KEY=VALUE")
+        try:
+            value: Any = json.loads(text)
+        except ValueError:
+            value = text
+        config[key.strip().replace("-", "_")] = value
+    for key, value in (("level", level), ("types", types), ("stamina", stamina)):
+        if value is not None:
+            config[key] = value
+    return config
+
 
 USAGE_ERROR = 2
 """Exit code of a bad command-line value (as click uses for usage errors)."""
@@ -129,6 +193,9 @@ def game_config(
 
 
 _OPTION_OF_CONFIG = (
+    ("level", "--level"),
+    ("types", "--types"),
+    ("stamina", "--stamina"),
     ("variant", "--variant"),
     ("starting_player", "--start"),
     ("content", "--content"),

@@ -27,7 +27,7 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import AGENTS, Agent, make_agent
+from ..agents import AGENTS, Agent, SeatView, make_agent
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
@@ -35,12 +35,17 @@ from ..core.rng import derive_seed, random_seed
 from .common import (
     ContentOpt,
     GameArg,
+    LevelOpt,
+    OptionOpt,
+    StaminaOpt,
+    TypesOpt,
     VariantOpt,
     check_players,
     console,
     fail,
     flatten_names,
     game_config,
+    game_options,
     make_or_fail,
     say,
     seat_name,
@@ -128,6 +133,7 @@ class Session:
         log: one public line per decision, in order.
         seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
         announce_start: say who starts before the first decision.
+        svg: a file to keep the game's picture in, rewritten after every decision.
     """
 
     match: Match
@@ -139,6 +145,7 @@ class Session:
     log: list[str] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)
     announce_start: bool = True
+    svg: Path | None = None
     _last_human: int | None = None
 
     @property
@@ -174,12 +181,14 @@ class Session:
         outcome = self.game.describe_outcome(before, action, self.match.state)
         if outcome:
             text += f". {outcome}"
+        if self.svg is not None:
+            self.svg.write_text(self.game.render_svg(self.match.state, None) or "")
         self.log.append(f"{seat_name(player)}: {text}")
         return text
 
     def computer_turn(self, player: int) -> None:
         """Let the agent of ``player`` decide, and print its decision as one line."""
-        action = self.agents[player].act(self.match.state)
+        action = self.agents[player].act(SeatView(self.match.state, player))
         self._record(player, action)
         say(self.log[-1])
         if self.delay > 0:
@@ -397,14 +406,14 @@ def _describe_seats(seats: list[str]) -> str:
     return ", ".join(f"seat {p + 1} {kind}" for p, kind in enumerate(seats))
 
 
-def _check_save_path(save: Path | None) -> None:
+def _check_save_path(save: Path | None, option: str = "--save") -> None:
     if save is None:
         return
     if save.is_dir():
-        fail("--save", f"{save} is a directory; give a file name")
+        fail(option, f"{save} is a directory; give a file name")
     parent = save.parent
     if not parent.is_dir():
-        fail("--save", f"the folder {parent} does not exist")
+        fail(option, f"the folder {parent} does not exist")
 
 
 def play(
@@ -479,6 +488,20 @@ def play(
         float,
         typer.Option("--delay", metavar="SECONDS", help="Pause after each computer decision."),
     ] = 0.0,
+    level: LevelOpt = None,
+    types: TypesOpt = None,
+    stamina: StaminaOpt = None,
+    option: OptionOpt = None,
+    svg: Annotated[
+        Path | None,
+        typer.Option(
+            "--svg",
+            metavar="FILE",
+            help="Keep a picture of the table (SVG) in FILE, rewritten after every decision, for "
+            "games that draw one.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Play a game in the terminal against computer seats, or watch computers play.
 
@@ -500,7 +523,11 @@ def play(
     if delay < 0:
         fail("--delay", f"must be 0 or more, got {delay}")
     _check_save_path(save)
+    _check_save_path(svg, "--svg")
+    extra = game_options(level, types, stamina, option)
     if load is not None:
+        if extra:
+            fail(next(iter(extra)), "cannot be combined with --load (the saved game fixes it)")
         _play_loaded(
             game_id,
             load,
@@ -514,6 +541,7 @@ def play(
             save,
             memory_aid,
             delay,
+            svg,
         )
         return
     if players is None:
@@ -530,7 +558,9 @@ def play(
         content=content,
         variants=flatten_names(variant),
     )
-    game = make_or_fail(game_id, config)
+    game = make_or_fail(game_id, {**config, **extra})
+    if svg is not None and game.render_svg(game.new_initial_state(0), None) is None:
+        fail("--svg", f"{game.title} has no picture to draw")
     seed_given = seed is not None
     if seed is None:
         seed = random_seed()
@@ -539,10 +569,10 @@ def play(
         header += f" (play this deal again with --seed {seed})"
     say(header, "bold")
     if tournament:
-        _play_tournament(game, seat_kinds, seed, save, memory_aid, delay)
+        _play_tournament(game, seat_kinds, seed, save, memory_aid, delay, svg)
         return
     session = Session(
-        Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), memory_aid, delay
+        Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), memory_aid, delay, svg=svg
     )
     _finish(session, save, game_id)
 
@@ -560,6 +590,7 @@ def _play_loaded(
     save: Path | None,
     memory_aid: bool,
     delay: float,
+    svg: Path | None,
 ) -> None:
     """Continue the game saved in ``load``."""
     given = {
@@ -589,7 +620,7 @@ def _play_loaded(
         "bold",
     )
     agents = make_agents(seat_kinds, derive_seed(record.seed, "load", len(record.actions)))
-    session = Session(match, seat_kinds, agents, memory_aid, delay, movers=movers)
+    session = Session(match, seat_kinds, agents, memory_aid, delay, movers=movers, svg=svg)
     _finish(session, save, game_id)
 
 
@@ -636,7 +667,13 @@ def show_result(session: Session) -> None:
 
 
 def _play_tournament(
-    game: Game, seats: list[str], seed: int, save: Path | None, memory_aid: bool, delay: float
+    game: Game,
+    seats: list[str],
+    seed: int,
+    save: Path | None,
+    memory_aid: bool,
+    delay: float,
+    svg: Path | None,
 ) -> None:
     """Play the game's series: each game with a derived seed, totals after each game."""
     series = game.series()

@@ -17,12 +17,16 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import AGENTS, Agent, make_agent
+from ..agents import AGENTS, Agent, SeatView, make_agent
 from ..core.game import Game
 from ..core.rng import derive_seed
 from .common import (
     ContentOpt,
     GameArg,
+    LevelOpt,
+    OptionOpt,
+    StaminaOpt,
+    TypesOpt,
     VariantOpt,
     check_players,
     console,
@@ -30,6 +34,7 @@ from .common import (
     fail,
     flatten_names,
     game_config,
+    game_options,
     make_or_fail,
     spec_or_fail,
     split_list,
@@ -64,7 +69,8 @@ def run_games(
         state = game.new_initial_state(game_seed)
         decisions = 0
         while not state.is_terminal():
-            state.apply_action(agents[state.current_player].act(state))
+            player = state.current_player
+            state.apply_action(agents[player].act(SeatView(state, player)))
             decisions += 1
         for p, score in enumerate(state.scores()):
             result.scores[p].append(score)
@@ -108,6 +114,10 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     content: ContentOpt = None,
     variant: VariantOpt = None,
+    level: LevelOpt = None,
+    types: TypesOpt = None,
+    stamina: StaminaOpt = None,
+    option: OptionOpt = None,
 ) -> None:
     """Play many games between computer agents and report each seat's scores and wins.
 
@@ -140,9 +150,8 @@ def simulate(
         fail("--games", f"must be at least 1, got {games}")
     if seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
-    game = make_or_fail(
-        game_id, game_config(players, content=content, variants=flatten_names(variant))
-    )
+    config = game_config(players, content=content, variants=flatten_names(variant))
+    game = make_or_fail(game_id, {**config, **game_options(level, types, stamina, option)})
     show_progress = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
     with Progress(

@@ -102,6 +102,11 @@ class Game(ABC):
         """A rich renderable of what ``player`` sees (None: everything, for spectators)."""
         return str(state.observation(player if player is not None else 0))
 
+    def render_svg(self, state: State, player: int | None) -> str | None:
+        """An SVG picture of the table as ``player`` sees it (None: everything), or None if the
+        game draws no picture."""
+        return None
+
     def render_result(self, state: State) -> Any:
         """A rich renderable of the end: the final table and every seat's points, explained."""
         return str(state.scores())

@@ -11,6 +11,7 @@ lazily on first use, so the core itself never names a game.
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,7 +82,10 @@ def make(game_id: str, **config: Any) -> Game:
     Raises ``ConfigError`` for an unknown game or an option the game does not accept.
     """
     spec = game_spec(game_id)
-    try:
-        return spec.factory(**config)
-    except TypeError as exc:  # an unknown keyword
-        raise ConfigError(f"{game_id}: {exc}") from None
+    accepted = inspect.signature(spec.factory).parameters
+    unknown = [key for key in config if key not in accepted]
+    if unknown:
+        raise ConfigError(
+            f"{game_id} has no option {unknown[0]!r}; its options: {', '.join(accepted)}"
+        )
+    return spec.factory(**config)
