@@ -11,12 +11,14 @@ state, so no agent can cheat on hidden information.
 
 from .base import AGENTS, Agent, SeatView, make_agent, register_agent
 from .greedy import GreedyAgent
+from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 
 __all__ = [
     "AGENTS",
     "Agent",
     "GreedyAgent",
+    "IsmctsAgent",
     "RandomAgent",
     "SeatView",
     "make_agent",

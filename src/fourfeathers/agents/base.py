@@ -55,7 +55,7 @@ class Agent(Protocol):
         ...
 
 
-AGENTS: dict[str, Callable[[int | None], Agent]] = {}
+AGENTS: dict[str, Callable[..., Agent]] = {}
 """Agents by name, each built from a seed (``None``: seeded from the system)."""
 
 
@@ -64,10 +64,40 @@ def register_agent(name: str, factory: Callable[[int | None], Agent]) -> None:
     AGENTS[name] = factory
 
 
-def make_agent(name: str, seed: int | None = None) -> Agent:
-    """Build the agent ``name`` (see ``AGENTS``). Raises ``ValueError`` naming the known ones."""
+ALIASES: dict[str, str] = {}
+"""Difficulty names and other short names for agent specs (``hard`` -> ``ismcts:...``)."""
+
+
+def make_agent(spec: str, seed: int | None = None) -> Agent:
+    """Build an agent from a spec: a name (``AGENTS`` or ``ALIASES``), optionally with
+    parameters, e.g. ``ismcts:iterations=500,playout_depth=8``.
+
+    Parameter values are read as int, then float, else text. Raises ``ValueError`` naming the
+    known agents for an unknown name, or the parameter the agent does not take.
+    """
+    spec = ALIASES.get(spec, spec)
+    name, _, params = spec.partition(":")
     try:
         factory = AGENTS[name]
     except KeyError:
-        raise ValueError(f"unknown agent {name!r}; known agents: {', '.join(AGENTS)}") from None
-    return factory(seed)
+        known = ", ".join([*AGENTS, *ALIASES])
+        raise ValueError(f"unknown agent {name!r}; known agents: {known}") from None
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, params.split(",")):
+        key, sep, text = item.partition("=")
+        if not sep:
+            raise ValueError(f"agent parameter {item!r} is not KEY=VALUE")
+        kwargs[key.strip()] = _number(text.strip())
+    try:
+        return factory(seed, **kwargs)  # type: ignore[call-arg]
+    except TypeError as exc:
+        raise ValueError(f"agent {name!r}: {exc}") from None
+
+
+def _number(text: str) -> Any:
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
