@@ -9,13 +9,23 @@ state, so no agent can cheat on hidden information.
 >>> action = agent.act(SeatView(state, state.current_player))  # doctest: +SKIP
 """
 
-from .base import AGENTS, Agent, SeatView, make_agent, register_agent
+from .base import AGENTS, ALIASES, Agent, SeatView, make_agent, register_agent
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
 
+ALIASES.update(
+    {
+        "easy": "greedy",
+        "medium": "ismcts:iterations=200:playout_depth=2",
+        "hard": "ismcts:iterations=1500:playout_depth=2",
+    }
+)
+"""Difficulty levels for people (``--seats human,hard``)."""
+
 __all__ = [
     "AGENTS",
+    "ALIASES",
     "Agent",
     "GreedyAgent",
     "IsmctsAgent",

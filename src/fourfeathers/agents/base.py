@@ -70,20 +70,21 @@ ALIASES: dict[str, str] = {}
 
 def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build an agent from a spec: a name (``AGENTS`` or ``ALIASES``), optionally with
-    parameters, e.g. ``ismcts:iterations=500,playout_depth=8``.
+    colon-separated parameters, e.g. ``ismcts:iterations=500:playout_depth=8`` (commas are left
+    to lists of seats).
 
     Parameter values are read as int, then float, else text. Raises ``ValueError`` naming the
     known agents for an unknown name, or the parameter the agent does not take.
     """
     spec = ALIASES.get(spec, spec)
-    name, _, params = spec.partition(":")
+    name, *params = spec.split(":")
     try:
         factory = AGENTS[name]
     except KeyError:
         known = ", ".join([*AGENTS, *ALIASES])
         raise ValueError(f"unknown agent {name!r}; known agents: {known}") from None
     kwargs: dict[str, Any] = {}
-    for item in filter(None, params.split(",")):
+    for item in filter(None, params):
         key, sep, text = item.partition("=")
         if not sep:
             raise ValueError(f"agent parameter {item!r} is not KEY=VALUE")

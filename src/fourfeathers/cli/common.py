@@ -15,6 +15,7 @@ from typing import Annotated, Any, NoReturn
 import typer
 from rich.console import Console
 
+from ..agents import AGENTS, ALIASES, make_agent
 from ..core.errors import ConfigError, ContentError
 from ..core.game import Game
 from ..core.registry import GameSpec, game_spec, make
@@ -133,6 +134,20 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
     where = f"{option}: " if option else ""
     typer.echo(f"Error: {where}{message}", err=True)
     raise typer.Exit(code)
+
+
+def check_agent(option: str, spec: str) -> None:
+    """Fail on ``option`` unless ``spec`` names an agent (``greedy``, ``hard``,
+    ``ismcts:iterations=500``...)."""
+    try:
+        make_agent(spec, 0)
+    except ValueError as exc:
+        fail(option, str(exc))
+
+
+def agent_names() -> str:
+    """The agent names and difficulty levels, for help texts."""
+    return ", ".join([*AGENTS, *ALIASES])
 
 
 def split_list(text: str) -> list[str]:

@@ -27,7 +27,7 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import AGENTS, Agent, SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
@@ -40,6 +40,8 @@ from .common import (
     StaminaOpt,
     TypesOpt,
     VariantOpt,
+    agent_names,
+    check_agent,
     check_players,
     console,
     fail,
@@ -54,6 +56,9 @@ from .common import (
     split_list,
 )
 from .replay import load_record
+
+HINT_AGENT = "hard"
+"""The agent whose analysis ``--hint`` shows."""
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard; every other kind is an agent name."""
@@ -112,6 +117,23 @@ def _enable_line_editing() -> None:
         import readline  # noqa: F401  (importing it is enough)
 
 
+@dataclass(frozen=True)
+class Display:
+    """How a game is shown.
+
+    Attributes:
+        display: how the game is shown.
+        svg: a file to keep the game's picture in, rewritten after every decision.
+        hint: before each human decision, show what the ``hard`` computer player would choose
+            and how it values each candidate action.
+    """
+
+    memory_aid: bool = False
+    delay: float = 0.0
+    svg: Path | None = None
+    hint: bool = False
+
+
 class Outcome(Enum):
     """How a game session ended."""
 
@@ -127,25 +149,21 @@ class Session:
         match: the game and its record.
         seats: seat kinds by seat (``"human"`` or an agent name).
         agents: the agent of each computer seat.
-        memory_aid: show covered cards (passed to ``game.render``).
-        delay: seconds to pause after each computer decision.
+        display: how the game is shown.
         movers: the seat that made each recorded decision (for ``undo``).
         log: one public line per decision, in order.
         seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
         announce_start: say who starts before the first decision.
-        svg: a file to keep the game's picture in, rewritten after every decision.
     """
 
     match: Match
     seats: list[str]
     agents: dict[int, Agent]
-    memory_aid: bool = False
-    delay: float = 0.0
+    display: Display = Display()
     movers: list[int] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)
     announce_start: bool = True
-    svg: Path | None = None
     _last_human: int | None = None
 
     @property
@@ -181,8 +199,8 @@ class Session:
         outcome = self.game.describe_outcome(before, action, self.match.state)
         if outcome:
             text += f". {outcome}"
-        if self.svg is not None:
-            self.svg.write_text(self.game.render_svg(self.match.state, None) or "")
+        if self.display.svg is not None:
+            self.display.svg.write_text(self.game.render_svg(self.match.state, None) or "")
         self.log.append(f"{seat_name(player)}: {text}")
         return text
 
@@ -191,8 +209,8 @@ class Session:
         action = self.agents[player].act(SeatView(self.match.state, player))
         self._record(player, action)
         say(self.log[-1])
-        if self.delay > 0:
-            time.sleep(self.delay)
+        if self.display.delay > 0:
+            time.sleep(self.display.delay)
 
     def human_turn(self, player: int) -> Outcome | None:
         """Show ``player`` the table and their actions and apply their answer.
@@ -311,10 +329,28 @@ class Session:
         state = self.match.state
         console.print()
         console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
-        console.print(self.game.render(state, player, memory_aid=self.memory_aid))
+        console.print(self.game.render(state, player, memory_aid=self.display.memory_aid))
         console.print(action_list(self.game, state, actions))
+        if self.display.hint:
+            console.print(hint_table(self.game, state, player))
         example = f" (e.g. '{actions[-1]}')" if actions else ""
         say(f"Type a number or an action as written{example}; undo, show, help or quit.", "dim")
+
+
+def hint_table(game: Game, state: State, player: int) -> Table:
+    """What the ``hard`` computer player would do here: its candidates, visits and values.
+
+    The searcher sees only ``player``'s information (a ``SeatView``), so a hint leaks nothing.
+    """
+    agent = make_agent(HINT_AGENT, derive_seed(len(state.to_dict()), "hint"))
+    stats = agent.analyse(SeatView(state, player))  # type: ignore[attr-defined]
+    table = Table(title=f"Hint ({HINT_AGENT})", header_style="bold")
+    table.add_column("action")
+    table.add_column("tried", justify="right")
+    table.add_column("value", justify="right")
+    for row in stats[:5]:
+        table.add_row(str(row.action), str(row.visits), f"{row.value:.2f}")
+    return table
 
 
 def action_list(game: Game, state: State, actions: list[Any]) -> Columns:
@@ -341,9 +377,8 @@ def parse_seats(text: str | None, players: int) -> list[str]:
     for name in names:
         if not name:
             fail("--seats", f"an empty entry in {text!r} (write seat kinds separated by commas)")
-        if name != HUMAN and name not in AGENTS:
-            known = ", ".join([HUMAN, *AGENTS])
-            fail("--seats", f"unknown seat kind {name!r}; use one of: {known}")
+        if name != HUMAN:
+            check_agent("--seats", name)
     if len(names) > players:
         fail("--seats", f"{len(names)} seats given for a {players}-player game")
     return names + [DEFAULT_AGENT] * (players - len(names))
@@ -433,7 +468,7 @@ def play(
             "--seats",
             metavar="SEATS",
             help="Who plays each seat, comma-separated: human or an agent ("
-            + ", ".join(AGENTS)
+            + agent_names()
             + "). Seats not named are random. Default: seat 1 human, the others random.",
             show_default=False,
         ),
@@ -488,6 +523,12 @@ def play(
         float,
         typer.Option("--delay", metavar="SECONDS", help="Pause after each computer decision."),
     ] = 0.0,
+    hint: Annotated[
+        bool,
+        typer.Option(
+            "--hint", help="Before each of your decisions, show what the hard AI would play."
+        ),
+    ] = False,
     level: LevelOpt = None,
     types: TypesOpt = None,
     stamina: StaminaOpt = None,
@@ -524,6 +565,7 @@ def play(
         fail("--delay", f"must be 0 or more, got {delay}")
     _check_save_path(save)
     _check_save_path(svg, "--svg")
+    display = Display(memory_aid, delay, svg, hint)
     extra = game_options(level, types, stamina, option)
     if load is not None:
         if extra:
@@ -539,9 +581,7 @@ def play(
             content,
             variant,
             save,
-            memory_aid,
-            delay,
-            svg,
+            display,
         )
         return
     if players is None:
@@ -569,11 +609,9 @@ def play(
         header += f" (play this deal again with --seed {seed})"
     say(header, "bold")
     if tournament:
-        _play_tournament(game, seat_kinds, seed, save, memory_aid, delay, svg)
+        _play_tournament(game, seat_kinds, seed, save, display)
         return
-    session = Session(
-        Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), memory_aid, delay, svg=svg
-    )
+    session = Session(Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), display)
     _finish(session, save, game_id)
 
 
@@ -588,9 +626,7 @@ def _play_loaded(
     content: Path | None,
     variant: list[str] | None,
     save: Path | None,
-    memory_aid: bool,
-    delay: float,
-    svg: Path | None,
+    display: Display,
 ) -> None:
     """Continue the game saved in ``load``."""
     given = {
@@ -620,7 +656,7 @@ def _play_loaded(
         "bold",
     )
     agents = make_agents(seat_kinds, derive_seed(record.seed, "load", len(record.actions)))
-    session = Session(match, seat_kinds, agents, memory_aid, delay, movers=movers, svg=svg)
+    session = Session(match, seat_kinds, agents, display, movers=movers)
     _finish(session, save, game_id)
 
 
@@ -671,9 +707,7 @@ def _play_tournament(
     seats: list[str],
     seed: int,
     save: Path | None,
-    memory_aid: bool,
-    delay: float,
-    svg: Path | None,
+    display: Display,
 ) -> None:
     """Play the game's series: each game with a derived seed, totals after each game."""
     series = game.series()
@@ -696,8 +730,7 @@ def _play_tournament(
             Match(game, game_seed),
             seats,
             make_agents(seats, game_seed),
-            memory_aid,
-            delay,
+            display,
             announce_start=previous is None,
         )
         path = None if save is None else save.with_name(f"{save.stem}-{k + 1}{save.suffix}")

@@ -17,7 +17,7 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import AGENTS, Agent, SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent
 from ..core.game import Game
 from ..core.rng import derive_seed
 from .common import (
@@ -28,6 +28,8 @@ from .common import (
     StaminaOpt,
     TypesOpt,
     VariantOpt,
+    agent_names,
+    check_agent,
     check_players,
     console,
     err_console,
@@ -107,8 +109,7 @@ def simulate(
         typer.Option(
             "--agents",
             metavar="AGENTS",
-            help="Agents by seat, comma-separated (one name: every seat). Known: "
-            + ", ".join(AGENTS),
+            help="Agents by seat, comma-separated (one name: every seat). Known: " + agent_names(),
         ),
     ] = "random",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
@@ -136,9 +137,8 @@ def simulate(
     names = split_list(agents)
     if any(not name for name in names):
         fail("--agents", f"an empty entry in {agents!r} (write agent names separated by commas)")
-    unknown = [name for name in names if name not in AGENTS]
-    if unknown:
-        fail("--agents", f"unknown agent {unknown[0]!r}; known agents: {', '.join(AGENTS)}")
+    for name in names:
+        check_agent("--agents", name)
     if players is None:
         players = len(names) if len(names) > 1 else (2 if 2 in spec.players else spec.players[0])
     check_players(spec, players)
