@@ -10,8 +10,9 @@ their own reward.
 Rewards are ``State.returns()`` (win shares with 2-6 players). Solo games return a score, so
 rewards are divided by the largest absolute return seen so far to stay in [-1, 1].
 
-Playouts are random by default; ``playout_depth`` stops a playout after that many decisions and
-values the position with the game's heuristic (``agents/heuristics``) squashed to a win chance.
+Playouts are random to the end by default (``playout_depth=-1``); ``playout_depth=d >= 0``
+stops a playout after ``d`` random decisions and values the position with the game's heuristic
+(``agents/heuristics``) squashed to a win chance (0: value the newly expanded node at once).
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ class IsmctsAgent:
         iterations: iterations per decision (used when ``seconds`` is None).
         seconds: a time budget per decision instead (not reproducible).
         c: UCB exploration constant.
-        playout_depth: decisions before a playout is cut and valued by the heuristic; 0 plays
-            to the end.
+        playout_depth: random decisions before a playout is cut and valued by the heuristic;
+            -1 plays to the end.
     """
 
     name = "ismcts"
@@ -74,7 +75,7 @@ class IsmctsAgent:
         iterations: int = 1000,
         seconds: float | None = None,
         c: float = 0.7,
-        playout_depth: int = 0,
+        playout_depth: int = -1,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -96,7 +97,7 @@ class IsmctsAgent:
         root = Node(None, -1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
-        evaluate = heuristic_for(view.game.id) if self.playout_depth else None
+        evaluate = heuristic_for(view.game.id) if self.playout_depth >= 0 else None
         while n < self.iterations if deadline is None else time.perf_counter() < deadline:
             self._iterate(root, view.determinize(self.rng), evaluate)
             n += 1
@@ -155,7 +156,7 @@ class IsmctsAgent:
         depth = self.playout_depth
         steps = 0
         while not state.is_terminal():
-            if depth and steps >= depth:
+            if steps == depth:
                 return self._evaluate(state, evaluate)
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1

@@ -8,6 +8,7 @@ Games are reached only through the registry (``make``, ``game_spec``, ``list_gam
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
@@ -207,25 +208,34 @@ def game_config(
     return config
 
 
-_OPTION_OF_CONFIG = (
-    ("level", "--level"),
-    ("types", "--types"),
-    ("stamina", "--stamina"),
-    ("variant", "--variant"),
-    ("starting_player", "--start"),
-    ("content", "--content"),
-    ("players", "--players"),
-)
+_OPTION_OF_CONFIG = {
+    "level": "--level",
+    "types": "--types",
+    "stamina": "--stamina",
+    "variants": "--variant",
+    "starting_player": "--start",
+    "content": "--content",
+    "players": "--players",
+}
+"""Game options and the command-line option that sets each (others come from ``--option``)."""
 
 
 def option_for(exc: Exception, default: str | None = None) -> str | None:
-    """The command-line option a ``ConfigError``/``ContentError`` from ``make`` is about."""
+    """The command-line option a ``ConfigError``/``ContentError`` from ``make`` is about.
+
+    A game's errors start ``<game>: <option> ...`` or say ``has no option '<option>'``.
+    """
     if isinstance(exc, ContentError):
         return "--content"
     text = str(exc)
-    for word, option in _OPTION_OF_CONFIG:
-        if word in text:
-            return option
+    unknown = re.search(r"has no option '(\w+)'", text)
+    if unknown:
+        return _OPTION_OF_CONFIG.get(unknown[1], "--option")
+    words = re.findall(r"\w+", text.split(":", 1)[-1])[:3]
+    for word in words:
+        for key, option in _OPTION_OF_CONFIG.items():
+            if word == key or word == key.rstrip("s"):
+                return option
     return default
 
 

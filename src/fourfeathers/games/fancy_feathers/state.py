@@ -1,0 +1,280 @@
+"""The Fancy Feathers state: where every card and disc lies, whose decision it is, what each
+player knows.
+
+Fields (plain lists and ints; cards are ints, see ``FancyFeathersGame.ctype`` / ``cvalue``):
+
+- ``types``: the six type indices in play, ascending;
+- ``order``: discs on the Path, from the one furthest behind (``order[0]``, to move) forward;
+  ``pos[p]``: the label of seat ``p``'s disc (0 = start, -1 = left); ``left``: seats in the order
+  they left the Path (the tie-break, FF-51);
+- ``path``: the face-up cards, rear first; ``rear``: the label of ``path[0]``;
+- ``stack``: the face-down draw stack (its top is the last element); ``box``: the cards removed
+  unseen at setup (sorted);
+- ``held[p]``: seat ``p``'s collection in the order it came; ``foxed[p]``: the cards ``p`` sent to
+  the box for a Fox, in order; ``log[p]``: what everyone saw of ``p``'s collection (card numbers
+  collected or received, ``-1`` for a loss to a Fox without saying which, ``-2 - card`` for a
+  set-aside Trap lost to a Fox);
+- ``aside``: Traps set aside during this turn (FF-34);
+- ``phase``: ``MOVE``, ``FOX_CHOICE``, ``PASS`` or ``OVER``; ``mover``: seat to decide (or
+  ``TERMINAL``); ``upto``: the label a collection interrupted by a Fox runs to (else 0);
+  ``fox``: the Fox waiting for its loss (else -1); ``turn``: moves made so far.
+
+Information (rulings FF-R14, FF-R18): the Path, the discs, the number of cards in the stack and
+in the box, and every card anyone collected or received are public (cards are taken face up,
+perfect recall); which card a Fox took away is known to its owner only (unless it was a set-aside
+Trap); the stack's order and the removed cards are known to nobody.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import TERMINAL, State
+from . import rules
+from .scoring import TYPES, explain_collection, fewest_flags
+
+if TYPE_CHECKING:
+    from .game import FancyFeathersGame
+
+_FIELDS = (
+    "types",
+    "order",
+    "pos",
+    "left",
+    "path",
+    "rear",
+    "stack",
+    "box",
+    "held",
+    "foxed",
+    "log",
+    "aside",
+    "phase",
+    "mover",
+    "upto",
+    "fox",
+    "turn",
+)
+
+
+class FancyFeathersState(State):
+    """One moment of a Fancy Feathers game; ``FancyFeathersGame.new_initial_state`` makes one."""
+
+    __slots__ = ("game",) + _FIELDS
+    game: FancyFeathersGame
+
+    def __init__(self, game: FancyFeathersGame, fields: dict[str, Any]) -> None:
+        self.game = game
+        self.types: list[int] = fields["types"]
+        self.order: list[int] = fields["order"]
+        self.pos: list[int] = fields["pos"]
+        self.left: list[int] = fields["left"]
+        self.path: list[int] = fields["path"]
+        self.rear: int = fields["rear"]
+        self.stack: list[int] = fields["stack"]
+        self.box: list[int] = fields["box"]
+        self.held: list[list[int]] = fields["held"]
+        self.foxed: list[list[int]] = fields["foxed"]
+        self.log: list[list[int]] = fields["log"]
+        self.aside: list[int] = fields["aside"]
+        self.phase: int = fields["phase"]
+        self.mover: int = fields["mover"]
+        self.upto: int = fields["upto"]
+        self.fox: int = fields["fox"]
+        self.turn: int = fields["turn"]
+
+    legal_actions = rules.legal_actions
+    apply_action = rules.apply_action
+    winners = rules.winners
+    scores = rules.scores
+
+    @property
+    def current_player(self) -> int:
+        return self.mover
+
+    def is_terminal(self) -> bool:
+        return self.mover == TERMINAL
+
+    @property
+    def front(self) -> int:
+        """The label of the foremost Path card (``rear - 1`` when the Path is empty)."""
+        return self.rear + len(self.path) - 1
+
+    def label_card(self, label: int) -> int:
+        """The card at Path label ``label``. Raises ``IndexError`` if it is not on the Path."""
+        index = label - self.rear
+        if not 0 <= index < len(self.path):
+            raise IndexError(f"no card at label {label}")
+        return self.path[index]
+
+    def stack_at(self, label: int) -> list[int]:
+        """The seats whose discs are at ``label``, top disc first."""
+        return [p for p in self.order if self.pos[p] == label]
+
+    def score_sheet(self, player: int) -> list:
+        """``[TypeScore(type, count, points, reason)]`` for each type ``player`` holds."""
+        fewest = fewest_flags([len(h) for h in self.held])[player]
+        return explain_collection(
+            self.game.scorings, rules.by_type(self, self.held[player]), fewest
+        )
+
+    def returns(self) -> list[float]:
+        """1.0 for the winner and 0.0 for everyone else once the game is over; zeros before."""
+        if self.mover != TERMINAL:
+            return [0.0] * self.game.num_players
+        won = self.winners()
+        return [1.0 if p in won else 0.0 for p in range(self.game.num_players)]
+
+    def clone(self) -> FancyFeathersState:
+        new = object.__new__(FancyFeathersState)
+        new.game = self.game
+        new.types = self.types  # never changes during a game
+        new.order = self.order[:]
+        new.pos = self.pos[:]
+        new.left = self.left[:]
+        new.path = self.path[:]
+        new.rear = self.rear
+        new.stack = self.stack[:]
+        new.box = self.box[:]
+        new.held = [h[:] for h in self.held]
+        new.foxed = [f[:] for f in self.foxed]
+        new.log = [g[:] for g in self.log]
+        new.aside = self.aside[:]
+        new.phase = self.phase
+        new.mover = self.mover
+        new.upto = self.upto
+        new.fox = self.fox
+        new.turn = self.turn
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        data = self.clone()
+        data.types = self.types[:]
+        return {name: getattr(data, name) for name in _FIELDS}
+
+    def component_locations(self) -> dict[str, list[int]]:
+        places: dict[str, list[int]] = {
+            "path": self.path,
+            "stack": self.stack,
+            "box": self.box,
+            "aside": self.aside,
+        }
+        for p in range(self.game.num_players):
+            places[f"collection {p}"] = self.held[p]
+            places[f"box (Fox of seat {p})"] = self.foxed[p]
+        if self.fox >= 0 and not self.game.fox_self:
+            places["Fox being collected"] = [self.fox]
+        chosen = set(self.types)
+        type_cards = self.game.type_cards
+        places["unused types"] = [
+            c for t in range(len(TYPES)) if t not in chosen for c in type_cards[t]
+        ]
+        return places
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` knows, JSON-ready.
+
+        Keys: ``game``, ``player``, ``current_player``, ``phase`` (move/fox/pass/over), ``turn``,
+        ``types`` (names in play), ``path`` (``[{"label", "card", "type", "value"}]``, rear
+        first), ``stack`` and ``removed`` (counts), ``discs`` (``order`` behind first,
+        ``positions`` per seat with 0 = start and -1 = left, ``left``), ``aside`` (set-aside
+        Traps), ``fox`` (the Fox waiting for its loss or None), ``collecting_to`` (label or
+        None), and ``players``: per seat ``count`` (cards held), ``history`` (what everyone saw:
+        ``["got", card]``, ``["lost", None]`` for a Fox loss of an unknown card, ``["lost",
+        card]`` for a set-aside Trap) and, for ``player`` itself (for everyone once the game is
+        over), ``held`` and ``foxed``. Once over also ``scores`` and ``winners``.
+
+        Never holds the stack's cards or order, the removed cards, or which card another player
+        lost to a Fox. Raises ``ValueError`` if ``player`` is not a seat.
+        """
+        self.check_player(player)
+        game = self.game
+        over = self.mover == TERMINAL
+        players = []
+        for q in range(game.num_players):
+            entry: dict[str, Any] = {
+                "count": len(self.held[q]),
+                "history": [_history(e) for e in self.log[q]],
+            }
+            if q == player or over:
+                entry["held"] = list(self.held[q])
+                entry["foxed"] = list(self.foxed[q])
+            players.append(entry)
+        obs: dict[str, Any] = {
+            "game": game.id,
+            "player": player,
+            "current_player": self.mover,
+            "phase": rules.PHASE_NAMES[self.phase],
+            "turn": self.turn,
+            "types": [TYPES[t] for t in self.types],
+            "path": [
+                {
+                    "label": self.rear + i,
+                    "card": c,
+                    "type": TYPES[game.ctype[c]],
+                    "value": game.cvalue[c],
+                }
+                for i, c in enumerate(self.path)
+            ],
+            "stack": len(self.stack),
+            "removed": len(self.box),
+            "discs": {
+                "order": list(self.order),
+                "positions": list(self.pos),
+                "left": list(self.left),
+            },
+            "aside": list(self.aside),
+            "fox": self.fox if self.fox >= 0 else None,
+            "collecting_to": self.upto or None,
+            "players": players,
+        }
+        if over:
+            obs["scores"] = self.scores()
+            obs["winners"] = self.winners()
+        return obs
+
+    def determinize(self, player: int, rng: random.Random) -> FancyFeathersState:
+        """Resample what ``player`` cannot know: the stack's cards and order, the removed cards,
+        and which cards the other players lost to their Foxes.
+
+        Stack and box: the unseen cards, pooled in sorted order, are shuffled and dealt, so every
+        arrangement is equally likely. Fox losses: each other player's public log is replayed and
+        every hidden loss picks uniformly among the cards that player held at that moment (the
+        number of candidates is public, so every consistent history is equally likely). The
+        result depends only on the observation and ``rng`` (ruling FF-R21). Raises
+        ``ValueError`` if ``player`` is not a seat.
+        """
+        self.check_player(player)
+        new = self.clone()
+        pool = sorted(self.stack + self.box)
+        rng.shuffle(pool)
+        removed = len(self.box)
+        new.box = sorted(pool[:removed])
+        new.stack = pool[removed:]
+        if self.mover == TERMINAL:
+            return new  # every collection is shown at the final scoring
+        for q in range(self.game.num_players):
+            if q == player:
+                continue
+            held: list[int] = []
+            foxed: list[int] = []
+            for entry in self.log[q]:
+                if entry >= 0:
+                    held.append(entry)
+                elif entry == rules.HIDDEN_LOSS:
+                    foxed.append(held.pop(rng.randrange(len(held))))
+                else:
+                    foxed.append(-2 - entry)
+            new.held[q] = held
+            new.foxed[q] = foxed
+        return new
+
+
+def _history(entry: int) -> list[Any]:
+    """A ``log`` entry as JSON: ``["got", card]`` or ``["lost", card or None]``."""
+    if entry >= 0:
+        return ["got", entry]
+    if entry == rules.HIDDEN_LOSS:
+        return ["lost", None]
+    return ["lost", -2 - entry]

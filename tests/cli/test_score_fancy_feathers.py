@@ -1,0 +1,135 @@
+"""``feathers score fancy-feathers``: score a finished table game per player and type."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from fourfeathers.cli.main import app
+
+runner = CliRunner()
+
+
+def run(*args: str):
+    return runner.invoke(app, ["score", "fancy-feathers", *args], catch_exceptions=False)
+
+
+def as_json(*players: str) -> dict:
+    args = [a for p in players for a in ("--player", p)]
+    result = run(*args, "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def assert_one_error_line(result, words: str) -> None:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("Error: --player: "), lines[0]
+    assert words in lines[0]
+    assert "Traceback" not in result.output
+
+
+def test_issue_example_json_shape():
+    data = as_json("golden-pheasant:3, 2*green-pheasant, 3*nest", "peacock, 2*mirror")
+    assert data == {
+        "players": [
+            {
+                "total": 17,
+                "by_type": {
+                    "golden-pheasant": 3,
+                    "green-pheasant": 5,
+                    "peacock": 0,
+                    "nest": 9,
+                    "mirror": 0,
+                },
+            },
+            {
+                "total": -8,
+                "by_type": {
+                    "golden-pheasant": 0,
+                    "green-pheasant": 0,
+                    "peacock": -10,
+                    "nest": 0,
+                    "mirror": 2,
+                },
+            },
+        ],
+        "winner": 0,
+    }
+
+
+def test_table_output_breakdown_totals_and_winner():
+    result = run("--player", "golden-pheasant:3, 2*green-pheasant, 3*nest", "--player", "peacock")
+    assert result.exit_code == 0
+    out = result.stdout
+    assert "Player 1: 17 points" in out and "Player 2: -10 points" in out
+    assert "1 pair x 5" in out and "3 x 3" in out
+    assert "Player 1 wins with 17 points" in out
+
+
+def test_rulebook_examples_at_the_table():
+    green = as_json("5*green-pheasant", "none")
+    assert green["players"][0]["by_type"]["green-pheasant"] == 8
+    monal = as_json("monal:7, 2*monal:3", "")
+    assert monal["players"][0]["total"] == 6
+    mirror = as_json("2*mirror, golden-pheasant:1, green-pheasant", "fox")
+    assert mirror["players"][0]["by_type"]["mirror"] == 4
+    angelika = "2*lady-amherst-pheasant, 3*blood-pheasant, 4*green-pheasant, 4*reeves-pheasant"
+    hedwig = (
+        "3*lady-amherst-pheasant, 3*blood-pheasant, 2*green-pheasant, 2*reeves-pheasant, "
+        "golden-pheasant:1, golden-pheasant:2, golden-pheasant:3, 2*pheasant-fart:1"
+    )
+    lady = as_json(angelika, hedwig)
+    assert lady["players"][0]["by_type"]["lady-amherst-pheasant"] == 10
+    assert lady["players"][1]["by_type"]["lady-amherst-pheasant"] == 0
+
+
+def test_a_tie_goes_to_the_player_who_left_first():
+    data = as_json("nest", "fox", "2*fox")
+    assert [p["total"] for p in data["players"]] == [1, 2, 4]
+    assert data["winner"] == 2
+    tie = run("--player", "fox", "--player", "fox")
+    assert "Player 1 wins with 2 points (tied with player 2; left the Path earlier)" in tie.stdout
+
+
+def test_variant_changes_the_nest_score():
+    plain = as_json("6*nest", "fox", "fox")
+    assert plain["players"][0]["total"] == 25
+    result = run("--player", "6*nest", "--player", "fox", "--variant", "nest-five-each", "--json")
+    assert json.loads(result.stdout)["players"][0]["total"] == 30
+
+
+@pytest.mark.parametrize(
+    ("players", "words"),
+    [
+        (["owl", "nest"], "player 1: 'owl' is not an animal type"),
+        (["nest", "golden-pheasant"], "player 2: golden-pheasant needs its printed value"),
+        (["golden-pheasant:5", "nest"], "golden-pheasant cards print 1, 2, 3, not 5"),
+        (["monal:4", "nest"], "monal cards print 3, 5, 7, not 4"),
+        (["nest:2", "fox"], "nest cards print no value"),
+        (["0*nest", "fox"], "the count before * must be at least 1"),
+        (["nest,,fox", "fox"], "an empty entry"),
+        (["two nests", "fox"], "'two nests' is not a card"),
+        (["7*nest", "fox"], "7 nest cards, but a 2-player game has only 6"),
+        (["nest"], "2 to 6 players"),
+        (["nest, fox, trap, mirror", "peacock, monal:3, reeves-pheasant"], "uses 6 animal types"),
+    ],
+)
+def test_bad_token_is_one_error_line(players, words):
+    args = [a for p in players for a in ("--player", p)]
+    assert_one_error_line(run(*args), words)
+
+
+def test_bad_variant_is_one_error_line():
+    result = run("--player", "nest", "--player", "fox", "--variant", "nope")
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: --variant: ")
+
+
+def test_help_has_examples():
+    result = run("--help")
+    assert result.exit_code == 0
+    assert "Example" in result.stdout and "feathers score fancy-feathers" in result.stdout
