@@ -31,7 +31,9 @@ def main() -> None:
     config: dict = {"players": 2}
     for item in args.option:
         key, _, value = item.partition("=")
-        config[key] = json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
+        config[key] = (
+            json.loads(value) if value[:1].isdigit() or value in ("true", "false") else value
+        )
     seeds = [derive_seed(args.seed, i) for i in range(args.games)]
     seatings = [(args.a, args.b) if i % 2 == 0 else (args.b, args.a) for i in range(args.games)]
     started = time.perf_counter()

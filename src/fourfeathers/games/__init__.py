@@ -1,4 +1,6 @@
 """The games. Importing this package registers each one with ``fourfeathers.core.registry``."""
 
-from . import fancy_feathers  # noqa: F401
-from . import featherlight  # noqa: F401
+from . import (
+    fancy_feathers,  # noqa: F401
+    featherlight,  # noqa: F401
+)
