@@ -1,6 +1,7 @@
 """The games. Importing this package registers each one with ``fourfeathers.core.registry``."""
 
 from . import (
+    familiar_feat,  # noqa: F401
     fancy_feathers,  # noqa: F401
     featherlight,  # noqa: F401
 )

@@ -1,0 +1,138 @@
+"""Familiar Feat position value for the ``greedy`` agent (and playouts).
+
+``evaluate(state, 0)`` is a float, higher is better:
+
+- a won adventure is worth ``WIN`` (+ a little for an early win), a lost one ``-WIN``;
+- each Monster driven away is worth ``MONSTER``; progress at a Monster in the row (its Cuddle
+  total against its Strength, or how much of its star condition is met) up to ``MONSTER / 2``;
+- the Team's strength: the Cuddle value (plus a bonus for abilities) of every Familiar the
+  player still has (Team deck, discard, hand, in play), exhausted ones at a discount, fled ones
+  lost;
+- progress at each ordinary Creature: part of the value it will add to the Team, growing with
+  the square of the share of its Strength already met (finishing a Creature pays most);
+- danger: Creatures with nothing beneath them when the Team deck is running out (at the end of
+  the day each needs a Familiar to flee, FA-85), and the Stone Golems' nightly toll.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...games.familiar_feat import rules
+from ...games.familiar_feat.content import (
+    A_COPY,
+    A_DOUBLE,
+    A_EXHAUST_REVIVE,
+    A_MOVE,
+    A_NO_LIMIT,
+    C_ABILITIES,
+    C_AT_LEAST,
+    C_DISTINCT,
+    C_INCREASING,
+    C_SAME_VALUE,
+    INF,
+    K_MONSTER,
+    STAR,
+)
+
+WIN = 10_000.0
+MONSTER = 120.0
+ABILITY_BONUS = {A_DOUBLE: 5.0, A_COPY: 2.5, A_EXHAUST_REVIVE: 1.0, A_MOVE: 1.0, A_NO_LIMIT: 1.5}
+EXHAUSTED_SHARE = 0.6
+PROGRESS_SHARE = 0.6
+
+_VALUE_CACHE: dict[int, tuple[float, ...]] = {}
+
+
+def familiar_values(cards: Any) -> tuple[float, ...]:
+    """Worth of each card as a Familiar: Cuddle value plus an ability bonus."""
+    key = id(cards)
+    values = _VALUE_CACHE.get(key)
+    if values is None:
+        values = tuple(
+            cards.cuddle[c] + ABILITY_BONUS.get(cards.ability[c], 0.0)
+            for c in range(len(cards.cuddle))
+        )
+        _VALUE_CACHE[key] = values
+    return values
+
+
+def _condition_progress(cards: Any, condition: tuple[int, int], col: list[int]) -> float:
+    kind, count = condition
+    if not col:
+        return 0.0
+    if kind == C_AT_LEAST:
+        return min(1.0, len(col) / count)
+    if kind == C_ABILITIES:
+        return min(1.0, sum(1 for f in col if cards.ability[f]) / count)
+    values = [v for v, _ in rules.effective(cards, col)]
+    if kind == C_INCREASING:
+        run = 1
+        for a, b in zip(values, values[1:], strict=False):
+            if a < b:
+                run += 1
+            else:
+                return 0.0  # spoiled: only a flee or an exhaust can mend it
+        return min(1.0, run / count) if len(values) <= count else 0.0
+    if kind == C_SAME_VALUE:
+        return min(1.0, max(values.count(v) for v in set(values)) / count)
+    if kind == C_DISTINCT:
+        return min(1.0, len(set(values)) / count)
+    return 0.0
+
+
+def evaluate(state: Any, player: int) -> float:
+    """The value of ``state`` for the solo player (see the module docstring)."""
+    result = state.result
+    if result == rules.WON:
+        return WIN - state.day
+    if result != rules.ONGOING:
+        return -WIN + 50.0 * len(state.driven)
+    cards = state.game.cards
+    value = familiar_values(cards)
+    score = MONSTER * len(state.driven)
+    team = 0.0
+    for pile in (state.team, state.discard, state.hand, state.limbo):
+        for c in pile:
+            team += value[c]
+    for c in state.fd:
+        team += EXHAUSTED_SHARE * value[c]
+    for c in state.fu:
+        team += EXHAUSTED_SHARE * value[c]
+    nd = rules.no_double(state)
+    bare = 0
+    golems = 0
+    for s in range(rules.ROW):
+        creature = state.row[s]
+        if not creature:
+            continue
+        col = state.cols[s]
+        for f in col:
+            team += value[f]
+        st = cards.strength[creature]
+        if not col:
+            bare += 1
+        if st == INF:
+            if cards.kind[creature] != K_MONSTER:
+                golems += 1
+            continue
+        if st == STAR:
+            condition = cards.condition[creature]
+            p = _condition_progress(cards, condition, col)
+            score += 0.5 * MONSTER * p * p
+            continue
+        total = rules.column_total(cards, col, nd)
+        need = rules.strength_of(state, creature)
+        p = min(1.0, total / need)
+        if cards.kind[creature] == K_MONSTER:
+            score += 0.5 * MONSTER * p * p
+        else:
+            score += PROGRESS_SHARE * (value[creature] + 1.0) * p * p
+    score += team
+    left = len(state.team) + len(state.hand)
+    if bare:
+        if bare > left:
+            score -= 0.4 * WIN * (bare - left) / (bare + 1)
+        else:
+            score -= 3.0 * bare / (left + 1)
+    return score

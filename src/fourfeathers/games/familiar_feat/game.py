@@ -1,0 +1,164 @@
+"""The Familiar Feat game: configuration (level, content, variants), setup, text actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import ConfigError
+from ...core.game import Game, State
+from . import render, rules
+from .content import NUM_CARDS, CardSet, load_cards
+from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
+
+VARIANTS = {
+    "choose-cards": "FA-R03: pick the Monsters and Events for the Character's icons yourself",
+}
+"""Named variant options: the reasonable alternatives to our rulings."""
+
+
+class FamiliarFeatGame(Game):
+    """Familiar Feat, the solo adventure, at levels 1 to 8.
+
+    Args:
+        level: 1-8, the Character played (FA-05, FA-06); ``ConfigError`` otherwise.
+        players: always 1 (FA-04); any other value raises ``ConfigError``.
+        content: path of a content file with the 110 cards; None uses the shipped one.
+        variants: names from ``VARIANTS``.
+        content_digest: the SHA-256 of the content file a record was played with; a different
+            file raises ``ConfigError`` (records keep it so that replays stay exact).
+
+    Raises ``ConfigError`` naming the option for any value the rules do not allow, and
+    ``ContentError`` for a broken content file.
+    """
+
+    id = "familiar-feat"
+    title = "Familiar Feat"
+
+    def __init__(
+        self,
+        level: int = 1,
+        players: int = 1,
+        content: str | None = None,
+        variants: Sequence[str] = (),
+        content_digest: str | None = None,
+    ) -> None:
+        if not _is_int(players) or players != 1:
+            raise ConfigError(
+                f"familiar-feat: players must be 1 (Familiar Feat is a solo adventure), "
+                f"got {players!r} (FA-04)"
+            )
+        if not _is_int(level) or not 1 <= level <= 8:
+            raise ConfigError(f"familiar-feat: level must be 1 to 8, got {level!r} (FA-06)")
+        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+            raise ConfigError("familiar-feat: variants must be a list of variant names")
+        unknown = [v for v in variants if v not in VARIANTS]
+        if unknown:
+            raise ConfigError(
+                f"familiar-feat: unknown variant(s) {', '.join(unknown)}; "
+                f"known: {', '.join(VARIANTS)}"
+            )
+        if content is not None and not isinstance(content, str | Path):
+            raise ConfigError("familiar-feat: content must be a file path")
+        self.level = level
+        self.content = str(Path(content).resolve()) if content is not None else None
+        self.variants = tuple(sorted(set(variants)))
+        self.choose_cards = "choose-cards" in self.variants
+        self.cards: CardSet = load_cards(self.content)
+        self.content_digest = self.cards.digest if self.content else None
+        if content_digest is not None and content_digest != self.content_digest:
+            raise ConfigError(
+                f"familiar-feat: the content file {self.content} is not the one this game was "
+                "played with (its content_digest differs)"
+            )
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return {
+            "level": self.level,
+            "players": 1,
+            "content": self.content,
+            "variants": list(self.variants),
+            "content_digest": self.content_digest,
+        }
+
+    @property
+    def num_players(self) -> int:
+        return 1
+
+    def new_initial_state(self, seed: int) -> FamiliarFeatState:
+        state = FamiliarFeatState(self, rules.deal(self, seed))
+        rules.advance(state)
+        return state
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> FamiliarFeatState:
+        """Rebuild a state from ``to_dict()`` output.
+
+        Raises ``ValueError`` naming the field when the data is not a position of this game:
+        a missing field, a wrong shape, a card missing or twice, an unknown pending frame.
+        """
+        missing = [f for f in _FIELDS if f not in data]
+        if missing:
+            raise ValueError(f"familiar-feat state: missing field(s) {', '.join(missing)}")
+        fields: dict[str, Any] = {}
+        for name in LIST_FIELDS:
+            fields[name] = _int_list(name, data[name])
+        for name in INT_FIELDS:
+            if not _is_int(data[name]):
+                raise ValueError(f"familiar-feat state: {name} must be an integer")
+            fields[name] = data[name]
+        for name in ("cols", "active", "pending"):
+            value = data[name]
+            if not isinstance(value, list):
+                raise ValueError(f"familiar-feat state: {name} must be a list of lists")
+            fields[name] = [_int_list(name, v) for v in value]
+        fields["active"] = [tuple(e) for e in fields["active"]]
+        fields["pending"] = [tuple(f) for f in fields["pending"]]
+        state = FamiliarFeatState(self, fields)
+        problem = rules.check_state(state)
+        if problem:
+            raise ValueError(f"familiar-feat state: {problem}")
+        return state
+
+    def parse_action(self, text: str) -> rules.Attach | rules.Choose | rules.Place:
+        return rules.parse_action(text)
+
+    def components(self) -> list[int]:
+        return list(range(1, NUM_CARDS + 1))
+
+    def describe_action(self, state: State, action: Any) -> str:
+        return render.describe_action(self, state, action)
+
+    def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
+        return render.describe_outcome(self, before, action, after)
+
+    def reveals(self, state: State, action: Any) -> bool:
+        """True if the action leads to a draw, a reveal from the Creature deck or a shuffle."""
+        assert isinstance(state, FamiliarFeatState)
+        probe = state.clone()
+        try:
+            probe.apply_action(action)
+        except ValueError:
+            return False
+        return (
+            len(probe.deck) != len(state.deck)
+            or probe.shuffles != state.shuffles
+            or len(probe.team) < len(state.team)
+        )
+
+    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
+        return render.render_state(self, state, player)
+
+    def render_result(self, state: State) -> Any:
+        return render.render_result(self, state)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int_list(name: str, value: Any) -> list[int]:
+    if not isinstance(value, list) or not all(_is_int(c) for c in value):
+        raise ValueError(f"familiar-feat state: {name} must hold lists of integers")
+    return list(value)

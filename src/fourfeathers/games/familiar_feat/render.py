@@ -1,0 +1,326 @@
+"""How Familiar Feat looks in the terminal (rich renderables) and how actions read in words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from . import rules
+from .content import (
+    ABILITIES,
+    CONDITIONS,
+    EFFECTS,
+    EVENT_KINDS,
+    ICONS,
+    INF,
+    K_GOLEM,
+    K_MONSTER,
+    STAR,
+    TIERS,
+    CardSet,
+)
+
+if TYPE_CHECKING:
+    from .game import FamiliarFeatGame
+
+ABILITY_TEXT = {
+    "none": "",
+    "double": "Double",
+    "copy": "Copy",
+    "exhaust_revive": "Exhaust 1, then Revive 1",
+    "move": "Move 1",
+    "no_limit": "does not count towards the card limit",
+}
+EFFECT_TEXT = {
+    "exhaust": "exhaust {n}",
+    "exhaust_first": "exhaust the first",
+    "exhaust_last": "exhaust the last",
+    "exhaust_highest": "exhaust the highest",
+    "exhaust_this": "exhaust this",
+    "revive": "revive {n}",
+    "revive_play": "revive 2, then play 1",
+    "exhaust_all": "exhaust all its Familiars",
+    "flee": "{n} of its Familiars flee",
+    "flee_all": "all its Familiars flee",
+}
+CONDITION_TEXT = {
+    "increasing": "exactly {n} Familiars, Cuddle values increasing top to bottom",
+    "at_least": "at least {n} Familiars attached (no card limit)",
+    "same_value": "{n} Familiars with the same Cuddle value",
+    "distinct_values": "{n} different Cuddle values",
+    "abilities": "{n} Familiars with a Cuddle ability",
+}
+EVENT_TEXT = {
+    "exhaust_discard": "exhaust {n} Familiar(s) of your choice from the Team discard",
+    "flee_discard": "{n} Familiar(s) of your choice from the Team discard flee",
+    "giving_up": "{n} Familiar(s) in play of your choice flee",
+    "catch_your_breath": "return a Creature (not a Monster) of your choice to the box",
+    "space_requirement": "the Creature of highest Strength takes at most {n} cards",
+    "insecurity": "the Creature of lowest Strength gets +{n} Strength",
+    "closing_ranks": "the two cards nearest the deck are only resolved together",
+    "flexibility": "hold {n} Familiars in hand today",
+    "strength_plus": "every Creature has +{n} Strength today",
+    "card_limit": "at most {n} cards beneath each Creature today",
+    "no_double": "doubling has no effect today",
+}
+ICON_TEXT = {"star": "★", "sun": "☀", "moon": "☾", "skull": "☠"}
+
+
+def effect_text(cards: CardSet, card: int) -> str:
+    """``exhaust 1, revive 2`` (empty when the card has no effect)."""
+    return ", ".join(EFFECT_TEXT[EFFECTS[k]].format(n=n) for k, n in cards.effect[card])
+
+
+def strength_text(cards: CardSet, card: int) -> str:
+    st = cards.strength[card]
+    if st == INF:
+        return "∞"
+    if st == STAR:
+        return "★"
+    return str(st)
+
+
+def familiar_text(cards: CardSet, card: int) -> str:
+    """``Mossling 2`` or ``Owl 0 Copy``: name, Cuddle value and ability."""
+    ability = ABILITY_TEXT[ABILITIES[cards.ability[card]]]
+    value = "=" if ABILITIES[cards.ability[card]] == "copy" else str(cards.cuddle[card])
+    extra = f" {ability}" if ability and value != "=" else ""
+    return f"{cards.name[card]} [{card}] {value}{extra}"
+
+
+def card_summary(cards: CardSet, card: int) -> str:
+    """One line about any card, for lists and help."""
+    kind = cards.kind[card]
+    name = f"{cards.name[card]} [{card}]"
+    if kind == K_GOLEM:
+        return f"{name}: Stone Golem, Strength ∞, never leaves play"
+    if kind == K_MONSTER:
+        parts = [f"{name}: Monster {ICON_TEXT[ICONS[cards.icon[card]]]}"]
+        cond = cards.condition[card]
+        if cond is not None:
+            parts.append("★ " + CONDITION_TEXT[CONDITIONS[cond[0]]].format(n=cond[1]))
+        else:
+            parts.append(f"Strength {strength_text(cards, card)}")
+        if cards.leaves_after[card]:
+            parts.append(f"leaves after {cards.leaves_after[card]} days")
+        eff = effect_text(cards, card)
+        if eff:
+            parts.append("when driven away: " + eff)
+        return ", ".join(parts)
+    if cards.event_kind[card] >= 0:
+        timing = "lightning" if not cards.timing[card] else "hourglass"
+        text = EVENT_TEXT[EVENT_KINDS[cards.event_kind[card]]].format(n=cards.event_n[card])
+        if cards.event_which[card] == "highest":
+            text = text.replace("of your choice", "of highest Cuddle value")
+        return f"{name}: Event {ICON_TEXT[ICONS[cards.icon[card]]]} {timing}: {text}"
+    if cards.tier[card] >= 0:
+        eff = effect_text(cards, card)
+        ability = ABILITY_TEXT[ABILITIES[cards.ability[card]]]
+        return (
+            f"{name}: Tier {TIERS[cards.tier[card]]}, Strength {cards.strength[card]}"
+            + (f", effect: {eff}" if eff else "")
+            + f"; as a Familiar: Cuddle {cards.cuddle[card]}"
+            + (f", {ability}" if ability else "")
+        )
+    return name
+
+
+def _where(state: Any, card: int) -> str:
+    for s, c in enumerate(state.row):
+        if c == card:
+            return f"slot {s + 1}"
+    for s, col in enumerate(state.cols):
+        if card in col:
+            return f"beneath slot {s + 1}"
+    return "?"
+
+
+def describe_action(game: FamiliarFeatGame, state: Any, action: Any) -> str:
+    """One sentence for an action (public: there is no other seat, and nothing hidden shows)."""
+    cards = game.cards
+    if isinstance(action, rules.Attach):
+        creature = state.row[action.slot]
+        col = list(state.cols[action.slot]) + [action.card]
+        total = rules.column_total(cards, col, rules.no_double(state))
+        st = rules.strength_of(state, creature)
+        target = "∞" if st == INF else ("★" if st == STAR else str(st))
+        return (
+            f"attach {familiar_text(cards, action.card)} beneath {cards.name[creature]} "
+            f"(slot {action.slot + 1}): Cuddle {total} / {target}"
+        )
+    frame = state.pending[-1] if state.pending else (None, 0, 0, 0)
+    kind = frame[0]
+    if isinstance(action, rules.Place):
+        creature = state.row[action.slot]
+        verb = "move" if kind == rules.F_MOVE_PLACE else "play"
+        return (
+            f"{verb} {familiar_text(cards, frame[1])} beneath {cards.name[creature]} "
+            f"(slot {action.slot + 1})"
+        )
+    if isinstance(action, rules.Choose):
+        card = action.card
+        what = familiar_text(cards, card)
+        where = _where(state, card)
+        if kind == rules.F_ORDER:
+            return f"resolve {cards.name[card]} ({where}) next"
+        if kind == rules.F_BREATH:
+            return f"return {cards.name[card]} ({where}) to the box"
+        if kind == rules.F_PICK:
+            return "use " + card_summary(cards, card)
+        if kind == rules.F_REVIVE_PICK:
+            return f"play {what}; the other revived card goes to the Team discard"
+        if kind == rules.F_DISCARD:
+            verb = "flees" if frame[2] else "is exhausted"
+            return f"{what} {verb} from the Team discard"
+        if kind in (rules.F_FLEE, rules.F_GIVEUP) or (kind == rules.F_EXHAUST and frame[3]):
+            return f"{what} ({where}) flees"
+        if kind == rules.F_MOVE:
+            return f"move {what} ({where})"
+        if kind == rules.F_EXR:
+            return f"exhaust {what} ({where}), then revive 1"
+        return f"exhaust {what} ({where})"
+    return str(action)
+
+
+def describe_outcome(game: FamiliarFeatGame, before: Any, action: Any, after: Any) -> str | None:
+    """Everything that happened by itself after ``action``: recruits, effects, the end of the
+    day, the night, the refill and Events, and why the adventure ended."""
+    probe = before.clone()
+    probe.log = []
+    probe.apply_action(action)
+    notes = list(probe.log)
+    if after.result != rules.ONGOING:
+        notes.append(f"The adventure ends: {rules.end_reason(after)}.")
+    return " ".join(notes) or None
+
+
+def _row_table(game: FamiliarFeatGame, state: Any) -> Table:
+    cards = game.cards
+    table = Table(title=f"Creature row (day {state.day})", show_lines=True, header_style="bold")
+    for s in range(rules.ROW):
+        table.add_column(f"slot {s + 1}" + (" (deck side)" if s == 0 else ""), justify="left")
+    heads, totals, columns = [], [], []
+    nd = rules.no_double(state)
+    for s in range(rules.ROW):
+        c = state.row[s]
+        if not c:
+            heads.append(Text("(empty)", style="dim"))
+            totals.append(Text(""))
+            columns.append(Text(""))
+            continue
+        kind = cards.kind[c]
+        style = "bold red" if kind == K_MONSTER else ("bold white" if kind == K_GOLEM else "bold")
+        head = Text(f"{cards.name[c]} [{c}]", style=style)
+        cond = cards.condition[c]
+        st = rules.strength_of(state, c)
+        if cond is not None:
+            head.append("\n★ " + CONDITION_TEXT[CONDITIONS[cond[0]]].format(n=cond[1]))
+        else:
+            head.append(f"\nStrength {'∞' if st == INF else st}")
+        if kind == K_MONSTER:
+            head.append(" Monster", style="red")
+            if cards.leaves_after[c]:
+                left = cards.leaves_after[c] - (state.day - state.since[s])
+                head.append(f"\nleaves in {left} day(s)")
+        eff = effect_text(cards, c)
+        if eff:
+            head.append(f"\neffect: {eff}", style="italic")
+        if cards.tier[c] >= 0:
+            ability = ABILITY_TEXT[ABILITIES[cards.ability[c]]]
+            value = "Copy" if ability == "Copy" else f"Cuddle {cards.cuddle[c]}"
+            if ability and ability != "Copy":
+                value += f", {ability}"
+            head.append(f"\njoins as: {value}", style="dim")
+        heads.append(head)
+        col = state.cols[s]
+        body = Text()
+        for f, (v, a) in zip(col, rules.effective(cards, col), strict=True):
+            ab = ABILITY_TEXT[ABILITIES[a]]
+            copy = " (Copy)" if ABILITIES[cards.ability[f]] == "copy" else ""
+            body.append(f"{v:>2} {cards.name[f]} [{f}]{copy}" + (f" {ab}" if ab else "") + "\n")
+        columns.append(body if col else Text("no Familiars", style="dim"))
+        total = rules.column_total(cards, col, nd)
+        limit = rules.card_limit(state, c)
+        target = "∞" if st == INF else ("★" if st == STAR else str(st))
+        reached = rules.meets(state, s)
+        line = Text(
+            f"Cuddle {total} / {target}  ({len(col)}/{limit or '-'} cards)",
+            style="bold green" if reached else "cyan",
+        )
+        totals.append(line)
+    table.add_row(*heads)
+    table.add_row(*columns)
+    table.add_row(*totals)
+    return table
+
+
+def render_state(game: FamiliarFeatGame, state: Any, player: int | None) -> Group:
+    """The table: the row with each column and its Cuddle total against the Strength, the piles,
+    the day, Events in force, Monsters driven away, the hand and the pending question."""
+    cards = game.cards
+    parts: list[Any] = []
+    character = state.character
+    banner = " ".join(ICON_TEXT[ICONS[i]] for i in cards.banner[character])
+    head = Text(
+        f"Level {game.level} - {cards.name[character]} {banner} - day {state.day} "
+        f"({rules.PHASES[state.phase]})",
+        style="bold",
+    )
+    parts.append(head)
+    parts.append(_row_table(game, state))
+    driven = ", ".join(cards.name[m] for m in state.driven) or "none"
+    parts.append(
+        Text(
+            f"Creature deck {len(state.deck)} | Team deck {len(state.team)} | "
+            f"Team discard {len(state.discard)} | Exhausted {len(state.fd)} face down, "
+            f"{len(state.fu)} face up | Fled {len(state.fled)} | "
+            f"Monsters driven away {len(state.driven)}/3: {driven}"
+        )
+    )
+    if state.active:
+        active = "; ".join(card_summary(cards, e[0]) for e in state.active)
+        parts.append(Text(f"Events in force: {active}", style="magenta"))
+    if state.events_pending:
+        waiting = "; ".join(card_summary(cards, e) for e in state.events_pending)
+        parts.append(Text(f"Event being resolved: {waiting}", style="magenta"))
+    if state.phase == rules.PH_SETUP:
+        picked = ", ".join(cards.name[c] for c in state.chosen) or "none yet"
+        parts.append(Text(f"Picked so far: {picked}"))
+    if state.limbo:
+        parts.append(Text("Revived: " + ", ".join(familiar_text(cards, c) for c in state.limbo)))
+    if state.hand:
+        hand = ", ".join(familiar_text(cards, c) for c in state.hand)
+        parts.append(Text(f"In hand: {hand}", style="bold cyan"))
+    if state.result == rules.ONGOING:
+        parts.append(Text(f"Now: {rules.pending_prompt(state)}", style="cyan"))
+    return Group(*parts)
+
+
+def render_result(game: FamiliarFeatGame, state: Any) -> Group:
+    """The final table and the outcome, explained."""
+    cards = game.cards
+    parts: list[Any] = [render_state(game, state, 0)]
+    won = state.result == rules.WON
+    parts.append(
+        Text(
+            f"{'Victory' if won else 'Defeat'} on day {state.day}: {rules.end_reason(state)}.",
+            style="bold green" if won else "bold red",
+        )
+    )
+    monsters = rules.monsters_in_game(state)
+    for m in monsters:
+        mark = "driven away" if m in state.driven else "still in the castle"
+        parts.append(Text(f"  {card_summary(cards, m)}: {mark}"))
+    team = len(state.team) + len(state.discard) + len(state.hand) + sum(map(len, state.cols))
+    parts.append(
+        Text(
+            f"Team at the end: {team} Familiars in play or in the Team, "
+            f"{len(state.fd) + len(state.fu)} exhausted, {len(state.fled)} fled."
+        )
+    )
+    if won:
+        parts.append(Text("You grab the Castle card: the castle is free!", style="green"))
+    return Group(*parts)

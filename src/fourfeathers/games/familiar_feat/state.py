@@ -1,0 +1,244 @@
+"""The Familiar Feat state: where every card lies, the day, and the pending effects.
+
+Fields (plain lists and ints; the top of a pile is its last element):
+
+- ``deck``: the face-down Creature deck (Creatures, Monsters, Events, Golems);
+- ``row``: the five Creature-row slots (card number, 0 = empty), slot 0 nearest the deck;
+- ``cols``: the Familiars attached beneath each slot, top (nearest the Creature) first;
+- ``since``: the day each row card entered play (day counts of Monsters, FA-74);
+- ``hand``: drawn Familiars not yet attached (1, or 2 under Flexibility);
+- ``team`` / ``discard``: the face-down Team deck and the face-up Team discard pile;
+- ``fd`` / ``fu``: the face-down and face-up piles of the Exhausted area;
+- ``fled``: the Fled pile; ``driven``: the Monsters driven away beside it;
+- ``box``: cards out of the adventure (unused cards, boxed Events, the Castle card);
+- ``character``: the Character card in front of the player; ``chosen``: the adventure's
+  three Monsters and three Events (known to the player, ruling FA-R03);
+- ``events_pending``: Events set aside during the refill, in reveal order (FA-30);
+- ``active``: Events in force, ``(event, target, target)`` (0 when unused);
+- ``limbo``: revived cards waiting for "revive 2, then play 1" (FA-56);
+- ``pending``: the stack of pending effect frames (``rules.F_*`` tuples, top = last);
+- ``reached`` / ``groups``: the queue of Creatures whose Strength was reached, with the group
+  (moment) each was reached in; ``stamp``: the last group number;
+- ``phase`` (``rules.PHASES``), ``day``, ``result`` (``rules.WON`` ...);
+- ``seed`` / ``shuffles``: every later shuffle of the Team discard is seeded by
+  ``derive_seed(seed, "team", shuffles)``, so the state alone fixes the future.
+
+Information: the only hidden things are the order of the Creature deck and of the Team deck and
+the seed of future shuffles (FA-04, FA-100; ruling FA-R31).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...core.game import TERMINAL, State
+from . import rules
+
+if TYPE_CHECKING:
+    from .game import FamiliarFeatGame
+
+LIST_FIELDS = (
+    "deck",
+    "row",
+    "since",
+    "hand",
+    "team",
+    "discard",
+    "fd",
+    "fu",
+    "fled",
+    "driven",
+    "box",
+    "chosen",
+    "events_pending",
+    "limbo",
+    "reached",
+    "groups",
+)
+INT_FIELDS = ("character", "stamp", "phase", "day", "seed", "shuffles", "result")
+_FIELDS = LIST_FIELDS + INT_FIELDS + ("cols", "active", "pending")
+
+
+class FamiliarFeatState(State):
+    """One moment of a Familiar Feat adventure. Create it with
+    ``FamiliarFeatGame.new_initial_state``."""
+
+    __slots__ = ("game", "log") + _FIELDS
+
+    def __init__(self, game: FamiliarFeatGame, fields: dict[str, Any]) -> None:
+        self.game = game
+        self.log: list[str] | None = None
+        self.deck: list[int] = fields["deck"]
+        self.row: list[int] = fields["row"]
+        self.cols: list[list[int]] = fields["cols"]
+        self.since: list[int] = fields["since"]
+        self.hand: list[int] = fields["hand"]
+        self.team: list[int] = fields["team"]
+        self.discard: list[int] = fields["discard"]
+        self.fd: list[int] = fields["fd"]
+        self.fu: list[int] = fields["fu"]
+        self.fled: list[int] = fields["fled"]
+        self.driven: list[int] = fields["driven"]
+        self.box: list[int] = fields["box"]
+        self.character: int = fields["character"]
+        self.chosen: list[int] = fields["chosen"]
+        self.events_pending: list[int] = fields["events_pending"]
+        self.active: list[tuple[int, int, int]] = fields["active"]
+        self.limbo: list[int] = fields["limbo"]
+        self.pending: list[tuple[int, ...]] = fields["pending"]
+        self.reached: list[int] = fields["reached"]
+        self.groups: list[int] = fields["groups"]
+        self.stamp: int = fields["stamp"]
+        self.phase: int = fields["phase"]
+        self.day: int = fields["day"]
+        self.seed: int = fields["seed"]
+        self.shuffles: int = fields["shuffles"]
+        self.result: int = fields["result"]
+
+    legal_actions = rules.legal_actions
+    apply_action = rules.apply_action
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.result != rules.ONGOING else 0
+
+    def is_terminal(self) -> bool:
+        return self.result != rules.ONGOING
+
+    def scores(self) -> list[int]:
+        """Monsters driven away so far (0-3); 3 is a won adventure."""
+        return [len(self.driven)]
+
+    def winners(self) -> list[int]:
+        """``[0]`` once the adventure is won, else empty (FA-89)."""
+        return [0] if self.result == rules.WON else []
+
+    def returns(self) -> list[float]:
+        """1.0 for a won adventure, 0.0 for a lost one or while it goes on."""
+        return [1.0 if self.result == rules.WON else 0.0]
+
+    def clone(self) -> FamiliarFeatState:
+        new = object.__new__(FamiliarFeatState)
+        new.game = self.game
+        new.log = None
+        new.deck = self.deck[:]
+        new.row = self.row[:]
+        new.cols = [c[:] for c in self.cols]
+        new.since = self.since[:]
+        new.hand = self.hand[:]
+        new.team = self.team[:]
+        new.discard = self.discard[:]
+        new.fd = self.fd[:]
+        new.fu = self.fu[:]
+        new.fled = self.fled[:]
+        new.driven = self.driven[:]
+        new.box = self.box[:]
+        new.character = self.character
+        new.chosen = self.chosen[:]
+        new.events_pending = self.events_pending[:]
+        new.active = self.active[:]
+        new.limbo = self.limbo[:]
+        new.pending = self.pending[:]
+        new.reached = self.reached[:]
+        new.groups = self.groups[:]
+        new.stamp = self.stamp
+        new.phase = self.phase
+        new.day = self.day
+        new.seed = self.seed
+        new.shuffles = self.shuffles
+        new.result = self.result
+        return new
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: list(getattr(self, name)) for name in LIST_FIELDS}
+        data.update({name: getattr(self, name) for name in INT_FIELDS})
+        data["cols"] = [list(c) for c in self.cols]
+        data["active"] = [list(e) for e in self.active]
+        data["pending"] = [list(f) for f in self.pending]
+        return data
+
+    def component_locations(self) -> dict[str, list[int]]:
+        places: dict[str, list[int]] = {
+            "creature deck": self.deck,
+            "creature row": [c for c in self.row if c],
+            "hand": self.hand,
+            "team deck": self.team,
+            "team discard": self.discard,
+            "exhausted face down": self.fd,
+            "exhausted face up": self.fu,
+            "exhausted card": [80],
+            "fled": self.fled,
+            "driven away": self.driven,
+            "box": self.box,
+            "character": [self.character],
+            "events set aside": self.events_pending,
+            "events in force": [e[0] for e in self.active],
+            "revived to play": self.limbo,
+        }
+        for s, col in enumerate(self.cols):
+            places[f"beneath slot {s + 1}"] = col
+        return places
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What the player knows: everything face up, the contents (not the order) of the Team
+        deck and the Creature deck, the order of the face-down Exhausted pile (FA-100).
+
+        Raises ``ValueError`` if ``player`` is not 0.
+        """
+        self.check_player(player)
+        return {
+            "game": self.game.id,
+            "player": player,
+            "level": self.game.level,
+            "current_player": self.current_player,
+            "phase": rules.PHASES[self.phase],
+            "day": self.day,
+            "result": self.result,
+            "row": list(self.row),
+            "cols": [list(c) for c in self.cols],
+            "since": list(self.since),
+            "hand": list(self.hand),
+            "team_deck": sorted(self.team),
+            "discard": list(self.discard),
+            "exhausted_face_down": list(self.fd),
+            "exhausted_face_up": list(self.fu),
+            "fled": list(self.fled),
+            "driven": list(self.driven),
+            "box": sorted(self.box),
+            "character": self.character,
+            "chosen": list(self.chosen),
+            "creature_deck": sorted(self.deck),
+            "creature_deck_size": len(self.deck),
+            "events_pending": list(self.events_pending),
+            "active": [list(e) for e in self.active],
+            "limbo": list(self.limbo),
+            "pending": [list(f) for f in self.pending],
+            "reached": list(self.reached),
+            "groups": list(self.groups),
+            "team_shuffles": self.shuffles,
+        }
+
+    def determinize(self, player: int, rng: random.Random) -> FamiliarFeatState:
+        """Resample what the player cannot know: the Team deck order, the order inside each
+        layer of the Creature deck (Events among the Event gaps) and the seed of future
+        shuffles. Uniform over orders consistent with the observation; cards are pooled in
+        sorted order first (ruling FA-R31). Raises ``ValueError`` if ``player`` is not 0.
+        """
+        self.check_player(player)
+        new = self.clone()
+        team = sorted(self.team)
+        rng.shuffle(team)
+        new.team = team
+        cards = self.game.cards
+        classes = [rules.deck_class(cards, c) for c in self.deck]
+        deck = self.deck[:]
+        for cls in sorted(set(classes)):
+            where = [i for i, k in enumerate(classes) if k == cls]
+            pool = sorted(deck[i] for i in where)
+            rng.shuffle(pool)
+            for i, c in zip(where, pool, strict=True):
+                deck[i] = c
+        new.deck = deck
+        new.seed = rng.randrange(2**63)
+        return new

@@ -1,0 +1,160 @@
+"""The shipped card data (all reconstructed, ruling FA-R01) and content validation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from fourfeathers import ContentError, make
+from fourfeathers.games.familiar_feat.content import (
+    ABILITIES,
+    CONDITIONS,
+    DEFAULT_CONTENT,
+    EFFECTS,
+    EVENT_KINDS,
+    EVENTS,
+    ICONS,
+    INF,
+    K_CASTLE,
+    K_CHARACTER,
+    K_CREATURE,
+    K_EVENT,
+    K_EXHAUSTED,
+    K_GOLEM,
+    K_MONSTER,
+    MONSTERS,
+    STAR,
+    load_cards,
+    monster_choices,
+)
+
+CARDS = load_cards()
+
+
+def test_110_cards_of_each_kind():
+    """FA-01."""
+    kinds = Counter(CARDS.kind[1:])
+    assert kinds == {
+        K_CREATURE: 54,
+        K_MONSTER: 21,
+        K_GOLEM: 4,
+        K_EXHAUSTED: 1,
+        K_EVENT: 21,
+        K_CHARACTER: 8,
+        K_CASTLE: 1,
+    }
+
+
+def test_every_card_is_reconstructed():
+    assert {c.data["source"] for c in CARDS.cards[1:]} == {"reconstructed"}
+
+
+def test_tiers_and_tier_one_size():
+    """FA-26: Tier I holds 10-14 cards so the first Event can show on day 3 at the earliest."""
+    tiers = Counter(CARDS.tier[n] for n in range(1, 55))
+    assert tiers == {0: 8, 1: 12, 2: 12, 3: 12, 4: 10}
+
+
+def test_level_one_set_three_starred_monsters_and_three_identical_lightning_events():
+    star = ICONS.index("star")
+    assert [n for n in MONSTERS if CARDS.icon[n] == star] == [55, 56, 57]
+    events = [n for n in EVENTS if CARDS.icon[n] == star]
+    assert len(events) == 3
+    assert len({(CARDS.name[e], CARDS.event_kind[e], CARDS.event_n[e]) for e in events}) == 1
+    assert all(CARDS.timing[e] == 0 for e in events)
+
+
+def test_named_cards_of_the_rulebook_are_present():
+    names = set(CARDS.name)
+    for name in (
+        "Flexibility",
+        "Catch Your Breath",
+        "Closing Ranks",
+        "Space Requirement",
+        "Insecurity",
+        "Giving Up",
+        "TMNT",
+    ):
+        assert name in names
+    giant = [n for n in MONSTERS if CARDS.pair[n]]
+    assert len(giant) == 2 and all(CARDS.strength[n] == 22 for n in giant)
+    assert all(CARDS.levels[n] == (7, 8) for n in giant)
+    assert CARDS.condition[64] == (CONDITIONS.index("increasing"), 4)
+
+
+def test_every_effect_ability_and_kind_is_used():
+    used_effects = {k for n in range(1, 76) for k, _ in CARDS.effect[n]}
+    assert used_effects == set(range(len(EFFECTS)))
+    assert set(CARDS.ability[1:55]) == set(range(len(ABILITIES)))
+    assert {CARDS.event_kind[n] for n in EVENTS} == set(range(len(EVENT_KINDS)))
+    assert {CARDS.condition[n][0] for n in MONSTERS if CARDS.condition[n]} == set(
+        range(len(CONDITIONS))
+    )
+    assert any(CARDS.strength[n] == INF and CARDS.leaves_after[n] for n in MONSTERS)
+    assert any(CARDS.strength[n] == STAR for n in MONSTERS)
+
+
+def test_abilities_only_on_higher_tiers():
+    """FA-58: only some higher-tier Familiars have Cuddle abilities."""
+    assert all(CARDS.ability[n] == 0 for n in range(1, 55) if CARDS.tier[n] <= 1)
+
+
+def test_characters_levels_and_banners():
+    for level in range(1, 9):
+        banner = CARDS.banner[CARDS.character(level)]
+        assert len(banner) == 3
+        assert monster_choices(CARDS, level)
+    assert CARDS.banner[CARDS.character(1)] == (0, 0, 0)
+
+
+def write(tmp_path: Path, old: str, new: str) -> str:
+    text = DEFAULT_CONTENT.read_text()
+    assert old in text
+    path = tmp_path / "cards.toml"
+    path.write_text(text.replace(old, new, 1))
+    return str(path)
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ('name = "Sprout Mouse"\ntier = "0"', 'name = "Sprout Mouse"\ntier = "V"', "'tier'"),
+        ("number = 1\n", "number = 2\n", "appears twice"),
+        ('source = "reconstructed"', 'source = "guessed"', "'source'"),
+        ('ability = "double"', 'ability = "triple"', "'ability'"),
+        ('{ kind = "exhaust", n = 1 }', '{ kind = "explode", n = 1 }', "'kind'"),
+        ('name = "Stone Golem"\nstrength = "infinite"', 'name = "G"\nstrength = 5', "Golem"),
+        ('kind = "increasing", count = 4', 'kind = "increasing"', "'count'"),
+        ('banner = ["star", "star", "star"]', 'banner = ["star"]', "'banner'"),
+    ],
+)
+def test_content_errors_name_the_file_card_and_field(tmp_path, old, new, message):
+    path = write(tmp_path, old, new)
+    with pytest.raises(ContentError, match=message) as err:
+        load_cards(path)
+    assert "cards.toml" in str(err.value)
+
+
+def test_tier_one_size_is_checked(tmp_path):
+    text = DEFAULT_CONTENT.read_text()
+    for name in ("Hopping Finch", "Burrow Vole"):
+        text = text.replace(f'name = "{name}"\ntier = "I"', f'name = "{name}"\ntier = "II"')
+    path = tmp_path / "ten.toml"
+    path.write_text(text)
+    load_cards(str(path))  # 10 still fits
+    text = text.replace('name = "Creek Newt"\ntier = "I"', 'name = "Creek Newt"\ntier = "II"')
+    path.write_text(text)
+    with pytest.raises(ContentError, match="Tier I"):
+        load_cards(str(path))
+
+
+def test_content_option_and_digest(tmp_path):
+    path = write(tmp_path, 'name = "Sprout Mouse"', 'name = "Tiny Mouse"')
+    game = make("familiar-feat", content=path)
+    assert game.cards.name[1] == "Tiny Mouse" and game.config["content_digest"]
+    with pytest.raises(Exception, match="content_digest"):
+        make("familiar-feat", content=path, content_digest="0" * 64)
+    with pytest.raises(ContentError, match="cannot read"):
+        make("familiar-feat", content=str(tmp_path / "missing.toml"))

@@ -1,0 +1,481 @@
+"""Familiar Feat rules of play, one test per tricky rule (checklist atoms and rulings)."""
+
+from __future__ import annotations
+
+import pytest
+from fam_helpers import build, legal, play
+
+from fourfeathers import ConfigError, IllegalActionError, make
+from fourfeathers.core import TERMINAL
+from fourfeathers.games.familiar_feat import rules
+from fourfeathers.games.familiar_feat.content import ICONS, K_MONSTER, MONSTERS, load_cards
+
+CARDS = load_cards()
+
+
+def total(state, slot):
+    return rules.column_total(state.game.cards, state.cols[slot], rules.no_double(state))
+
+
+# --- Copy and Double (FA-60..FA-62; rulings FA-R11..FA-R13) ----------------------------------
+
+
+def test_copy_of_a_double_doubles_only_once():
+    # 35 Golden Eagle: Cuddle 3, Double; 25 Magpie: Copy.
+    assert rules.column_total(CARDS, [35, 25]) == (3 + 3) * 2
+    assert rules.column_total(CARDS, [35, 44]) == (3 + 3) * 2  # two Doubles: still once
+
+
+def test_copy_at_the_top_is_worth_zero_and_chains_copy_effective_values():
+    assert rules.column_total(CARDS, [25]) == 0
+    assert rules.column_total(CARDS, [25, 1]) == 1
+    assert rules.column_total(CARDS, [14, 25, 31]) == 9  # 3, copy 3, copy of the copy 3
+
+
+def test_copy_is_live_when_the_card_above_leaves():
+    assert rules.column_total(CARDS, [14, 1, 25]) == 5
+    assert rules.column_total(CARDS, [14, 25]) == 6  # 1 left: the Magpie now copies 3
+
+
+# --- Attaching and the card limit (FA-33..FA-38; FA-R09, FA-R14) ------------------------------
+
+
+def test_card_limit_five_and_cards_that_do_not_count():
+    full = [[1, 2, 3, 4, 5]]
+    state = build(row=[76, 0, 0, 0, 0], cols=full, hand=[23], team=[6])  # 23 Hare: no limit
+    assert legal(state) == ["attach 23 to 1"]
+    play(state, "attach 23 to 1")
+    # 6 counts and slot 1 holds 5 counting cards: it cannot be attached anywhere (FA-R09).
+    assert 6 in state.discard and len(state.cols[0]) == 6
+
+
+def test_copy_of_a_no_limit_familiar_does_not_count_either():
+    state = build(row=[76, 0, 0, 0, 0], cols=[[1, 2, 3, 4, 23]], hand=[25], team=[5])
+    assert legal(state) == ["attach 25 to 1"]  # the Magpie below the Hare copies "no limit"
+
+
+def test_attach_goes_to_the_bottom_and_draws_the_next_card():
+    state = build(row=[76, 77, 0, 0, 0], cols=[[1], [2]], hand=[5], team=[6, 7])
+    play(state, "attach 5 to 2")
+    assert state.cols[1] == [2, 5] and state.hand == [7] and state.team == [6]
+
+
+# --- Recruit effects (FA-45..FA-57) -----------------------------------------------------------
+
+
+def test_exhaust_the_first_and_the_last():
+    state = build(row=[11, 14, 76, 0, 0], cols=[[1], [5], [2]], hand=[3], team=[4, 6])
+    play(state, "attach 3 to 1")  # 11 Creek Newt, Strength 2: exhaust the first (1)
+    assert state.fu == [1] and {11, 3} <= set(state.discard)
+    play(state, "attach 6 to 2")  # 14 Clover Lamb, Strength 3: exhaust the last (6)
+    assert state.fu == [1, 6] and {14, 5} <= set(state.discard)
+
+
+def test_exhaust_the_highest_with_a_tie_is_a_choice():
+    state = build(row=[17, 76, 0, 0, 0], cols=[[5], [1]], hand=[6], team=[2])
+    play(state, "attach 6 to 1")  # 17 Willow Otter, Strength 4, exhaust the highest: 2 and 2
+    assert legal(state) == ["choose 5", "choose 6"]
+    play(state, "choose 6")
+    assert state.fu == [6] and {17, 5} <= set(state.discard)
+
+
+def test_exhaust_this_puts_the_creature_on_the_exhausted_pile():
+    # 45 Unicorn: Strength 14, "exhaust this". 35 + 44 are two Doubles: (3+3+2) * 2 = 16.
+    state = build(row=[45, 76, 0, 0, 0], cols=[[35, 44], [1]], hand=[5], team=[2])
+    play(state, "attach 5 to 1")
+    assert state.fu == [45] and {35, 44, 5} <= set(state.discard) and 45 not in state.discard
+
+
+def test_revive_turns_the_face_up_pile_over_first_in_first_out():
+    state = build(fu=[10, 11, 12])
+    assert rules.revive_one(state) == 10
+    assert state.fd == [12, 11] and state.fu == []
+
+
+def test_revive_two_then_play_one():
+    # 42 Raven (Strength 8): "revive 2, then play 1". 33 Red Stag (5) + 14 (3) = 8.
+    state = build(row=[42, 76, 0, 0, 0], cols=[[33], [1]], hand=[14], team=[2], fd=[6, 7, 3])
+    play(state, "attach 14 to 1")
+    assert state.limbo == [3, 7] and legal(state) == ["choose 3", "choose 7"]
+    play(state, "choose 7")
+    # The only place is slot 2 (not the Raven itself, FA-R16): a forced choice is taken (FA-R05)
+    assert state.cols[1] == [1, 7] and {3, 42, 33, 14} <= set(state.discard)
+
+
+# --- Cuddle abilities (FA-63..FA-66; FA-R17..FA-R20) ------------------------------------------
+
+
+def test_exhaust_one_then_revive_one():
+    # 38 Snow Owl: Exhaust 1, then Revive 1. The face-down pile is empty: the face-up one turns.
+    state = build(row=[76, 77, 0, 0, 0], cols=[[1], [2]], hand=[38], team=[5], fu=[10, 11])
+    play(state, "attach 38 to 1")
+    assert legal(state) == ["choose 1", "choose 38", "choose 2"]
+    play(state, "choose 2")
+    assert state.fd == [2, 11] and 10 in state.discard and state.cols[1] == []
+
+
+def test_move_onto_a_creature_that_then_reaches_its_strength():
+    """FA-64, FA-66, ruling FA-R19: the Move finishes, then the Creature is recruited."""
+    # 39 Black Swan: Move 1. 21 Badger, Strength 5, holds 5 + 6 = 4.
+    state = build(row=[21, 76, 77, 0, 0], cols=[[5, 6], [1], [7]], hand=[39], team=[2, 3])
+    play(state, "attach 39 to 2")
+    assert "choose 7" in legal(state)
+    play(state, "choose 7")
+    assert legal(state) == ["slot 1", "slot 2", "slot 3"]
+    play(state, "slot 1")
+    assert {21, 5, 6, 7} <= set(state.discard) and state.row[0] == 0
+
+
+def test_ability_resolves_before_its_own_creature_is_recruited():
+    """FA-66, ruling FA-R19: the Swan's own Creature waits until the Move is done, and the Move
+    may even take a card away from it."""
+    state = build(row=[21, 76, 0, 0, 0], cols=[[5], [1]], hand=[39], team=[2, 3])
+    play(state, "attach 39 to 1")  # 2 + 3 = 5: Badger reached, but the Move comes first
+    assert state.row[0] == 21
+    play(state, "choose 39", "slot 2")  # move the Swan itself away: 2 < 5
+    assert state.row[0] == 21 and state.cols == [[5], [1, 39], [], [], []]
+
+
+def test_simultaneous_reaches_are_ordered_by_the_player():
+    # Closing Ranks frees both cards at the same moment: the player orders them (FA-R17).
+    state = build(
+        row=[21, 22, 76, 0, 0],
+        cols=[[5, 6], [14], [1]],
+        hand=[7],
+        team=[2, 3],
+        active=[(90, 21, 22)],
+        level=4,
+    )
+    play(state, "attach 7 to 1")  # Badger reached, but Raccoon (5) holds 3: both wait
+    assert state.row[0] == 21
+    play(state, "attach 3 to 2")  # Raccoon 3 + 1 = 4 < 5
+    assert state.row[:2] == [21, 22]
+    state = build(
+        row=[21, 22, 76, 0, 0],
+        cols=[[5, 6, 7], [14, 1]],
+        hand=[2],
+        team=[3, 4],
+        active=[(90, 21, 22)],
+        level=4,
+    )
+    play(state, "attach 2 to 2")
+    assert legal(state) == ["choose 21", "choose 22"]
+    assert 90 in state.box
+
+
+# --- End of the day and night (FA-81..FA-90) ---------------------------------------------------
+
+
+def test_end_a_when_the_row_empties():
+    state = build(
+        row=[9, 0, 0, 0, 0], cols=[[1]], hand=[2], team=[3, 4], deck=[76, 12, 13, 15, 17, 18]
+    )
+    play(state, "attach 2 to 1")  # Hopping Finch recruited: the row is empty
+    assert state.day == 2 and state.fled == []
+    assert state.row == [18, 17, 15, 13, 12]
+    assert sorted(state.team + state.hand) == [1, 2, 3, 4, 9]
+
+
+def test_a_bare_creature_at_the_end_of_the_day_loses():
+    state = build(row=[76, 77, 0, 0, 0], cols=[[1]], hand=[2], team=[])
+    play(state, "attach 2 to 1")
+    assert state.result == rules.LOST and state.current_player == TERMINAL
+    assert state.legal_actions() == [] and state.returns() == [0.0]
+
+
+def test_empty_team_deck_at_the_start_of_a_day_ends_it_at_once():
+    state = build(
+        row=[76, 0, 0, 0, 0],
+        cols=[[1, 2]],
+        hand=[],
+        team=[],
+        phase=rules.PH_EVENTS,
+        day=3,
+        deck=[77],
+    )
+    assert state.phase == rules.PH_NIGHT and legal(state) == ["choose 1", "choose 2"]
+
+
+def test_golems_are_never_recruited():
+    state = build(row=[76, 0, 0, 0, 0], cols=[[35, 44, 33, 37]], hand=[48], team=[1])
+    play(state, "attach 48 to 1")
+    assert state.row[0] == 76 and len(state.cols[0]) == 5
+
+
+def test_third_monster_driven_away_wins():
+    state = build(
+        row=[55, 76, 0, 0, 0],
+        cols=[[33, 37, 46], [1]],  # 5 + 5 + 6 = 16 < 18
+        hand=[8],
+        team=[2],
+        driven=[56, 57],
+    )
+    play(state, "attach 8 to 1")
+    assert state.result == rules.WON and state.winners() == [0] and state.returns() == [1.0]
+    assert state.driven == [56, 57, 55] and state.scores() == [3]
+
+
+def test_monster_that_leaves_after_its_days():
+    """FA-74, ruling FA-R24: entry day counts as day 1; it leaves after that night."""
+    # 61 Fog Wraith: infinite, leaves after 3 days, effect exhaust 1. It entered on day 2.
+    state = build(
+        level=2,
+        row=[61, 76, 0, 0, 0],
+        since=[2, 1, 0, 0, 0],
+        cols=[[1, 2], [3]],
+        hand=[5],
+        team=[],
+        day=4,
+        deck=[77, 78],
+    )
+    play(state, "attach 5 to 2")
+    play(state, "choose 1", "choose 3")  # which Familiar flees from the Wraith, the Golem
+    # Night: nothing reached; dawn: the Wraith leaves as though driven away.
+    assert state.driven == [61] and state.fu == [2] and state.day == 5
+    assert state.row == [76, 78, 77, 0, 0]
+
+
+# --- Monsters with a star (FA-72, FA-73, FA-75) ------------------------------------------------
+
+
+def test_tmnt_needs_exactly_four_strictly_increasing():
+    cond = CARDS.condition[64]
+    assert rules.condition_met(CARDS, cond, [1, 5, 14, 33])  # 1 < 2 < 3 < 5
+    assert not rules.condition_met(CARDS, cond, [1, 5, 14, 33, 46])  # five cards
+    assert not rules.condition_met(CARDS, cond, [1, 2, 14, 33])  # 1 = 1
+    assert not rules.condition_met(CARDS, cond, [5, 1, 14, 33])
+
+
+def test_a_condition_needing_more_than_five_lifts_the_card_limit():
+    state = build(level=4, row=[67, 0, 0, 0, 0], cols=[[1, 2, 3, 4, 5]], hand=[6], team=[7])
+    assert rules.card_limit(state, 67) == 0
+    assert legal(state) == ["attach 6 to 1"]
+
+
+# --- Events (FA-91..FA-98; FA-R25..FA-R27) -----------------------------------------------------
+
+
+def event_state(event, level=4, **fields):
+    base = dict(
+        row=[21, 22, 27, 76, 0],
+        cols=[[1], [2], [3], [4]],
+        discard=[5, 6, 7, 14],
+        day=3,
+        phase=rules.PH_EVENTS,
+        events_pending=[event],
+        level=level,
+    )
+    base.update(fields)
+    return build(**base)
+
+
+def test_flexibility_holds_two_cards():
+    state = event_state(84, level=2)
+    assert len(state.hand) == 2 and 84 in [e[0] for e in state.active]
+    hand = list(state.hand)
+    play(state, f"attach {hand[0]} to 4")
+    assert len(state.hand) == 2  # a replacement is drawn at once
+
+
+def test_catch_your_breath_removes_a_creature_and_keeps_its_familiars():
+    state = event_state(85, level=2)
+    assert legal(state) == ["choose 21", "choose 22", "choose 27"]
+    play(state, "choose 22")
+    assert 22 in state.box and 22 not in state.row
+    assert 2 in state.team + state.hand  # its Familiar went to the Team discard, then the deck
+
+
+def test_space_requirement_limits_the_strongest_until_it_is_recruited():
+    state = event_state(91, cols=[[1], [2], [3, 4, 5], [8]], discard=[6, 7, 14])
+    assert state.active == [(91, 27, 0)]  # Beaver has the highest Strength (6)
+    assert rules.card_limit(state, 27) == 3
+
+
+def test_insecurity_adds_strength_to_the_weakest():
+    state = event_state(92)
+    assert state.active == [(92, 21, 0)] and rules.strength_of(state, 21) == 5 + 3
+
+
+def test_giving_up_without_familiars_in_play_does_nothing():
+    state = event_state(93, cols=[[], [], [], []], row=[21, 0, 0, 0, 0])
+    assert state.fled == [] and 93 in state.box
+
+
+def test_thunderclap_exhausts_a_familiar_from_the_team_discard():
+    state = event_state(81, level=1)
+    assert legal(state) == ["choose 5", "choose 6", "choose 7", "choose 14"]
+    play(state, "choose 14")
+    assert state.fu == [14] and 14 not in state.team + state.hand
+
+
+def test_hourglass_events_end_with_the_night():
+    state = event_state(86, level=2, cols=[[1], [2], [3], [4]], discard=[5])
+    assert rules.strength_of(state, 21) == 6
+    play(state, f"attach {state.hand[0]} to 4")  # the last card: the day ends, fleeing
+    while not state.is_terminal() and state.day == 3:
+        state.apply_action(state.legal_actions()[0])
+    assert 86 in state.box
+
+
+# --- Setup (FA-05..FA-26) ----------------------------------------------------------------------
+
+
+def test_level_1_deck_structure():
+    state = make("familiar-feat", level=1).new_initial_state(11)
+    cards = state.game.cards
+    deck = state.deck  # bottom first
+    assert deck[:4] == [76, 77, 78, 79]
+    castle = deck[4:17]
+    assert {cards.tier[c] for c in castle if cards.kind[c] != K_MONSTER} == {4}
+    assert sorted(c for c in castle if cards.kind[c] == K_MONSTER) == [55, 56, 57]
+    assert deck[17] in (81, 82, 83) and deck[30] in (81, 82, 83) and deck[43] in (81, 82, 83)
+    assert {cards.tier[c] for c in deck[18:30]} == {3}
+    assert {cards.tier[c] for c in deck[31:43]} == {2}
+    assert {cards.tier[c] for c in deck[44:] + state.row} == {1}
+    assert sorted(state.team + state.hand) == list(range(1, 9))
+
+
+@pytest.mark.parametrize("level", range(1, 9))
+def test_levels_take_one_monster_and_one_event_per_icon(level):
+    game = make("familiar-feat", level=level)
+    banner = sorted(game.cards.banner[game.cards.character(level)])
+    for seed in range(30):
+        state = game.new_initial_state(seed)
+        monsters = [c for c in state.chosen if game.cards.kind[c] == K_MONSTER]
+        events = [c for c in state.chosen if c not in monsters]
+        assert sorted(game.cards.icon[c] for c in monsters) == banner
+        assert sorted(game.cards.icon[c] for c in events) == banner
+        giants = {70, 71} & set(monsters)
+        assert not giants or (giants == {70, 71} and level in (7, 8))
+
+
+def test_the_giant_shows_up_at_level_8():
+    game = make("familiar-feat", level=8)
+    assert any({70, 71} <= set(game.new_initial_state(s).chosen) for s in range(40))
+
+
+def test_choose_cards_variant_lets_the_player_pick():
+    state = make("familiar-feat", level=3, variants=["choose-cards"]).new_initial_state(1)
+    assert state.phase == rules.PH_SETUP
+    sun = [c for c in MONSTERS if ICONS[CARDS.icon[c]] in ("sun", "moon")]
+    assert {int(a.split()[1]) for a in legal(state)} == set(sun)
+    play(state, "choose 58", "choose 59")
+    assert {int(a.split()[1]) for a in legal(state)} == {64, 65, 66, 67, 68, 69}
+    play(state, "choose 64", "choose 84", "choose 85", "choose 90")
+    assert state.phase == rules.PH_ATTACH and sorted(state.chosen) == [58, 59, 64, 84, 85, 90]
+    assert 58 in state.deck and 90 in state.deck
+
+
+# --- Configuration, actions, information -------------------------------------------------------
+
+
+@pytest.mark.parametrize("players", [0, 2, 4, True])
+def test_only_one_player(players):
+    with pytest.raises(ConfigError, match="solo"):
+        make("familiar-feat", players=players)
+
+
+@pytest.mark.parametrize("level", [0, 9, True, "3", 2.0])
+def test_bad_levels(level):
+    with pytest.raises(ConfigError, match="level"):
+        make("familiar-feat", level=level)
+
+
+def test_bad_variants():
+    with pytest.raises(ConfigError, match="variants"):
+        make("familiar-feat", variants="choose-cards")
+    with pytest.raises(ConfigError, match="unknown variant"):
+        make("familiar-feat", variants=["nope"])
+
+
+def test_config_round_trip():
+    game = make("familiar-feat", level=5, players=1)
+    assert make("familiar-feat", **game.config).config == game.config
+    assert game.config["level"] == 5
+
+
+def test_illegal_actions_name_the_rule_and_change_nothing():
+    state = build(row=[76, 0, 0, 0, 0], cols=[[1]], hand=[2], team=[3])
+    before = state.to_dict()
+    for text, rule in (
+        ("attach 2 to 3", "FA-38"),
+        ("attach 3 to 1", "FA-34"),
+        ("choose 2", "FA-33"),
+        ("slot 1", "FA-33"),
+    ):
+        with pytest.raises(IllegalActionError) as err:
+            play(state, text)
+        assert err.value.rule == rule
+        assert state.to_dict() == before
+
+
+def test_parse_actions():
+    game = make("familiar-feat")
+    assert str(game.parse_action(" Attach  12 to 3 ")) == "attach 12 to 3"
+    assert str(game.parse_action("choose 110")) == "choose 110"
+    for bad in ("attach 0 to 1", "attach 5 to 6", "slot 0", "choose 111", "draw"):
+        with pytest.raises(IllegalActionError):
+            game.parse_action(bad)
+
+
+def test_observation_hides_the_orders_and_determinize_keeps_the_layers():
+    import random
+
+    state = make("familiar-feat", level=6).new_initial_state(3)
+    obs = state.observation(0)
+    assert obs["team_deck"] == sorted(state.team)
+    assert obs["creature_deck"] == sorted(state.deck)
+    assert "seed" not in obs
+    cards = state.game.cards
+    sample = state.determinize(0, random.Random(1))
+    assert sample.observation(0) == obs
+    assert [rules.deck_class(cards, c) for c in sample.deck] == [
+        rules.deck_class(cards, c) for c in state.deck
+    ]
+    assert sample.seed != state.seed
+    with pytest.raises(ValueError):
+        state.observation(1)
+
+
+def test_describe_and_render():
+    from rich.console import Console
+
+    state = build(row=[16, 21, 0, 0, 0], cols=[[1, 5], [2]], hand=[3], team=[4, 6])
+    game = state.game
+    action = game.parse_action("attach 3 to 1")
+    assert "Cuddle 4 / 4" in game.describe_action(state, action)
+    assert not game.reveals(state, action)  # the exhaust choice comes before the next draw
+    after = state.clone()
+    after.apply_action(action)
+    choice = after.legal_actions()[0]
+    assert game.reveals(after, choice)
+    final = after.clone()
+    final.apply_action(choice)
+    outcome = game.describe_outcome(after, choice, final)
+    assert "exhausted" in outcome and "recruited" in outcome
+    console = Console(width=160, record=True)
+    console.print(game.render(after, 0))
+    text = console.export_text()
+    assert "Cuddle 4 / 4" in text and "Team deck 2" in text and "day 1" in text
+
+
+def test_night_resolutions_in_the_players_order():
+    """FA-86, ruling FA-R27: after the flee, every Creature reached is resolved in the order
+    the player chooses."""
+    # 24 Tortoise (Strength 6, exhaust 2) and 27 Beaver (Strength 6, exhaust the last), each
+    # with [3, 1, Copy] = 5; when the 1s flee, both Copies copy 3: 6 and 6.
+    state = build(
+        row=[76, 24, 27, 0, 0],
+        cols=[[2], [14, 1, 25], [15, 3, 31]],
+        hand=[5],
+        team=[],
+    )
+    play(state, "attach 5 to 1")  # the last card: end of the day, fleeing
+    play(state, "choose 2", "choose 1", "choose 3")
+    assert state.phase == rules.PH_NIGHT
+    assert legal(state) == ["choose 24", "choose 27"]
+    play(state, "choose 27")  # Beaver first: exhausts the last (the Mockingbird)
+    assert state.fu == [31]
+    assert legal(state) == ["choose 14", "choose 25"]  # Tortoise: exhaust 2, in my order
+    play(state, "choose 25")
+    assert state.fu == [31, 25, 14] and state.day == 2
