@@ -4,4 +4,5 @@ from . import (
     familiar_feat,  # noqa: F401
     fancy_feathers,  # noqa: F401
     featherlight,  # noqa: F401
+    isle_of_feathers,  # noqa: F401
 )

@@ -1,0 +1,309 @@
+"""The Isle of Feathers game: configuration, setup, text actions, descriptions and pictures."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from ...core.errors import ConfigError
+from ...core.game import Game, State
+from . import render, rules
+from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
+from .hexgrid import LIMIT, key
+from .state import _FIELDS, _INT_FIELDS, IsleState
+
+DEFAULT_MAX_TURNS = 200
+"""Ruling IS-R27: a game that nobody ends by placing the last Sand stops after this many turns."""
+
+VARIANTS = {
+    "discard-draws-blind": "IS-R07: the discard action's card is the top of the Draw pile; "
+    "the Flight Path does not move",
+    "compulsory-abilities": "IS-R09: a discarded bird's ability must be used when it can be",
+    "flock-costs-action": "IS-R10: a Flock placement costs one of the turn's actions",
+    "strict-support": "IS-R04: a taller neighbour supports a tile only if exactly one level taller",
+    "veg-under-birds": "IS-R15: Vegetation may be added on a tile that holds a bird",
+    "tiebreak-most-birds": "IS-R12: a tie on points goes to the player with more birds placed",
+    "solo-empty-stamina": "IS-R23: the solo Stamina pool starts empty",
+    "solo-end-on-empty-draw": "IS-R24: the solo season ends as soon as the Draw pile is empty",
+}
+"""Named variant options: the reasonable alternatives to our rulings."""
+
+SOLO_VARIANTS = ("solo-empty-stamina", "solo-end-on-empty-draw")
+MULTI_VARIANTS = ("tiebreak-most-birds",)
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+class IsleGame(Game):
+    """Isle of Feathers for 2-4 players, or 1 (the solo Migration Season).
+
+    Args:
+        players: 1-4 (``ConfigError`` otherwise); 1 plays the Migration Season.
+        stamina: solo level 1-4 (IS-69, IS-75); None means 1 in solo. Only for ``players=1``.
+        starting_player: seat that starts (0-based); None draws one from the seed (IS-09).
+        content: path of a content file (birds and components); None uses the shipped one.
+        variants: names from ``VARIANTS``.
+        max_turns: turn limit of ruling IS-R27; 0 for none.
+        content_digest: the SHA-256 of the content file a record was played with; a different
+            file raises ``ConfigError`` (records keep it so that replays stay exact).
+
+    Raises ``ConfigError`` naming the option for any value the rules do not allow, and
+    ``ContentError`` for a broken content file.
+    """
+
+    id = "isle-of-feathers"
+    title = "Isle of Feathers"
+
+    def __init__(
+        self,
+        players: int = 2,
+        stamina: int | None = None,
+        starting_player: int | None = None,
+        content: str | None = None,
+        variants: Sequence[str] = (),
+        max_turns: int = DEFAULT_MAX_TURNS,
+        content_digest: str | None = None,
+    ) -> None:
+        name = self.id
+        if not _is_int(players) or not 1 <= players <= 4:
+            raise ConfigError(f"{name}: players must be 1 to 4, got {players!r} (IS-R20)")
+        if stamina is not None:
+            if players != 1:
+                raise ConfigError(
+                    f"{name}: stamina is the solo level and needs players=1, got players={players}"
+                )
+            if not _is_int(stamina) or not 1 <= stamina <= 4:
+                raise ConfigError(f"{name}: stamina must be a level 1 to 4, got {stamina!r}")
+        if starting_player is not None and (
+            not _is_int(starting_player) or not 0 <= starting_player < players
+        ):
+            raise ConfigError(
+                f"{name}: starting_player must be a seat number 0-{players - 1} "
+                f"(0 is the first seat), got {starting_player!r}"
+            )
+        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
+            raise ConfigError(f"{name}: variants must be a list of variant names")
+        unknown = [v for v in variants if v not in VARIANTS]
+        if unknown:
+            raise ConfigError(
+                f"{name}: unknown variant(s) {', '.join(unknown)}; known: {', '.join(VARIANTS)}"
+            )
+        misplaced = [
+            v
+            for v in variants
+            if (v in SOLO_VARIANTS and players != 1) or (v in MULTI_VARIANTS and players == 1)
+        ]
+        if misplaced:
+            where = "the solo game" if misplaced[0] in SOLO_VARIANTS else "2-4 players"
+            raise ConfigError(f"{name}: variant {misplaced[0]} is for {where} (players={players})")
+        if not _is_int(max_turns) or max_turns < 0:
+            raise ConfigError(f"{name}: max_turns must be an integer >= 0, got {max_turns!r}")
+        self._players = players
+        self.solo = players == 1
+        self.stamina = (stamina or 1) if self.solo else None
+        self.starting_player = starting_player
+        self.content_path = str(Path(content).resolve()) if content is not None else None
+        self.variants = tuple(sorted(set(variants)))
+        self.max_turns = max_turns
+        self.discard_draws_blind = "discard-draws-blind" in self.variants
+        self.compulsory_abilities = "compulsory-abilities" in self.variants
+        self.flock_costs_action = "flock-costs-action" in self.variants
+        self.strict_support = "strict-support" in self.variants
+        self.veg_under_birds = "veg-under-birds" in self.variants
+        self.tiebreak_most_birds = "tiebreak-most-birds" in self.variants
+        self.empty_stamina = "solo-empty-stamina" in self.variants
+        self.end_on_empty_draw = "solo-end-on-empty-draw" in self.variants
+        self.content: Content = load_content(self.content_path)
+        self.content_digest = self.content.digest if self.content_path else None
+        if content_digest is not None and content_digest != self.content_digest:
+            raise ConfigError(
+                f"{name}: the content file {self.content_path} is not the one this game was "
+                "played with (its content_digest differs)"
+            )
+
+    @property
+    def config(self) -> dict[str, Any]:
+        return {
+            "players": self._players,
+            "stamina": self.stamina,
+            "starting_player": self.starting_player,
+            "content": self.content_path,
+            "variants": list(self.variants),
+            "max_turns": self.max_turns,
+            "content_digest": self.content_digest,
+        }
+
+    @property
+    def num_players(self) -> int:
+        return self._players
+
+    def new_initial_state(self, seed: int) -> IsleState:
+        return IsleState(self, rules.deal(self, seed))
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> IsleState:
+        """Rebuild a state from ``to_dict()`` output.
+
+        Raises ``ValueError`` naming the field when the data is not a position this game can
+        reach: wrong shapes or types, a card missing or twice, tiles or tokens that do not add
+        up to the box, a seat, phase or pending step out of range.
+        """
+        missing = [f for f in _FIELDS if f not in data]
+        if missing:
+            raise ValueError(f"{self.id} state: missing field(s) {', '.join(missing)}")
+        n = self._players
+        fields: dict[str, Any] = {}
+        for name in _INT_FIELDS:
+            if name == "replant_from":
+                continue
+            if not _is_int(data[name]):
+                raise ValueError(f"{self.id} state: {name} must be an integer")
+            fields[name] = data[name]
+        fields["cells"] = _cells(self.id, data["cells"])
+        fields["birds"] = _birds(self.id, data["birds"])
+        rf = data["replant_from"]
+        if rf is None:
+            fields["replant_from"] = -1
+        else:
+            fields["replant_from"] = _cell(self.id, "replant_from", rf)
+        shapes = {
+            "supply": (None, 3),
+            "token_supply": (None, len(ABILITIES)),
+            "path": (None, self.content.flight_path),
+            "draw": (None, None),
+            "discard": (None, None),
+            "migration": (None, None),
+            "box": (None, None),
+            "pool": (None, None),
+            "tokens": (n, len(ABILITIES)),
+            "hands": (n, None),
+            "placed": (n, None),
+            "public_known": (n, None),
+            "gone": (n, None),
+        }
+        for name, (rows, size) in shapes.items():
+            value = data[name]
+            groups = value if rows is not None else [value]
+            if rows is not None and (not isinstance(value, list) or len(value) != rows):
+                raise ValueError(f"{self.id} state: {name} must be a list of {rows} lists")
+            for group in groups:
+                _ints(self.id, name, group, size)
+            fields[name] = [list(g) for g in value] if rows is not None else list(value)
+        known = data["known"]
+        if not isinstance(known, list) or len(known) != n:
+            raise ValueError(f"{self.id} state: known must be a {n} x {n} table of card lists")
+        for row in known:
+            if not isinstance(row, list) or len(row) != n:
+                raise ValueError(f"{self.id} state: known must be a {n} x {n} table")
+            for cards in row:
+                _ints(self.id, "known", cards, None)
+        fields["known"] = [[list(cards) for cards in row] for row in known]
+        if not 0 <= fields["seed"] <= 2**63 - 1:
+            raise ValueError(f"{self.id} state: seed must be 0 to 2**63 - 1")
+        state = IsleState(self, fields)
+        problem = rules.check_state(state)
+        if problem:
+            raise ValueError(f"{self.id} state: {problem}")
+        return state
+
+    def parse_action(self, text: str) -> Any:
+        return rules.parse_action(text)
+
+    def components(self) -> list[Any]:
+        """The 52 bird cards (numbers), and every tile, Vegetation, Ability and Bird token by
+        name (``"sand 3"``, ``"vegetation 18"``, ``"flit 9"``, ``"red bird 10"``)."""
+        content = self.content
+        parts: list[Any] = list(range(1, NUM_BIRDS + 1))
+        for kind, name in enumerate(("sand", "grass", "cliff")):
+            parts += [f"{name} {i}" for i in range(1, content.tiles[kind] + 1)]
+        parts += [f"vegetation {i}" for i in range(1, content.vegetation + 1)]
+        for kind, name in enumerate(ABILITIES):
+            parts += [f"{name} {i}" for i in range(1, content.ability_tokens[kind] + 1)]
+        for name in COLOURS:
+            parts += [f"{name} bird {i}" for i in range(1, content.bird_tokens + 1)]
+        return parts
+
+    def describe_action(self, state: State, action: Any) -> str:
+        assert isinstance(state, IsleState)
+        return render.describe_action(self, state, action)
+
+    def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
+        assert isinstance(before, IsleState) and isinstance(after, IsleState)
+        return render.describe_outcome(self, before, action, after)
+
+    def reveals(self, state: State, action: Any) -> bool:
+        """Draws show a hidden card (a blind draw, or a Flight Path refill from the Draw pile);
+        a pass shows the receiver a card; a release draws from the Migration pile. With variant
+        discard-draws-blind, resolving a discard draws too."""
+        assert isinstance(state, IsleState)
+        if isinstance(action, (rules.TakeFaceUp, rules.DrawBlind, rules.PassCard, rules.Release)):
+            return True
+        return self.discard_draws_blind and (
+            isinstance(action, rules.Discard) or state.phase in (rules.ABILITY, rules.PLANT)
+        )
+
+    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
+        assert isinstance(state, IsleState)
+        return render.render_state(self, state, player)
+
+    def render_result(self, state: State) -> Any:
+        assert isinstance(state, IsleState)
+        return render.render_result(self, state)
+
+    def render_svg(self, state: State, player: int | None) -> str:
+        """An SVG picture of the island (public: the island holds no secrets)."""
+        assert isinstance(state, IsleState)
+        return render.render_svg(self, state)
+
+
+def _ints(game: str, name: str, value: Any, size: int | None) -> None:
+    if not isinstance(value, list) or not all(_is_int(c) for c in value):
+        raise ValueError(f"{game} state: {name} must hold lists of integers")
+    if size is not None and len(value) != size:
+        raise ValueError(f"{game} state: {name} must hold lists of {size} integers")
+
+
+def _cell(game: str, name: str, value: Any) -> int:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(_is_int(v) for v in value)
+        or not all(-LIMIT <= v <= LIMIT for v in value)
+    ):
+        raise ValueError(f"{game} state: {name} must be a cell [q, r] within +-{LIMIT}")
+    return key(value[0], value[1])
+
+
+def _cells(game: str, value: Any) -> dict[int, int]:
+    if not isinstance(value, list):
+        raise ValueError(f"{game} state: cells must be a list of [q, r, height, vegetation]")
+    cells: dict[int, int] = {}
+    for item in value:
+        if not isinstance(item, list) or len(item) != 4 or not all(_is_int(v) for v in item):
+            raise ValueError(f"{game} state: cells must be a list of [q, r, height, vegetation]")
+        k = _cell(game, "cells", item[:2])
+        height, veg = item[2], item[3]
+        if height < 0 or veg not in (0, 1) or (height == 0 and veg == 0) or k in cells:
+            raise ValueError(
+                f"{game} state: cells: {item} needs height >= 0, vegetation 0/1, something on "
+                "it, and a cell listed once"
+            )
+        cells[k] = height * 2 + veg
+    return cells
+
+
+def _birds(game: str, value: Any) -> dict[int, tuple[int, ...]]:
+    if not isinstance(value, list):
+        raise ValueError(f"{game} state: birds must be a list of [q, r, [seats]]")
+    birds: dict[int, tuple[int, ...]] = {}
+    for item in value:
+        if not isinstance(item, list) or len(item) != 3:
+            raise ValueError(f"{game} state: birds must be a list of [q, r, [seats]]")
+        k = _cell(game, "birds", item[:2])
+        _ints(game, "birds", item[2], None)
+        if k in birds:
+            raise ValueError(f"{game} state: birds lists a cell twice")
+        birds[k] = tuple(item[2])
+    return birds

@@ -1,0 +1,137 @@
+"""The shipped content (52 reconstructed birds, the components) and content validation."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from fourfeathers import ContentError, make
+from fourfeathers.games.isle_of_feathers.content import (
+    ABILITIES,
+    DEFAULT_CONTENT,
+    load_content,
+)
+
+CONTENT = load_content()
+TEXT = DEFAULT_CONTENT.read_text()
+
+
+def test_fifty_two_unique_birds_with_real_names():
+    names = [CONTENT.bird(n).name for n in range(1, 53)]
+    assert len(set(names)) == 52
+    assert "American Timberdoodle" in names and "Diabolical Nightjar" in names
+
+
+def test_every_field_has_provenance_and_habitats_are_reconstructed():
+    for n in range(1, 53):
+        source = CONTENT.bird(n).source
+        assert source["habitat"] == source["ability"] == source["points"] == "reconstructed"
+        expected = (
+            "inferred"
+            if CONTENT.bird(n).name in ("American Timberdoodle", "Diabolical Nightjar")
+            else "reconstructed"
+        )
+        assert source["name"] == expected
+
+
+def test_components_match_the_box():
+    """IS-01: 30 tiles (our split 16/8/6, IS-R02), 18 Vegetation, 54 tokens, 40 Bird tokens."""
+    assert CONTENT.tiles == (16, 8, 6)
+    assert CONTENT.vegetation == 18
+    assert CONTENT.ability_tokens == (9,) * 6
+    assert CONTENT.bird_tokens * 4 == 40
+    assert CONTENT.flight_path == 4
+    assert len(CONTENT.starting_island) == 6
+
+
+def test_abilities_nine_or_eight_each():
+    counts = Counter(ABILITIES[CONTENT.ability[n]] for n in range(1, 53))
+    assert counts == {"mound": 9, "burrow": 9, "replant": 9, "shoo": 9, "flit": 8, "flock": 8}
+
+
+def test_points_follow_the_documented_formula():
+    """IS-R01: points = cells + sum(height - 1) + Vegetation cells - 1 (harder pays more)."""
+    for n in range(1, 53):
+        cells = CONTENT.habitat[n].cells
+        expected = len(cells) + sum(h - 1 for _, _, h, _ in cells) + sum(v for *_, v in cells) - 1
+        assert CONTENT.points[n] == expected, n
+    assert min(CONTENT.points[1:]) == 1 and max(CONTENT.points[1:]) >= 12
+
+
+def test_habitats_are_distinct_connected_land_that_the_box_can_build():
+    canon = {CONTENT.habitat[n].canonical() for n in range(1, 53)}
+    assert len(canon) == 52
+    for n in range(1, 53):
+        cells = CONTENT.habitat[n].cells
+        assert 2 <= len(cells) <= 5
+        assert all(1 <= h <= 4 for _, _, h, _ in cells)
+        assert sum(h - 2 for _, _, h, _ in cells if h > 2) <= 6
+    sand_only = [
+        n for n in range(1, 53) if all(h == 1 and not v for *_, h, v in CONTENT.habitat[n].cells)
+    ]
+    assert len(sand_only) >= 5  # something fits the bare starting island's kind of ground
+
+
+def write(tmp_path: Path, text: str) -> str:
+    path = tmp_path / "birds.toml"
+    path.write_text(text)
+    return str(path)
+
+
+def test_the_shipped_file_loads_through_the_content_option(tmp_path):
+    game = make("isle-of-feathers", players=2, content=write(tmp_path, TEXT))
+    assert game.config["content_digest"] == game.content.digest
+    assert game.content.name[1] == CONTENT.name[1]
+
+
+@pytest.mark.parametrize(
+    "old,new,message",
+    [
+        ('ability = "mound"', 'ability = "dig"', "'ability' 'dig' is not one of"),
+        ("points = 1\n", "points = -1\n", "'points' must be an integer >= 0"),
+        ("0,0 sand *", "0,0 sand", "no token cell"),
+        ("0,0 sand *", "0,0 water *", "kind 'water'"),
+        ("0,0 sand *", "0,0 sand * veg veg", "flags"),
+        ("0,0 sand *", "9,9 sand *", "connected"),
+        ("sand = 16", "sand = 17", "must total 30"),
+        ("vegetation = 18", "vegetation = 20", "vegetation must be 18"),
+        ("mound = 9,", "mound = 10,", "must total 54"),
+        ('"0,0", "1,0"', '"0,0", "5,5"', "distinct and connected"),
+        ("bird_tokens_per_colour = 10", "bird_tokens_per_colour = 9", "must be 40"),
+        ('habitat = "reconstructed"', 'habitat = "printed"', "source.habitat must be one of"),
+    ],
+)
+def test_invalid_content_names_the_problem(tmp_path, old, new, message):
+    assert old in TEXT
+    with pytest.raises(ContentError, match=message):
+        load_content(write(tmp_path, TEXT.replace(old, new, 1)))
+
+
+def test_duplicate_and_missing_birds(tmp_path):
+    text = TEXT.replace("number = 2\n", "number = 1\n", 1)
+    with pytest.raises(ContentError, match="number 1 appears twice"):
+        load_content(write(tmp_path, text))
+    first = TEXT.index("[[bird]]")
+    second = TEXT.index("[[bird]]", first + 1)
+    with pytest.raises(ContentError, match="birds missing: 1"):
+        load_content(write(tmp_path, TEXT[:first] + TEXT[second:]))
+
+
+def test_a_habitat_the_box_cannot_build_is_refused(tmp_path):
+    heavy = '"0,0 double-cliff *", "1,0 double-cliff", "2,0 double-cliff", "3,0 double-cliff"'
+    start = TEXT.index("habitat = [")
+    end = TEXT.index("]", start)
+    text = TEXT[:start] + f"habitat = [{heavy}" + TEXT[end:]
+    with pytest.raises(ContentError, match="needs 8 Cliff tiles but the box has 6"):
+        load_content(write(tmp_path, text))
+
+
+def test_unreadable_and_malformed_files(tmp_path):
+    with pytest.raises(ContentError, match="cannot read"):
+        load_content(str(tmp_path / "missing.toml"))
+    with pytest.raises(ContentError, match="not valid TOML"):
+        load_content(write(tmp_path, "[[bird]\n"))
+    with pytest.raises(ContentError, match=r"\[components\]"):
+        load_content(write(tmp_path, "version = 1\n"))

@@ -1,0 +1,307 @@
+"""Configuration, text actions, hidden information, descriptions, pictures, agents and the CLI."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from iof_helpers import play, position
+from rich.console import Console
+from typer.testing import CliRunner
+
+from fourfeathers import ConfigError, IllegalActionError, make
+from fourfeathers.agents import SeatView, make_agent
+from fourfeathers.agents.heuristics import heuristic_for
+from fourfeathers.cli.main import app
+from fourfeathers.core import TERMINAL, game_spec
+from fourfeathers.games.isle_of_feathers import rules
+
+
+def test_registered_with_every_configuration():
+    spec = game_spec("isle-of-feathers")
+    assert spec.players == (1, 2, 3, 4)
+    levels = {c.get("stamina") for c in spec.configurations if c["players"] == 1}
+    assert levels == {1, 2, 3, 4}
+    assert {c["players"] for c in spec.configurations} == {1, 2, 3, 4}
+
+
+def test_config_is_complete_and_rebuilds():
+    game = make("isle-of-feathers", players=1, stamina=3, variants=["solo-empty-stamina"])
+    assert game.config == {
+        "players": 1,
+        "stamina": 3,
+        "starting_player": None,
+        "content": None,
+        "variants": ["solo-empty-stamina"],
+        "max_turns": 200,
+        "content_digest": None,
+    }
+    assert make("isle-of-feathers", **game.config).config == game.config
+    assert make("isle-of-feathers", players=1).config["stamina"] == 1
+    assert make("isle-of-feathers", players=3).config["stamina"] is None
+
+
+@pytest.mark.parametrize(
+    "options,word",
+    [
+        ({"players": 5}, "players"),
+        ({"players": True}, "players"),
+        ({"players": 2, "stamina": 2}, "stamina"),
+        ({"players": 1, "stamina": 5}, "stamina"),
+        ({"players": 1, "stamina": True}, "stamina"),
+        ({"players": 2, "starting_player": 2}, "starting_player"),
+        ({"variants": "strict-support"}, "variants"),
+        ({"variants": ["no-such"]}, "variant"),
+        ({"players": 2, "variants": ["solo-empty-stamina"]}, "variant"),
+        ({"players": 1, "variants": ["tiebreak-most-birds"]}, "variant"),
+        ({"max_turns": -1}, "max_turns"),
+    ],
+)
+def test_bad_options_name_the_option(options, word):
+    with pytest.raises(ConfigError, match=word):
+        make("isle-of-feathers", **options)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tile 1,-2",
+        "veg 0,0",
+        "place 12 at -3,4",
+        "discard 52",
+        "take 1",
+        "take 4",
+        "draw blind",
+        "pass 7",
+        "end",
+        "release 3",
+        "mound 0,1",
+        "burrow 2,2",
+        "replant 0,0",
+        "plant 1,0",
+        "flit",
+        "flock 9 at 1,1",
+        "shoo yellow 0,0 to 1,0",
+        "stamina",
+        "skip",
+    ],
+)
+def test_text_forms_parse_back(text):
+    game = make("isle-of-feathers")
+    action = game.parse_action(text)
+    assert str(action) == text and game.parse_action(str(action)) is action
+    assert game.parse_action("  " + text.upper().replace(",", " , ") + " ") is action
+
+
+@pytest.mark.parametrize(
+    "text,rule",
+    [
+        ("place 53 at 0,0", "IS-01"),
+        ("take 9", "IS-08"),
+        ("tile 101,0", "IS-R17"),
+        ("shoo purple 0,0 to 1,0", "IS-R20"),
+        ("fly away", ""),
+    ],
+)
+def test_bad_text(text, rule):
+    with pytest.raises(IllegalActionError) as info:
+        make("isle-of-feathers").parse_action(text)
+    assert info.value.rule == rule
+
+
+def test_observation_hides_other_hands_the_draw_pile_and_the_migration_pile():
+    """IS-83, ruling IS-R29."""
+    state = make("isle-of-feathers", players=3).new_initial_state(5)
+    other = state.hands[1]
+    obs = state.observation(0)
+    json.dumps(obs)
+    assert obs["hand"] == state.hands[0] and obs["hand_sizes"] == [len(h) for h in state.hands]
+    text = json.dumps({k: v for k, v in obs.items() if k not in ("pool",)})
+    assert all(f" {c}," not in text and f"[{c}," not in text for c in other if c > 9)
+    assert obs["draw"] == len(state.draw) and "deck" not in obs
+    solo = make("isle-of-feathers", players=1).new_initial_state(5)
+    assert solo.observation(0)["migration"] == 5 and solo.observation(0)["box"] == 12
+    with pytest.raises(ValueError, match="seat"):
+        state.observation(3)
+
+
+def test_determinize_keeps_what_the_player_knows_and_resamples_the_rest():
+    state = position(players=3)
+    play(state, "tile 3,0", "tile 4,0", "pass 30")
+    sample = state.determinize(0, random.Random(1))
+    assert sample.observation(0) == state.observation(0)
+    assert 30 in sample.hands[1]  # seat 0 passed it: it knows
+    assert set(sample.draw) <= set(state.pool) - set(state.gone[0])
+    assert sample.seed != state.seed  # future reshuffles are not foreseeable
+    # seat 2 did not see the pass: card 30 may be in hand 1, hand 0 or the Draw pile
+    where = {30 in state.determinize(2, random.Random(s)).hands[1] for s in range(40)}
+    assert where == {True, False}
+
+
+def test_determinize_never_puts_a_seen_card_back_in_the_draw_pile():
+    """Cards taken face up, or seen in hand, cannot be in the Draw pile before a reshuffle."""
+    state = make("isle-of-feathers", players=3).new_initial_state(9)
+    rng = random.Random(3)
+    for _ in range(40):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    for p in range(3):
+        for s in range(10):
+            sample = state.determinize(p, random.Random(s))
+            assert not set(sample.draw) & set(state.hands[p])
+            assert set(sample.draw) <= set(state.pool)
+
+
+def test_reveals_and_public_descriptions():
+    game = make("isle-of-feathers")
+    state = position(hands=[[25, 5, 6, 7, 8], [9, 10, 11, 12]])
+    assert not game.reveals(state, rules.Place(25, 0))
+    assert game.reveals(state, rules.PassCard(5)) and game.reveals(state, rules.DrawBlind())
+    assert "5" not in game.describe_action(state, rules.PassCard(5)).split("Seat")[0]
+    before = state.clone()
+    play(state, "place 25 at 0,0")
+    note = game.describe_outcome(before, game.parse_action("place 25 at 0,0"), state)
+    assert "Flit token" in note
+    assert "Andean Cock-of-the-rock" in game.describe_action(before, rules.Place(25, 0))
+    before = state.clone()
+    play(state, "take 2")
+    note = game.describe_outcome(before, game.parse_action("take 2"), state)
+    assert "flies away" in note and "New on the Flight Path" in note
+
+
+def text_of(renderable) -> str:
+    console = Console(width=160, record=True, color_system=None)
+    console.print(renderable)
+    return console.export_text()
+
+
+def test_render_shows_the_island_hand_path_and_tokens():
+    game = make("isle-of-feathers", players=2)
+    state = position(
+        hands=[[25, 5, 6, 7, 8], [9, 10, 11, 12]],
+        birds={"1,0": [1]},
+        island=["0,0:1V", "1,0:2", "2,0:3", "0,1:4"],
+        placed=[[], [44]],
+    )
+    screen = text_of(game.render(state, 0))
+    assert "S♣" in screen and "G B" in screen and "D" in screen and "2,0" in screen
+    assert "Andean Cock-of-the-rock" in screen and "Flight Path" in screen
+    assert "Ability tokens" in screen
+    assert "9 Southern Brown Kiwi" not in screen  # seat 1's hand is hidden from seat 0
+    spectator = text_of(game.render(state, None))
+    assert "Southern Brown Kiwi" in spectator
+
+
+def test_render_result_and_svg():
+    state = position(
+        birds={"0,0": [0]},
+        placed=[[25], []],
+        player=TERMINAL,
+        end_reason=rules.ENDGAME,
+        island=["0,0:1V", "1,0:3", "2,0:0V"],
+    )
+    game = state.game
+    result = text_of(game.render_result(state))
+    assert "Seat 1 (red) wins with 1 points" in result and "Andean Cock-of-the-rock" in result
+    svg = game.render_svg(state, None)
+    assert svg.startswith("<svg") and svg.count("<polygon") >= 4 and "#d32f2f" in svg
+
+
+def test_solo_render_mentions_the_season():
+    game = make("isle-of-feathers", players=1, stamina=2)
+    screen = text_of(game.render(game.new_initial_state(1), 0))
+    assert "Migration pile 5" in screen and "Stamina pool 3 (level 2)" in screen
+
+
+def test_the_heuristic_counts_points_and_birds_that_fit():
+    evaluate = heuristic_for("isle-of-feathers")
+    state = position(hands=[[25, 14, 15, 30, 41], [9, 10, 11, 12]])  # others need Cliffs
+    base = evaluate(state, 0)
+    assert base == pytest.approx(0.4 * 1 + 0.35 * 2)  # the Cock-of-the-rock fits now
+    near = position(hands=[[5, 14, 15, 30, 41], [9, 10, 11, 12]])  # Sand, Grass, Sand
+    assert evaluate(near, 0) == pytest.approx(0.2 * 3 + 0.35 * 2)  # after one Grass tile
+    play(state, "place 25 at 0,0")
+    assert evaluate(state, 0) > base
+
+
+def play_games(players: list[str], games: int, seed: int = 0):
+    game = make("isle-of-feathers", players=len(players))
+    wins = [0.0] * len(players)
+    for i in range(games):
+        agents = [make_agent(name, seed * 100 + i * 10 + p) for p, name in enumerate(players)]
+        state = game.new_initial_state(seed + i)
+        while not state.is_terminal():
+            p = state.current_player
+            state.apply_action(agents[p].act(SeatView(state, p)))
+        for p in state.winners():
+            wins[p] += 1 / len(state.winners())
+    return wins
+
+
+def test_greedy_beats_random():
+    wins = play_games(["greedy", "random"], 4) + play_games(["random", "greedy"], 4, seed=50)
+    assert wins[0] + wins[3] >= 7  # greedy's seats over eight games
+
+
+runner = CliRunner()
+
+
+def test_cli_plays_and_simulates(tmp_path):
+    svg = tmp_path / "island.svg"
+    result = runner.invoke(
+        app,
+        [
+            "play",
+            "isle-of-feathers",
+            "--players",
+            "3",
+            "--seats",
+            "random,random,random",
+            "--seed",
+            "2",
+            "--svg",
+            str(svg),
+        ],
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0 and "game over" in result.output.lower()
+    assert svg.read_text().startswith("<svg")
+    solo = runner.invoke(
+        app,
+        [
+            "play",
+            "isle-of-feathers",
+            "--players",
+            "1",
+            "--stamina",
+            "4",
+            "--seats",
+            "random",
+            "--seed",
+            "2",
+        ],
+        catch_exceptions=False,
+    )
+    assert solo.exit_code == 0 and "Solo score (level 4)" in solo.output
+    bad = runner.invoke(app, ["play", "isle-of-feathers", "--players", "2", "--stamina", "2"])
+    assert bad.exit_code == 2 and "--stamina" in bad.output
+    sim = runner.invoke(
+        app,
+        ["simulate", "isle-of-feathers", "--players", "2", "--games", "5", "--json"],
+        catch_exceptions=False,
+    )
+    assert sim.exit_code == 0 and json.loads(sim.output)
+
+
+def test_a_blind_draw_is_seen_by_the_drawer_only():
+    state = position(hands=[[25, 14, 15, 30, 41], [9, 10, 11, 12]])
+    play(state, "place 25 at 0,0")
+    top = state.draw[-1]
+    play(state, "draw blind")
+    assert top in state.observation(0)["hand"]
+    other = state.observation(1)
+    assert top not in other["hand"] and top not in other["known"][0]
+    assert top not in other["public_known"][0] and top in other["pool"]
+    assert top in state.observation(0)["gone"]
