@@ -17,11 +17,12 @@ from .random_agent import RandomAgent
 ALIASES.update(
     {
         "easy": "greedy",
-        "medium": "ismcts:iterations=200:playout_depth=2",
-        "hard": "ismcts:iterations=1500:playout_depth=2",
+        "medium": "ismcts:iterations=300",
+        "hard": "ismcts:seconds=1.0",
     }
 )
-"""Difficulty levels for people (``--seats human,hard``)."""
+"""Difficulty levels for people (``--seats human,hard``). ``hard`` thinks for one second per
+decision (not reproducible); experiments use iteration budgets (``ismcts:iterations=1000``)."""
 
 __all__ = [
     "AGENTS",

@@ -10,9 +10,9 @@ their own reward.
 Rewards are ``State.returns()`` (win shares with 2-6 players). Solo games return a score, so
 rewards are divided by the largest absolute return seen so far to stay in [-1, 1].
 
-Playouts are random to the end by default (``playout_depth=-1``); ``playout_depth=d >= 0``
-stops a playout after ``d`` random decisions and values the position with the game's heuristic
-(``agents/heuristics``) squashed to a win chance (0: value the newly expanded node at once).
+By default (``playout_depth=0``) a newly expanded node is valued at once by the game's heuristic
+(``agents/heuristics``) squashed to a win chance; ``playout_depth=d > 0`` first plays ``d``
+random decisions, and ``playout_depth=-1`` plays random playouts to the end of the game.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ class IsmctsAgent:
         iterations: int = 1000,
         seconds: float | None = None,
         c: float = 0.7,
-        playout_depth: int = -1,
+        playout_depth: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
