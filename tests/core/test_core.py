@@ -103,3 +103,36 @@ def test_action_from_text_names_the_rule():
     with pytest.raises(IllegalActionError, match="FL-14"):
         state.action_from_text("put 1 on 1")
     assert str(state.action_from_text(" Draw  2 ")) == "draw 2"
+
+
+def test_shared_config_checks(tmp_path):
+    from fourfeathers.core.config import check_content_digest, check_variants, content_path, is_int
+
+    assert is_int(3) and not is_int(True) and not is_int(3.0)
+    assert check_variants("g", ["b", "a", "b"], {"a": "", "b": ""}) == ("a", "b")
+    with pytest.raises(ConfigError, match="g: variants must be a list"):
+        check_variants("g", "ab", {"ab": ""})
+    with pytest.raises(ConfigError, match="g: unknown variant\\(s\\) c; known: a"):
+        check_variants("g", ["c"], ["a"])
+    assert content_path("g", None) is None
+    assert content_path("g", tmp_path / "x.toml") == str((tmp_path / "x.toml").resolve())
+    with pytest.raises(ConfigError, match="content must be a file path"):
+        content_path("g", 3)
+    check_content_digest("g", "/x", None, "abc")
+    with pytest.raises(ConfigError, match="not the one this game was played with"):
+        check_content_digest("g", "/x", "abd", "abc")
+
+
+def test_content_file_errors_name_the_file(tmp_path):
+    from fourfeathers.core.content import content_digest, parse_toml, read_content
+
+    with pytest.raises(fourfeathers.ContentError, match="cannot read content file"):
+        read_content(tmp_path / "missing.toml", tmp_path / "default.toml")
+    with pytest.raises(fourfeathers.ContentError, match="f.toml: not a UTF-8 text file"):
+        parse_toml("f.toml", b"\xff\xfe")
+    with pytest.raises(fourfeathers.ContentError, match="f.toml: not valid TOML"):
+        parse_toml("f.toml", b"[[x]\n")
+    assert parse_toml("f.toml", b"a = 1") == {"a": 1}
+    assert content_digest(b"") == (
+        "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+    )

@@ -22,14 +22,13 @@ parameters) interpreted by ``rules.py``; no card has code of its own. Every prob
 
 from __future__ import annotations
 
-import hashlib
 import itertools
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...core.content import content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
@@ -290,12 +289,8 @@ def load_cards(path: str | None = None) -> CardSet:
     or more than 14 cards (FA-26), or a Character banner the Monsters and Events cannot fill.
     Parsing is cached by the file's bytes.
     """
-    file = Path(path) if path else DEFAULT_CONTENT
-    try:
-        blob = file.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"{file}: cannot read content file ({exc.strerror})") from None
-    return _parse(str(file), blob)
+    file, blob = read_content(path, DEFAULT_CONTENT)
+    return _parse(file, blob)
 
 
 _SECTIONS = {
@@ -311,12 +306,7 @@ _SECTIONS = {
 
 @lru_cache(maxsize=16)
 def _parse(file: str, blob: bytes) -> CardSet:
-    try:
-        data = tomllib.loads(blob.decode())
-    except UnicodeDecodeError:
-        raise ContentError(f"{file}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{file}: not valid TOML: {exc}") from None
+    data = parse_toml(file, blob)
     unknown = set(data) - set(_SECTIONS) - {"version"}
     if unknown:
         raise ContentError(f"{file}: unknown section(s) {', '.join(sorted(unknown))}")
@@ -474,7 +464,7 @@ def _parse(file: str, blob: bytes) -> CardSet:
         raise ContentError(f"{file}: Tier 0 (the first Team deck) holds no Creature")
     if sorted(level[n] for n in CHARACTERS) != list(range(1, 9)):
         raise ContentError(f"{file}: the 8 Characters must have the levels 1 to 8, one each")
-    digest = hashlib.sha256(blob).hexdigest()
+    digest = content_digest(blob)
     cardset = CardSet(
         file,
         digest,

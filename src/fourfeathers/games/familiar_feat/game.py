@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
+from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
 from . import render, rules
@@ -44,34 +44,21 @@ class FamiliarFeatGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        if not _is_int(players) or players != 1:
+        if not is_int(players) or players != 1:
             raise ConfigError(
                 f"familiar-feat: players must be 1 (Familiar Feat is a solo adventure), "
                 f"got {players!r} (FA-04)"
             )
-        if not _is_int(level) or not 1 <= level <= 8:
+        if not is_int(level) or not 1 <= level <= 8:
             raise ConfigError(f"familiar-feat: level must be 1 to 8, got {level!r} (FA-06)")
-        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
-            raise ConfigError("familiar-feat: variants must be a list of variant names")
-        unknown = [v for v in variants if v not in VARIANTS]
-        if unknown:
-            raise ConfigError(
-                f"familiar-feat: unknown variant(s) {', '.join(unknown)}; "
-                f"known: {', '.join(VARIANTS)}"
-            )
-        if content is not None and not isinstance(content, str | Path):
-            raise ConfigError("familiar-feat: content must be a file path")
+        variants = check_variants(self.id, variants, VARIANTS)
         self.level = level
-        self.content = str(Path(content).resolve()) if content is not None else None
-        self.variants = tuple(sorted(set(variants)))
+        self.content = content_path(self.id, content)
+        self.variants = variants
         self.choose_cards = "choose-cards" in self.variants
         self.cards: CardSet = load_cards(self.content)
         self.content_digest = self.cards.digest if self.content else None
-        if content_digest is not None and content_digest != self.content_digest:
-            raise ConfigError(
-                f"familiar-feat: the content file {self.content} is not the one this game was "
-                "played with (its content_digest differs)"
-            )
+        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -105,7 +92,7 @@ class FamiliarFeatGame(Game):
         for name in LIST_FIELDS:
             fields[name] = _int_list(name, data[name])
         for name in INT_FIELDS:
-            if not _is_int(data[name]):
+            if not is_int(data[name]):
                 raise ValueError(f"familiar-feat state: {name} must be an integer")
             fields[name] = data[name]
         for name in ("cols", "active", "pending"):
@@ -154,11 +141,7 @@ class FamiliarFeatGame(Game):
         return render.render_result(self, state)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _int_list(name: str, value: Any) -> list[int]:
-    if not isinstance(value, list) or not all(_is_int(c) for c in value):
+    if not isinstance(value, list) or not all(is_int(c) for c in value):
         raise ValueError(f"familiar-feat state: {name} must hold lists of integers")
     return list(value)

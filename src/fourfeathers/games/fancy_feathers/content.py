@@ -10,13 +10,13 @@ file, the type and the field.
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...core.config import is_int
+from ...core.content import content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 from .scoring import KINDS, NUM_TYPES, TYPES, Scoring, build_scoring
 
@@ -90,16 +90,12 @@ class ContentSet:
         return self.types[TYPES.index(name)]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_param(where: str, name: str, check: str, value: Any) -> Any:
     if check == "ints":
-        if not isinstance(value, list) or not value or not all(_is_int(v) for v in value):
+        if not isinstance(value, list) or not value or not all(is_int(v) for v in value):
             raise ContentError(f"{where}: scoring.{name} must be a non-empty list of integers")
         return value
-    if not _is_int(value):
+    if not is_int(value):
         raise ContentError(f"{where}: scoring.{name} must be an integer, got {value!r}")
     if check == "sign" and value not in (1, -1):
         raise ContentError(f"{where}: scoring.{name} must be 1 or -1, got {value!r}")
@@ -150,12 +146,12 @@ def _parse_card(where: str, raw: Any, has_values: bool) -> CardSpec:
         if key not in raw:
             raise ContentError(f"{where}: missing field {key!r}")
     per_set = raw["per_set"]
-    if not _is_int(per_set) or per_set < 1:
+    if not is_int(per_set) or per_set < 1:
         raise ContentError(f"{where}: 'per_set' must be an integer >= 1, got {per_set!r}")
     source = _check_source(where, raw["source"])
     if has_values:
         value = raw.get("value")
-        if not _is_int(value) or value < 1:
+        if not is_int(value) or value < 1:
             raise ContentError(f"{where}: 'value' must be an integer >= 1 (the printed value)")
     elif "value" in raw:
         raise ContentError(f"{where}: 'value' is only for types that score printed values")
@@ -214,22 +210,13 @@ def load_content(path: str | None = None, *, nest_each: bool = False) -> Content
     scoring kind or parameter, a missing provenance, a missing or stray printed value. The file is
     read on every call; parsing is cached by its bytes.
     """
-    file = Path(path) if path else DEFAULT_CONTENT
-    try:
-        blob = file.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"{file}: cannot read content file ({exc.strerror})") from None
-    return _parse_content(str(file), blob, nest_each)
+    file, blob = read_content(path, DEFAULT_CONTENT)
+    return _parse_content(file, blob, nest_each)
 
 
 @lru_cache(maxsize=16)
 def _parse_content(file: str, blob: bytes, nest_each: bool) -> ContentSet:
-    try:
-        data = tomllib.loads(blob.decode())
-    except UnicodeDecodeError:
-        raise ContentError(f"{file}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{file}: not valid TOML: {exc}") from None
+    data = parse_toml(file, blob)
     raw_types = data.get("type")
     if not isinstance(raw_types, list):
         raise ContentError(f"{file}: expected {NUM_TYPES} [[type]] tables")
@@ -242,5 +229,5 @@ def _parse_content(file: str, blob: bytes, nest_each: bool) -> ContentSet:
     missing = [TYPES[t] for t in range(NUM_TYPES) if types[t] is None]
     if missing:
         raise ContentError(f"{file}: type(s) missing: {', '.join(missing)}")
-    digest = hashlib.sha256(blob).hexdigest()
+    digest = content_digest(blob)
     return ContentSet(file, digest, tuple(t for t in types if t is not None))

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
+from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
 from . import render, rules
@@ -85,20 +85,13 @@ class FancyFeathersGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        if not _is_int(players) or not 2 <= players <= 6:
+        if not is_int(players) or not 2 <= players <= 6:
             raise ConfigError(f"fancy-feathers: players must be 2 to 6, got {players!r} (FF-04)")
         self.types: str | list[str] = _check_types(types)
-        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
-            raise ConfigError("fancy-feathers: variants must be a list of variant names")
-        unknown = [v for v in variants if v not in VARIANTS]
-        if unknown:
-            raise ConfigError(
-                f"fancy-feathers: unknown variant(s) {', '.join(unknown)}; "
-                f"known: {', '.join(VARIANTS)}"
-            )
+        variants = check_variants(self.id, variants, VARIANTS)
         self._players = players
-        self.content = str(Path(content).resolve()) if content is not None else None
-        self.variants = tuple(sorted(set(variants)))
+        self.content = content_path(self.id, content)
+        self.variants = variants
         self.fox_self = "fox-may-remove-itself" in self.variants
         self.fox_takes_aside = "fox-spares-set-aside-trap" not in self.variants
         self.trap_to_box = "unpassed-trap-to-box" in self.variants
@@ -106,11 +99,7 @@ class FancyFeathersGame(Game):
             self.content, nest_each="nest-five-each" in self.variants
         )
         self.content_digest = self.cards.digest if self.content else None
-        if content_digest is not None and content_digest != self.content_digest:
-            raise ConfigError(
-                f"fancy-feathers: the content file {self.content} is not the one this game was "
-                "played with (its content_digest differs)"
-            )
+        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
         self.scorings: tuple[Scoring, ...] = tuple(t.scoring for t in self.cards.types)
         ctype: list[int] = []
         cvalue: list[int] = []
@@ -166,7 +155,7 @@ class FancyFeathersGame(Game):
         if len(data["pos"]) != n:
             raise ValueError(f"fancy-feathers state: pos must hold {n} positions")
         for name in ("rear", "phase", "mover", "upto", "fox", "turn"):
-            if not _is_int(data[name]):
+            if not is_int(data[name]):
                 raise ValueError(f"fancy-feathers state: {name} must be an integer")
         fields = {k: data[k] for k in _FIELDS}
         state = FancyFeathersState(self, fields).clone()  # own lists
@@ -306,10 +295,6 @@ def _check_types(types: Any) -> str | list[str]:
     return [t for t in TYPES if t in names]
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_ints(name: str, value: Any) -> None:
-    if not isinstance(value, list) or not all(_is_int(c) for c in value):
+    if not isinstance(value, list) or not all(is_int(c) for c in value):
         raise ValueError(f"fancy-feathers state: {name} must be a list of integers")

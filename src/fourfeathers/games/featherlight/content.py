@@ -8,13 +8,12 @@ kind of ``scoring.py`` and its parameters) and ``source`` (provenance of each fi
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...core.content import content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 from .scoring import COLOURS, RULE_PARAMS, SCOPES, Rule, build_rule
 
@@ -167,22 +166,13 @@ def load_cards(path: str | None = None, *, exact_same_colour: bool = False) -> C
     cards (solo removes 2 of each colour, FL-102). The file is read on every call; parsing is
     cached by its bytes.
     """
-    file = Path(path) if path else DEFAULT_CONTENT
-    try:
-        blob = file.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"{file}: cannot read content file ({exc.strerror})") from None
-    return _parse_cards(str(file), blob, exact_same_colour)
+    file, blob = read_content(path, DEFAULT_CONTENT)
+    return _parse_cards(file, blob, exact_same_colour)
 
 
 @lru_cache(maxsize=16)
 def _parse_cards(file: str, blob: bytes, exact_same_colour: bool) -> CardSet:
-    try:
-        data = tomllib.loads(blob.decode())
-    except UnicodeDecodeError:
-        raise ContentError(f"{file}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{file}: not valid TOML: {exc}") from None
+    data = parse_toml(file, blob)
     raw_cards = data.get("card")
     if not isinstance(raw_cards, list):
         raise ContentError(f"{file}: expected {NUM_CARDS} [[card]] tables")
@@ -200,5 +190,5 @@ def _parse_cards(file: str, blob: bytes, exact_same_colour: bool) -> CardSet:
         if colour.count(index) < 2:
             raise ContentError(f"{file}: colour {name} has fewer than 2 cards (solo needs 2)")
     wind_up = tuple(bool(c and c.wind_up) for c in cards)
-    digest = hashlib.sha256(blob).hexdigest()
+    digest = content_digest(blob)
     return CardSet(file, digest, tuple(cards), colour, wind_up)

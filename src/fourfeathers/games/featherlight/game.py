@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
+from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, Series, State
 from . import render, rules
@@ -53,29 +53,22 @@ class FeatherlightGame(Game):
         max_turns: int = DEFAULT_MAX_TURNS,
         content_digest: str | None = None,
     ) -> None:
-        if not _is_int(players) or not 1 <= players <= 4:
+        if not is_int(players) or not 1 <= players <= 4:
             raise ConfigError(f"featherlight: players must be 1 to 4, got {players!r} (FL-05)")
         if starting_player is not None and (
-            not _is_int(starting_player) or not 0 <= starting_player < players
+            not is_int(starting_player) or not 0 <= starting_player < players
         ):
             raise ConfigError(
                 f"featherlight: starting_player must be a seat number 0-{players - 1} "
                 f"(0 is the first seat), got {starting_player!r}"
             )
-        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
-            raise ConfigError("featherlight: variants must be a list of variant names")
-        unknown = [v for v in variants if v not in VARIANTS]
-        if unknown:
-            raise ConfigError(
-                f"featherlight: unknown variant(s) {', '.join(unknown)}; "
-                f"known: {', '.join(VARIANTS)}"
-            )
-        if not _is_int(max_turns) or max_turns < 0:
+        variants = check_variants(self.id, variants, VARIANTS)
+        if not is_int(max_turns) or max_turns < 0:
             raise ConfigError(f"featherlight: max_turns must be an integer >= 0, got {max_turns!r}")
         self._players = players
         self.starting_player = starting_player
-        self.content = str(Path(content).resolve()) if content is not None else None
-        self.variants = tuple(sorted(set(variants)))
+        self.content = content_path(self.id, content)
+        self.variants = variants
         self.max_turns = max_turns
         self.solo = players == 1
         self.no_put_back = "no-put-back" in self.variants
@@ -85,11 +78,7 @@ class FeatherlightGame(Game):
             self.content, exact_same_colour="exact-same-colour" in self.variants
         )
         self.content_digest = self.cards.digest if self.content else None
-        if content_digest is not None and content_digest != self.content_digest:
-            raise ConfigError(
-                f"featherlight: the content file {self.content} is not the one this game was "
-                "played with (its content_digest differs)"
-            )
+        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
         self.rules: tuple[Rule | None, ...] = tuple(c.rule if c else None for c in self.cards.cards)
         """``rules[n]`` is card n's scoring rule (index 0 unused)."""
 
@@ -131,7 +120,7 @@ class FeatherlightGame(Game):
         for name in ("box", "wind"):
             _check_cards(name, data[name])
         for name in ("player", "phase", "taken", "taken_from", "turn", "starter"):
-            if not _is_int(data[name]):
+            if not is_int(data[name]):
                 raise ValueError(f"featherlight state: {name} must be an integer")
         state = FeatherlightState(self, {k: data[k] for k in _FIELDS}).clone()  # own lists
         problem = rules.check_state(state)
@@ -194,10 +183,6 @@ class FeatherlightGame(Game):
         return explain_hand(self.rules, self.cards.colour, hand, nest)
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _check_cards(name: str, value: Any) -> None:
-    if not isinstance(value, list) or not all(_is_int(c) for c in value):
+    if not isinstance(value, list) or not all(is_int(c) for c in value):
         raise ValueError(f"featherlight state: {name} must hold lists of card numbers")

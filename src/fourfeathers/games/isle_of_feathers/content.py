@@ -10,13 +10,13 @@ it. Every problem is a ``ContentError`` naming the file, the entry and the field
 
 from __future__ import annotations
 
-import hashlib
-import tomllib
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ...core.config import is_int
+from ...core.content import content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 from .hexgrid import LIMIT, Habitat, is_connected
 
@@ -130,10 +130,6 @@ class Content:
         return bird
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def parse_cell(text: Any) -> tuple[int, int]:
     """``"q,r"`` -> ``(q, r)``. Raises ``ValueError`` for anything else or off the board."""
     if not isinstance(text, str):
@@ -218,7 +214,7 @@ def _parse_bird(where: str, raw: Any, tiles: tuple[int, int, int]) -> Bird:
     if unknown:
         raise ContentError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     number = raw["number"]
-    if not _is_int(number) or not 1 <= number <= NUM_BIRDS:
+    if not is_int(number) or not 1 <= number <= NUM_BIRDS:
         raise ContentError(f"{where}: 'number' must be an integer 1-{NUM_BIRDS}, got {number!r}")
     where = f"{where} (number {number})"
     name = raw["name"]
@@ -229,7 +225,7 @@ def _parse_bird(where: str, raw: Any, tiles: tuple[int, int, int]) -> Bird:
             f"{where}: 'ability' {raw['ability']!r} is not one of {', '.join(ABILITIES)}"
         )
     points = raw["points"]
-    if not _is_int(points) or points < 0:
+    if not is_int(points) or points < 0:
         raise ContentError(f"{where}: 'points' must be an integer >= 0, got {points!r}")
     habitat = _parse_habitat(where, raw["habitat"])
     need = _tiles_needed(habitat)
@@ -244,7 +240,7 @@ def _parse_bird(where: str, raw: Any, tiles: tuple[int, int, int]) -> Bird:
 
 
 def _count(where: str, raw: Any, name: str, minimum: int = 0) -> int:
-    if not _is_int(raw) or raw < minimum:
+    if not is_int(raw) or raw < minimum:
         raise ContentError(f"{where}: {name} must be an integer >= {minimum}, got {raw!r}")
     return int(raw)
 
@@ -321,22 +317,13 @@ def load_content(path: str | None = None) -> Content:
     disconnected habitat, a habitat that needs more tiles than the box holds, a component count
     that differs from the rulebook's, or a missing provenance. Parsing is cached by file bytes.
     """
-    file = Path(path) if path else DEFAULT_CONTENT
-    try:
-        blob = file.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"{file}: cannot read content file ({exc.strerror})") from None
-    return _parse_content(str(file), blob)
+    file, blob = read_content(path, DEFAULT_CONTENT)
+    return _parse_content(file, blob)
 
 
 @lru_cache(maxsize=16)
 def _parse_content(file: str, blob: bytes) -> Content:
-    try:
-        data = tomllib.loads(blob.decode())
-    except UnicodeDecodeError:
-        raise ContentError(f"{file}: not a UTF-8 text file") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ContentError(f"{file}: not valid TOML: {exc}") from None
+    data = parse_toml(file, blob)
     components = _parse_components(file, data.get("components"))
     raw_birds = data.get("bird")
     if not isinstance(raw_birds, list):
@@ -358,7 +345,7 @@ def _parse_content(file: str, blob: bytes) -> Content:
         raise ContentError(f"{file}: birds missing: {', '.join(map(str, missing))}")
     return Content(
         path=file,
-        digest=hashlib.sha256(blob).hexdigest(),
+        digest=content_digest(blob),
         birds=tuple(birds),
         habitat=tuple(b.habitat if b else None for b in birds),
         ability=tuple(b.ability if b else -1 for b in birds),

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
+from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
 from . import render, rules
@@ -31,10 +31,6 @@ VARIANTS = {
 
 SOLO_VARIANTS = ("solo-empty-stamina", "solo-end-on-empty-draw")
 MULTI_VARIANTS = ("tiebreak-most-birds",)
-
-
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class IsleGame(Game):
@@ -68,29 +64,23 @@ class IsleGame(Game):
         content_digest: str | None = None,
     ) -> None:
         name = self.id
-        if not _is_int(players) or not 1 <= players <= 4:
+        if not is_int(players) or not 1 <= players <= 4:
             raise ConfigError(f"{name}: players must be 1 to 4, got {players!r} (IS-R20)")
         if stamina is not None:
             if players != 1:
                 raise ConfigError(
                     f"{name}: stamina is the solo level and needs players=1, got players={players}"
                 )
-            if not _is_int(stamina) or not 1 <= stamina <= 4:
+            if not is_int(stamina) or not 1 <= stamina <= 4:
                 raise ConfigError(f"{name}: stamina must be a level 1 to 4, got {stamina!r}")
         if starting_player is not None and (
-            not _is_int(starting_player) or not 0 <= starting_player < players
+            not is_int(starting_player) or not 0 <= starting_player < players
         ):
             raise ConfigError(
                 f"{name}: starting_player must be a seat number 0-{players - 1} "
                 f"(0 is the first seat), got {starting_player!r}"
             )
-        if isinstance(variants, str) or not all(isinstance(v, str) for v in variants):
-            raise ConfigError(f"{name}: variants must be a list of variant names")
-        unknown = [v for v in variants if v not in VARIANTS]
-        if unknown:
-            raise ConfigError(
-                f"{name}: unknown variant(s) {', '.join(unknown)}; known: {', '.join(VARIANTS)}"
-            )
+        variants = check_variants(self.id, variants, VARIANTS)
         misplaced = [
             v
             for v in variants
@@ -99,14 +89,14 @@ class IsleGame(Game):
         if misplaced:
             where = "the solo game" if misplaced[0] in SOLO_VARIANTS else "2-4 players"
             raise ConfigError(f"{name}: variant {misplaced[0]} is for {where} (players={players})")
-        if not _is_int(max_turns) or max_turns < 0:
+        if not is_int(max_turns) or max_turns < 0:
             raise ConfigError(f"{name}: max_turns must be an integer >= 0, got {max_turns!r}")
         self._players = players
         self.solo = players == 1
         self.stamina = (stamina or 1) if self.solo else None
         self.starting_player = starting_player
-        self.content_path = str(Path(content).resolve()) if content is not None else None
-        self.variants = tuple(sorted(set(variants)))
+        self.content_path = content_path(self.id, content)
+        self.variants = variants
         self.max_turns = max_turns
         self.discard_draws_blind = "discard-draws-blind" in self.variants
         self.compulsory_abilities = "compulsory-abilities" in self.variants
@@ -118,11 +108,7 @@ class IsleGame(Game):
         self.end_on_empty_draw = "solo-end-on-empty-draw" in self.variants
         self.content: Content = load_content(self.content_path)
         self.content_digest = self.content.digest if self.content_path else None
-        if content_digest is not None and content_digest != self.content_digest:
-            raise ConfigError(
-                f"{name}: the content file {self.content_path} is not the one this game was "
-                "played with (its content_digest differs)"
-            )
+        check_content_digest(self.id, self.content_path, content_digest, self.content.digest)
 
     @property
     def config(self) -> dict[str, Any]:
@@ -158,7 +144,7 @@ class IsleGame(Game):
         for name in _INT_FIELDS:
             if name == "replant_from":
                 continue
-            if not _is_int(data[name]):
+            if not is_int(data[name]):
                 raise ValueError(f"{self.id} state: {name} must be an integer")
             fields[name] = data[name]
         fields["cells"] = _cells(self.id, data["cells"])
@@ -259,7 +245,7 @@ class IsleGame(Game):
 
 
 def _ints(game: str, name: str, value: Any, size: int | None) -> None:
-    if not isinstance(value, list) or not all(_is_int(c) for c in value):
+    if not isinstance(value, list) or not all(is_int(c) for c in value):
         raise ValueError(f"{game} state: {name} must hold lists of integers")
     if size is not None and len(value) != size:
         raise ValueError(f"{game} state: {name} must hold lists of {size} integers")
@@ -269,7 +255,7 @@ def _cell(game: str, name: str, value: Any) -> int:
     if (
         not isinstance(value, list)
         or len(value) != 2
-        or not all(_is_int(v) for v in value)
+        or not all(is_int(v) for v in value)
         or not all(-LIMIT <= v <= LIMIT for v in value)
     ):
         raise ValueError(f"{game} state: {name} must be a cell [q, r] within +-{LIMIT}")
@@ -281,7 +267,7 @@ def _cells(game: str, value: Any) -> dict[int, int]:
         raise ValueError(f"{game} state: cells must be a list of [q, r, height, vegetation]")
     cells: dict[int, int] = {}
     for item in value:
-        if not isinstance(item, list) or len(item) != 4 or not all(_is_int(v) for v in item):
+        if not isinstance(item, list) or len(item) != 4 or not all(is_int(v) for v in item):
             raise ValueError(f"{game} state: cells must be a list of [q, r, height, vegetation]")
         k = _cell(game, "cells", item[:2])
         height, veg = item[2], item[3]
