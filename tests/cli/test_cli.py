@@ -472,3 +472,18 @@ def test_solo_play_tells_where_the_wind_blew_and_why_the_game_ended():
     assert result.exit_code == 0, result.output
     assert result.stdout.count("The wind blows") >= 1
     assert "The game ends: " in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-o", "players=3"], "--option: players has its own option: use --players"),
+        (["--level", "3", "-o", "level=4"], "--option: level has its own option: use --level"),
+        (["-o", "max_turns=-1"], "--option: featherlight: max_turns must be an integer >= 0"),
+        (["-o", "nonsense"], "--option: 'nonsense' is not KEY=VALUE"),
+    ],
+)
+def test_game_options_are_never_given_twice(args, message):
+    result = run("play", "featherlight", "--seats", "random,random", *args)
+    assert result.exit_code == 2
+    assert message in result.output

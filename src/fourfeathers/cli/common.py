@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -99,18 +99,22 @@ def game_options(
     """The game options the user set, as keyword options for ``make``.
 
     ``--option key=value`` values are JSON when they parse, else text; a dash in a key is read as
-    an underscore. Fails on ``--option`` for an entry without ``=``.
+    an underscore. Fails on ``--option`` for an entry without ``=``, and for an option that has
+    its own flag (``-o players=3``: use ``--players``), so no value is ever given twice.
     """
     config: dict[str, Any] = {}
     for item in options or ():
         key, sep, text = item.partition("=")
-        if not sep or not key.strip():
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
             fail("--option", f"{item!r} is not KEY=VALUE")
+        if key in _OPTION_OF_CONFIG:
+            fail("--option", f"{key} has its own option: use {_OPTION_OF_CONFIG[key]}")
         try:
             value: Any = json.loads(text)
         except ValueError:
             value = text
-        config[key.strip().replace("-", "_")] = value
+        config[key] = value
     for key, value in (("level", level), ("types", types), ("stamina", stamina)):
         if value is not None:
             config[key] = value
@@ -220,10 +224,13 @@ _OPTION_OF_CONFIG = {
 """Game options and the command-line option that sets each (others come from ``--option``)."""
 
 
-def option_for(exc: Exception, default: str | None = None) -> str | None:
+def option_for(
+    exc: Exception, default: str | None = None, others: Collection[str] = ()
+) -> str | None:
     """The command-line option a ``ConfigError``/``ContentError`` from ``make`` is about.
 
-    A game's errors start ``<game>: <option> ...`` or say ``has no option '<option>'``.
+    A game's errors start ``<game>: <option> ...`` or say ``has no option '<option>'``;
+    ``others`` are the options given with ``--option``.
     """
     if isinstance(exc, ContentError):
         return "--content"
@@ -236,6 +243,8 @@ def option_for(exc: Exception, default: str | None = None) -> str | None:
         for key, option in _OPTION_OF_CONFIG.items():
             if word == key or word == key.rstrip("s"):
                 return option
+        if word in others:
+            return "--option"
     return default
 
 
@@ -247,7 +256,7 @@ def make_or_fail(game_id: str, config: dict[str, Any], option: str | None = None
     try:
         return make(game_id, **config)
     except (ConfigError, ContentError) as exc:
-        fail(option or option_for(exc), str(exc))
+        fail(option or option_for(exc, others=config), str(exc))
 
 
 def seat_name(player: int) -> str:
