@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from typer.testing import CliRunner
@@ -133,3 +134,19 @@ def test_help_has_examples():
     result = run("--help")
     assert result.exit_code == 0
     assert "Example" in result.stdout and "feathers score fancy-feathers" in result.stdout
+
+
+@pytest.mark.parametrize("flag", [(), ("--json",)])
+def test_more_cards_than_a_game_deals_is_an_error(flag):
+    """2 players: 6 types x 6 cards, 6 of them stay in the box (FF-10): at most 30 collected."""
+    result = run(
+        "--player", "6*nest,6*peacock,6*mirror", "--player", "6*fox,6*trap,2*monal:3", *flag
+    )
+    assert_one_error_line(result, "32 cards")
+
+
+def test_a_one_point_win_is_singular():
+    result = run("--player", "nest", "--player", "trap")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"Player 1: 1 point *\n", result.stdout)
+    assert "wins with 1 point" in result.stdout and "wins with 1 points" not in result.stdout

@@ -189,7 +189,8 @@ def check_players(spec: GameSpec, players: int) -> None:
     if players not in spec.players:
         fail(
             "--players",
-            f"{spec.title} is played by {players_text(spec.players)} players, not {players}",
+            f"{spec.title} is played by {players_text(spec.players)} "
+            f"player{'' if spec.players == (1,) else 's'}, not {players}",
         )
 
 

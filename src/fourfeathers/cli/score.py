@@ -236,7 +236,7 @@ def fancy_feathers(
         return
     for i, r in enumerate(result.players, start=1):
         table = Table(
-            title=f"Player {i}: {r.total} points",
+            title=f"Player {i}: {r.total} point{'' if r.total == 1 else 's'}",
             header_style="bold",
             show_footer=True,
         )
@@ -249,7 +249,7 @@ def fancy_feathers(
         console.print(table)
     best = result.players[result.winner].total
     tied = [i for i, r in enumerate(result.players) if r.total == best]
-    line = f"Player {result.winner + 1} wins with {best} points"
+    line = f"Player {result.winner + 1} wins with {best} point{'' if best == 1 else 's'}"
     if len(tied) > 1:
         others = ", ".join(f"player {i + 1}" for i in tied if i != result.winner)
         line += f" (tied with {others}; left the Path earlier)"

@@ -18,6 +18,7 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from .config import is_int
 from .errors import IllegalActionError
 
 TERMINAL = -1
@@ -183,8 +184,8 @@ class State(ABC):
         """Every component, by the place it lies in (``"hand 0"``, ``"pile 1"``, ``"box"``...)."""
 
     def check_player(self, player: int) -> None:
-        """Raise ``ValueError`` unless ``player`` is a seat of this game (0-based)."""
-        if not isinstance(player, int) or not 0 <= player < self.game.num_players:
+        """Raise ``ValueError`` unless ``player`` is a seat of this game (0-based int, not bool)."""
+        if not is_int(player) or not 0 <= player < self.game.num_players:
             raise ValueError(f"player must be a seat 0-{self.game.num_players - 1}, got {player!r}")
 
     def action_from_text(self, text: str) -> Action:

@@ -33,6 +33,7 @@ DEFAULTS: dict[str, Any] = {
     "pending": [],
     "reached": [],
     "groups": [],
+    "latched": [],
     "stamp": 0,
     "phase": rules.PH_ATTACH,
     "day": 1,
@@ -42,13 +43,13 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
-def build(level: int = 1, advance: bool = True, **fields: Any):
+def build(level: int = 1, advance: bool = True, variants: tuple[str, ...] = (), **fields: Any):
     """A state with ``fields`` set, every other card in the box, the Level's Character out.
 
     With ``advance`` the automatic steps run (as after any action), so the state waits on a
     decision.
     """
-    game = make("familiar-feat", level=level)
+    game = make("familiar-feat", level=level, variants=list(variants))
     data = {**DEFAULTS, **fields}
     data["character"] = game.cards.character(level)
     data["cols"] = [list(c) for c in data["cols"]] + [[] for _ in range(5 - len(data["cols"]))]

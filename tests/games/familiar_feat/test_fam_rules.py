@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from fam_helpers import build, legal, play
 
@@ -279,10 +281,58 @@ def test_flexibility_holds_two_cards():
 
 def test_catch_your_breath_removes_a_creature_and_keeps_its_familiars():
     state = event_state(85, level=2)
-    assert legal(state) == ["choose 21", "choose 22", "choose 27"]
+    assert legal(state) == ["choose 21", "choose 22", "choose 27", "choose 76"]
     play(state, "choose 22")
     assert 22 in state.box and 22 not in state.row
     assert 2 in state.team + state.hand  # its Familiar went to the Team discard, then the deck
+
+
+def _closing_ranks_after_a_drop(variants=()):
+    """Badger (5) reaches 7 with the Swan, the Swan moves away (Badger 4), then the Raccoon
+    reaches 5: the two cards of Closing Ranks (90)."""
+    state = build(
+        row=[21, 22, 76, 0, 0],
+        cols=[[5, 6], [14], [1]],
+        hand=[39],
+        team=[2, 7],
+        active=[(90, 21, 22)],
+        level=4,
+        variants=variants,
+    )
+    play(state, "attach 39 to 1", "choose 39", "slot 3", "attach 7 to 2")
+    return state
+
+
+def test_closing_ranks_latches_a_reached_card():
+    """FA-95, ruling FA-R26: once reached, the Badger waits for the Raccoon even though its
+    total dropped; then Closing Ranks is boxed and both are resolved in the player's order."""
+    state = _closing_ranks_after_a_drop()
+    assert 90 in state.box and state.active == []
+    assert legal(state) == ["choose 21", "choose 22"]
+    play(state, "choose 21")  # the Badger (total 4 < 5) is recruited all the same
+    assert 21 in state.discard and 21 not in state.row and state.latched == []
+    again = state.game.state_from_dict(state.to_dict())
+    assert again.to_dict() == state.to_dict()
+
+
+def test_closing_ranks_together_variant_needs_both_at_once():
+    state = _closing_ranks_after_a_drop(("closing-ranks-together",))
+    assert state.active == [(90, 21, 22)] and state.latched == []
+    assert state.row[:2] == [21, 22] and state.pending == []
+
+
+def test_catch_your_breath_may_remove_a_monster_or_a_golem():
+    """FA-R25: an Event's Creatures include Monsters and Golems (FA-R30); a removed Monster
+    goes under the Creature deck (it must still be driven away), a Golem to the box."""
+    state = event_state(85, level=2, row=[21, 65, 76, 0, 0], cols=[[1], [2], [3]], deck=[77, 22])
+    assert legal(state) == ["choose 21", "choose 65", "choose 76"]
+    play(state, "choose 65")
+    assert state.deck[0] == 65 and 65 not in state.box and 2 in state.team + state.hand
+    det = state.determinize(0, random.Random(3))
+    assert det.deck[0] == 65  # its place under the Golem is known
+    state = event_state(85, level=2, row=[21, 65, 76, 0, 0], cols=[[1], [2], [3]])
+    play(state, "choose 76")
+    assert 76 in state.box and 76 not in state.row
 
 
 def test_space_requirement_limits_the_strongest_until_it_is_recruited():
@@ -452,7 +502,9 @@ def test_describe_and_render():
     final = after.clone()
     final.apply_action(choice)
     outcome = game.describe_outcome(after, choice, final)
-    assert "exhausted" in outcome and "recruited" in outcome
+    # the chosen exhaust is the action's own sentence, not repeated as an outcome
+    assert game.describe_action(after, choice).startswith("exhaust ")
+    assert "exhausted" not in outcome and "recruited" in outcome
     console = Console(width=160, record=True)
     console.print(game.render(after, 0))
     text = console.export_text()
@@ -479,3 +531,93 @@ def test_night_resolutions_in_the_players_order():
     assert legal(state) == ["choose 14", "choose 25"]  # Tortoise: exhaust 2, in my order
     play(state, "choose 25")
     assert state.fu == [31, 25, 14] and state.day == 2
+
+
+@pytest.mark.parametrize(
+    "make_action",
+    [
+        lambda c: rules.Attach(c, 1.0),
+        lambda c: rules.Attach(c, True),
+        lambda c: rules.Attach(True, 0),
+        lambda c: rules.Choose(True),
+        lambda c: rules.Place(True),
+        lambda c: rules.Attach(c, "1"),
+    ],
+)
+def test_malformed_action_objects_are_illegal_and_change_nothing(make_action):
+    state = make("familiar-feat", level=1).new_initial_state(1)
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(make_action(state.hand[0]))
+    assert state.to_dict() == before
+
+
+def test_state_from_dict_rejects_an_empty_active_entry():
+    state = make("familiar-feat", level=1).new_initial_state(1)
+    data = state.to_dict()
+    data["active"] = [[]]
+    with pytest.raises(ValueError, match="active"):
+        state.game.state_from_dict(data)
+
+
+def test_observation_refuses_a_bool_seat():
+    state = make("familiar-feat", level=1).new_initial_state(1)
+    with pytest.raises(ValueError):
+        state.observation(False)
+
+
+# --- The play screen (public information, FA-R03, FA-100) --------------------------------------
+
+
+def _screen(state) -> str:
+    from rich.console import Console
+
+    console = Console(width=200, record=True)
+    console.print(state.game.render(state, 0))
+    return console.export_text()
+
+
+def test_screen_shows_the_adventure_and_the_pile_contents():
+    state = build(
+        row=[21, 76, 0, 0, 0],
+        cols=[[1], [2]],
+        hand=[3],
+        team=[4],
+        discard=[5, 25],
+        fd=[6, 7],
+        fu=[8],
+        fled=[14],
+        chosen=[60, 64, 65, 84, 89, 90],
+        deck=[60, 64, 65, 90],
+        level=4,
+    )
+    text = _screen(state)
+    assert "Hobgoblin [60] (to come)" in text and "Flexibility [84] (done)" in text
+    assert "Magpie [25] Copy" in text and "[25] =" not in text  # a Copy reads as Copy
+    # the face-down Exhausted pile: top (revived first) listed first (FA-100)
+    assert text.index("[7] ") < text.index("[6] ") < text.index("face up")
+    assert "Fled (1): Clover Lamb [14] 3" in text
+
+
+def test_a_monster_leaving_tonight_says_so():
+    state = build(row=[61, 76, 0, 0, 0], cols=[[1], [2]], hand=[3], since=[1, 1, 1, 1, 1], day=3)
+    assert "leaves tonight" in _screen(state)
+    state = build(row=[61, 76, 0, 0, 0], cols=[[1], [2]], hand=[3], since=[3, 1, 1, 1, 1], day=3)
+    assert "leaves after the night of day 5" in _screen(state)
+
+
+def test_a_chosen_flee_is_told_once():
+    state = build(row=[21, 22, 0, 0, 0], cols=[[1, 2], [3]], hand=[], team=[], level=1)
+    action = state.legal_actions()[0]
+    said = state.game.describe_action(state, action)
+    before = state.clone()
+    state.apply_action(action)
+    outcome = state.game.describe_outcome(before, action, state) or ""
+    assert "flees" in said and f"({action.card}) flees" not in outcome
+
+
+def test_choosing_one_giant_head_brings_the_other():
+    """FA-R36: the two heads are used together; picking one adds the other (choose-cards)."""
+    state = make("familiar-feat", level=8, variants=["choose-cards"]).new_initial_state(1)
+    play(state, "choose 70")
+    assert state.chosen == [70, 71] and "choose 71" not in legal(state)

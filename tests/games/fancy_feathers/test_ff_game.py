@@ -246,8 +246,14 @@ def test_result_screen_explains_every_point():
     before = state.clone()
     state.apply_action(rules.LEAVE)
     text = rendered(game.render_result(state))
-    assert "Seat 1: 1 points" in text and "Seat 2: 5 points" in text
+    assert "Seat 1: 1 point (1 card)" in text and "Seat 2: 5 points" in text
     assert "Seat 2 wins with 5 points" in text
     assert "Not scored, left on the Path: Peacock" in text
     outcome = game.describe_outcome(before, rules.LEAVE, state)
     assert outcome is not None and "game is over" in outcome
+
+
+def test_observation_refuses_a_bool_seat():
+    state = make("fancy-feathers", players=2).new_initial_state(1)
+    with pytest.raises(ValueError):
+        state.observation(True)

@@ -69,7 +69,7 @@ def test_hedwig_moves_to_reeves_and_draws_two(first_game):
     state = hedwig_position(first_game)
     text = first_game.describe_action(state, rules.move(4))
     assert "c7 (Reeves's Pheasant)" in text
-    assert "next turn you collect 2: Green Pheasant, Reeves's Pheasant" in text
+    assert "collects next turn up to 2 cards: Green Pheasant, Reeves's Pheasant" in text
     assert "2 new cards drawn" in text
     assert first_game.reveals(state, rules.move(4))
     state.apply_action(rules.move(4))  # (3) to the Reeves's Pheasant
@@ -139,19 +139,19 @@ def test_nichole_can_first_collect_the_peacock(three):
     state = angelika_position(three)
     state.apply_action(rules.move(3))
     text = three.describe_action(state, rules.move(1))
-    assert "next turn you collect 1: Peacock" in text
+    assert "collects next turn 1 card: Peacock" in text
     state.apply_action(rules.move(1))  # (4) to the Peacock: still last, so her turn again
     assert state.current_player == N
     assert names(three, state.held[N]) == ["golden-pheasant:1", "peacock"]
     # Then on to the Fox (move 2) or past it.
     assert rules.move(2) in state.legal_actions()
-    assert "next turn you collect 1: Fox" in three.describe_action(state, rules.move(2))
+    assert "collects next turn up to 1 card: Fox" in three.describe_action(state, rules.move(2))
 
 
 def test_nichole_can_go_straight_to_the_fox(three):
     state = angelika_position(three)
     state.apply_action(rules.move(3))
-    assert "next turn you collect 1: Fox" in three.describe_action(state, rules.move(3))
+    assert "collects next turn up to 1 card: Fox" in three.describe_action(state, rules.move(3))
     assert "on top of Seat 1 and Seat 2" in three.describe_action(state, rules.move(2))
     state.apply_action(rules.move(3))  # (5) to the Fox, passing the Peacock and the stack
     # Angelika, on top, moves first and collects nothing; Hedwig then takes the skipped Peacock.

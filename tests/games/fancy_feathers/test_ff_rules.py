@@ -282,7 +282,7 @@ def test_trap_goes_to_the_player_of_the_next_turn(two):
 def test_trap_to_yourself_when_you_take_the_next_turn(two):
     """FF-R19: staying behind every other disc, you receive your own Trap at once."""
     state = position(two, path=["trap", "nest", "nest", "nest", "nest"], discs=[(0, 1), (1, 3)])
-    assert "you keep the set-aside Trap" in two.describe_action(state, rules.move(2))
+    assert "moves next, so keeps the set-aside Trap" in two.describe_action(state, rules.move(2))
     state.apply_action(rules.move(2))  # onto seat 2's disc at c3: on top, so next again
     state.apply_action(rules.PASS_TRAPS)
     assert names(two, state.held[0]) == ["trap"]
@@ -335,3 +335,61 @@ def test_fewest_cards_counts_what_is_held_after_fox_losses():
     assert state.phase == rules.FOX_CHOICE
     state.apply_action(rules.lose(6, 0))  # lose the Nest: Lady Amherst's + Fox
     assert state.scores() == [5 + 2, 0 + 4]
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        rules.Lose(99, 0),
+        rules.Lose(-1, 0),
+        rules.Lose(True, 0),
+        rules.Lose(6, -1),
+        rules.Lose(6.0, 0),
+        rules.Lose("nest", 0),
+    ],
+)
+def test_malformed_lose_objects_are_refused_and_change_nothing(two, action):
+    state = position(
+        two,
+        path=["nest", "fox", "peacock", "nest", "nest"],
+        discs=[(0, 3), (1, 4)],
+        held={0: ["blood-pheasant"]},
+    )
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError, match="FF-38") as err:
+        state.apply_action(action)
+    assert "lose fox" not in str(err.value)
+    assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("action", [rules.Move(True), rules.Move(1.0), rules.Move("1")])
+def test_malformed_move_objects_are_refused(two, action):
+    state = two.new_initial_state(3)
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError, match="FF-R10"):
+        state.apply_action(action)
+    assert state.to_dict() == before
+
+
+def test_move_descriptions_are_neutral_and_never_promise_too_much(two):
+    """describe_action is shown to every seat: no "you"; with a disc behind, the collection is
+    "up to" (that disc may still move up in between, FF-33)."""
+    state = position(two, path=["nest"] * 5, discs=[(0, 1), (1, 2)])
+    text = two.describe_action(state, rules.move(3))
+    assert "collects next turn up to 2 cards: Nest, Nest" in text
+    assert "you" not in text.split()
+    text = two.describe_action(state, rules.move(1))
+    assert "collects nothing there" in text and "you" not in text.split()
+
+
+def test_a_one_point_win_reads_in_the_singular():
+    from rich.console import Console
+
+    game = make("fancy-feathers", types=TYPES6)
+    state = position(game, path=["nest", "peacock"], discs=[(0, 1)], left=[1])
+    state.apply_action(rules.LEAVE)
+    console = Console(width=120, record=True)
+    console.print(game.render_result(state))
+    text = console.export_text()
+    assert state.scores() == [1, 0] and "Seat 1 wins with 1 point" in text
+    assert "1 points" not in text

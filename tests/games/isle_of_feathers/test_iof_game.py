@@ -204,7 +204,8 @@ def test_render_result_and_svg():
     )
     game = state.game
     result = text_of(game.render_result(state))
-    assert "Seat 1 (red) wins with 1 points" in result and "Andean Cock-of-the-rock" in result
+    assert "Seat 1 (red) wins with 1 point\n" in result and "1 points" not in result
+    assert "Andean Cock-of-the-rock" in result
     svg = game.render_svg(state, None)
     assert svg.startswith("<svg") and svg.count("<polygon") >= 4 and "#d32f2f" in svg
 
@@ -305,3 +306,46 @@ def test_a_blind_draw_is_seen_by_the_drawer_only():
     assert top not in other["hand"] and top not in other["known"][0]
     assert top not in other["public_known"][0] and top in other["pool"]
     assert top in state.observation(0)["gone"]
+
+
+def test_observation_and_determinize_refuse_a_bool_seat():
+    state = make("isle-of-feathers", players=2).new_initial_state(1)
+    with pytest.raises(ValueError):
+        state.observation(True)
+    with pytest.raises(ValueError):
+        state.determinize(False, random.Random(1))
+
+
+def test_state_from_dict_refuses_a_pending_card_that_was_not_discarded():
+    game = make("isle-of-feathers", players=2)
+    state = game.new_initial_state(1)
+    data = state.to_dict()
+    data["phase"] = rules.ABILITY
+    data["pending"] = 0
+    data["pending_card"] = -999
+    with pytest.raises(ValueError, match="pending_card"):
+        game.state_from_dict(data)
+
+
+def _screen_text(game, state, player=0) -> str:
+    console = Console(width=200, record=True, color_system=None)
+    console.print(game.render(state, player))
+    return console.export_text()
+
+
+def test_screen_words_are_singular_for_one_and_no_newest_card_at_the_deal():
+    game = make("isle-of-feathers", players=2)
+    state = game.new_initial_state(5)
+    assert "Newest card" not in _screen_text(game, state)
+    state = position(
+        island=["0,0:1", "1,0:2", "2,0:1"],
+        birds={"0,0": [0]},
+        placed=[[25], []],
+        turn=3,
+    )
+    text = _screen_text(state.game, state)
+    assert "1 bird placed" in text and "1 birds" not in text
+    assert "Newest card in your hand" in text
+    assert state.game.content.points[25] == 1
+    words = state.game.describe_action(state, state.game.parse_action("place 25 at 2,0"))
+    assert "(25; 1 point, Flit)" in words

@@ -411,3 +411,35 @@ def test_a_wet_vegetation_token_is_not_a_habitat_cell():
     assert rules.placements(dry, [MALLEEFOWL]) == [(MALLEEFOWL, cell("0,0"))]
     wet = position(hands=hands, island=["0,0:1", "-1,1:0V"])
     assert rules.placements(wet, [MALLEEFOWL]) == []
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        rules.Shoo(9, 0, 1),
+        rules.Shoo(-1, 0, 1),
+        rules.Shoo(True, 0, 1),
+        rules.AddVegetation("x"),
+        rules.AddTile(1.0),
+        rules.Place(True, 0),
+        rules.TakeFaceUp(True),
+    ],
+)
+def test_malformed_action_objects_are_refused_and_change_nothing(action):
+    state = position(
+        island=["0,0:1", "1,0:2", "2,0:1"],
+        birds={"0,0": [1], "1,0": [0]},
+        placed=[[44], [43]],
+        tokens=[[0, 0, 0, 0, 0, 2], [0] * 6],
+    )
+    before = state.to_dict()
+    with pytest.raises(IllegalActionError):
+        state.apply_action(action)
+    assert state.to_dict() == before
+
+
+@pytest.mark.parametrize("text", ["take 5", "take 8", "take 0"])
+def test_take_beyond_the_flight_path_does_not_parse(text):
+    state = position()
+    with pytest.raises(IllegalActionError, match="IS-08"):
+        state.game.parse_action(text)

@@ -322,3 +322,34 @@ def test_solo_end_on_empty_draw_variant():
     )
     play(state, "place 25 at 0,0", "take 1")
     assert state.player == TERMINAL and state.end_reason == rules.DRAW_EMPTY
+
+
+def _said(state, text: str) -> str:
+    """describe_action + describe_outcome of ``text``, applied."""
+    game = state.game
+    action = game.parse_action(text)
+    before = state.clone()
+    words = game.describe_action(state, action)
+    state.apply_action(action)
+    return words + " | " + (game.describe_outcome(before, action, state) or "")
+
+
+def test_the_endgame_is_announced_once():
+    """IS-64, ruling IS-R11: said once at the trigger, not again for a Burrow-returned Sand."""
+    state = position(island=SAND_15, tokens=[[0, 1, 0, 0, 0, 0], [0] * 6])
+    said = _said(state, "tile 8,0")
+    assert said.count("endgame") == 1 and said.count("last Sand") == 1
+    play(state, "burrow 0,0")
+    said = _said(state, "tile 0,0")  # the returned Sand is the last in the supply again
+    assert "endgame" not in said and "last Sand" not in said
+
+
+def test_the_solo_end_speaks_of_the_season():
+    state = position(players=1, island=SAND_15)
+    play(state, "tile 8,0")
+    while state.player != TERMINAL:
+        state.apply_action(state.legal_actions()[-1])
+    assert state.end_reason == rules.ENDGAME
+    text = rules.end_reason_text(state)
+    assert "season" in text and "every player" not in text
+    assert state.observation(0)["end_reason"] == text

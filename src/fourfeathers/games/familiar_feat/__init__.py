@@ -18,6 +18,7 @@ register(
         configurations=(
             *({"level": n} for n in range(1, 9)),
             {"level": 8, "variants": ["choose-cards"]},
+            {"level": 4, "variants": ["closing-ranks-together"]},
         ),
     )
 )

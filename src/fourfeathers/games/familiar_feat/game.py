@@ -14,6 +14,8 @@ from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
 VARIANTS = {
     "choose-cards": "FA-R03: pick the Monsters and Events for the Character's icons yourself",
+    "closing-ranks-together": "FA-R26: Closing Ranks resolves its two cards only when both meet "
+    "their Strength at the same moment (nothing is latched)",
 }
 """Named variant options: the reasonable alternatives to our rulings."""
 
@@ -56,6 +58,7 @@ class FamiliarFeatGame(Game):
         self.content = content_path(self.id, content)
         self.variants = variants
         self.choose_cards = "choose-cards" in self.variants
+        self.closing_together = "closing-ranks-together" in self.variants
         self.cards: CardSet = load_cards(self.content)
         self.content_digest = self.cards.digest if self.content else None
         check_content_digest(self.id, self.content, content_digest, self.cards.digest)

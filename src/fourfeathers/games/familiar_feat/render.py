@@ -57,7 +57,7 @@ EVENT_TEXT = {
     "exhaust_discard": "exhaust {n} Familiar(s) of your choice from the Team discard",
     "flee_discard": "{n} Familiar(s) of your choice from the Team discard flee",
     "giving_up": "{n} Familiar(s) in play of your choice flee",
-    "catch_your_breath": "return a Creature (not a Monster) of your choice to the box",
+    "catch_your_breath": "remove a Creature of your choice (Monster or Golem too) from the row",
     "space_requirement": "the Creature of highest Strength takes at most {n} cards",
     "insecurity": "the Creature of lowest Strength gets +{n} Strength",
     "closing_ranks": "the two cards nearest the deck are only resolved together",
@@ -84,11 +84,67 @@ def strength_text(cards: CardSet, card: int) -> str:
 
 
 def familiar_text(cards: CardSet, card: int) -> str:
-    """``Mossling 2`` or ``Owl 0 Copy``: name, Cuddle value and ability."""
+    """``Mossling [1] 1``, ``Golden Eagle [35] 3 Double`` or ``Magpie [25] Copy``: name, number,
+    printed Cuddle value and ability (a Copy has no value of its own: it takes the value and
+    ability of the Familiar above it, FA-62)."""
     ability = ABILITY_TEXT[ABILITIES[cards.ability[card]]]
-    value = "=" if ABILITIES[cards.ability[card]] == "copy" else str(cards.cuddle[card])
-    extra = f" {ability}" if ability and value != "=" else ""
-    return f"{cards.name[card]} [{card}] {value}{extra}"
+    if ability == "Copy":
+        return f"{cards.name[card]} [{card}] Copy"
+    extra = f" {ability}" if ability else ""
+    return f"{cards.name[card]} [{card}] {cards.cuddle[card]}{extra}"
+
+
+def leaves_text(state: Any, leaves_after: int, since: int) -> str:
+    """When a Monster with a day count leaves: after the night of its day ``leaves_after``,
+    counting its day of entry ``since`` as day 1 (ruling FA-R24)."""
+    last = since + leaves_after - 1
+    if last <= state.day:
+        return "leaves tonight"
+    if last == state.day + 1:
+        return "leaves tomorrow night"
+    return f"leaves after the night of day {last}"
+
+
+SHORT_ABILITY = {
+    "double": "Double",
+    "exhaust_revive": "Exhaust-Revive",
+    "move": "Move",
+    "no_limit": "uncounted",
+}
+
+
+def pile_text(cards: CardSet, pile: list[int], top_first: bool = False) -> str:
+    """The cards of a pile, compactly (``Sprout Mouse [1] 1, Magpie [25] Copy``; ``-`` when
+    empty); ``top_first`` lists the top (the last element) first."""
+    if not pile:
+        return "-"
+    order = pile[::-1] if top_first else pile
+    out = []
+    for c in order:
+        a = ABILITIES[cards.ability[c]]
+        value = "Copy" if a == "copy" else str(cards.cuddle[c])
+        extra = SHORT_ABILITY.get(a, "")
+        out.append(f"{cards.name[c]} [{c}] {value}" + (f" {extra}" if extra else ""))
+    return ", ".join(out)
+
+
+def adventure_text(state: Any) -> str:
+    """The adventure's three Monsters and three Events and where each is (ruling FA-R03)."""
+    cards = state.game.cards
+    parts = []
+    for c in state.chosen:
+        if c in state.driven:
+            where = "driven away"
+        elif c in state.row:
+            where = "in play"
+        elif c in state.deck:
+            where = "to come"
+        elif any(e[0] == c for e in state.active) or c in state.events_pending:
+            where = "in force"
+        else:
+            where = "done"
+        parts.append(f"{cards.name[c]} [{c}] ({where})")
+    return ", ".join(parts)
 
 
 def card_summary(cards: CardSet, card: int) -> str:
@@ -167,6 +223,8 @@ def describe_action(game: FamiliarFeatGame, state: Any, action: Any) -> str:
         if kind == rules.F_ORDER:
             return f"resolve {cards.name[card]} ({where}) next"
         if kind == rules.F_BREATH:
+            if cards.kind[card] == K_MONSTER:
+                return f"put {cards.name[card]} ({where}) under the Creature deck"
             return f"return {cards.name[card]} ({where}) to the box"
         if kind == rules.F_PICK:
             return "use " + card_summary(cards, card)
@@ -223,8 +281,7 @@ def _row_table(game: FamiliarFeatGame, state: Any) -> Table:
         if kind == K_MONSTER:
             head.append(" Monster", style="red")
             if cards.leaves_after[c]:
-                left = cards.leaves_after[c] - (state.day - state.since[s])
-                head.append(f"\nleaves in {left} day(s)")
+                head.append("\n" + leaves_text(state, cards.leaves_after[c], state.since[s]))
         eff = effect_text(cards, c)
         if eff:
             head.append(f"\neffect: {eff}", style="italic")
@@ -275,11 +332,20 @@ def render_state(game: FamiliarFeatGame, state: Any, player: int | None) -> Grou
     parts.append(
         Text(
             f"Creature deck {len(state.deck)} | Team deck {len(state.team)} | "
-            f"Team discard {len(state.discard)} | Exhausted {len(state.fd)} face down, "
-            f"{len(state.fu)} face up | Fled {len(state.fled)} | "
             f"Monsters driven away {len(state.driven)}/3: {driven}"
         )
     )
+    if state.chosen and state.phase != rules.PH_SETUP:
+        parts.append(Text(f"This adventure: {adventure_text(state)}", style="red"))
+    parts.append(Text(f"Team discard ({len(state.discard)}): {pile_text(cards, state.discard)}"))
+    parts.append(
+        Text(
+            f"Exhausted face down ({len(state.fd)}, top first, revived first): "
+            f"{pile_text(cards, state.fd, top_first=True)} | face up ({len(state.fu)}): "
+            f"{pile_text(cards, state.fu)}"
+        )
+    )
+    parts.append(Text(f"Fled ({len(state.fled)}): {pile_text(cards, state.fled)}", style="dim"))
     if state.active:
         active = "; ".join(card_summary(cards, e[0]) for e in state.active)
         parts.append(Text(f"Events in force: {active}", style="magenta"))

@@ -28,6 +28,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.rng import derive_seed, make_rng
 from .content import (
@@ -264,6 +265,7 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
         "pending": [],
         "reached": [],
         "groups": [],
+        "latched": [],
         "stamp": 0,
         "phase": PH_SETUP,
         "day": 1,
@@ -476,36 +478,62 @@ def resolving(state: FamiliarFeatState) -> set[int]:
 
 
 def closing_ranks_blocks(state: FamiliarFeatState, commit: bool) -> set[int]:
-    """Creatures held back by Closing Ranks: both of its cards must be reached together (FA-95;
-    ruling FA-R26). When both are reached, none is held, and with ``commit`` the Event is boxed.
+    """Creatures held back by Closing Ranks (FA-95; ruling FA-R26).
+
+    By default a bound card that meets its Strength is latched (``state.latched``): it counts as
+    reached even if its total drops later. Once both cards count as reached, none is held; with
+    ``commit`` the Event is boxed and the latched cards stay in ``state.latched`` so that they
+    are resolved even if their totals dropped. Variant ``closing-ranks-together``: both must
+    meet their Strength at the same moment (nothing is latched).
     """
     held: set[int] = set()
     cards = state.game.cards
+    latch = not state.game.closing_together
+    latched = state.latched
     for entry in list(state.active):
         e, a, b = entry
         if cards.event_kind[e] != V_CLOSING_RANKS:
             continue
         row = state.row
-        if a in row and b in row and meets(state, row.index(a)) and meets(state, row.index(b)):
+        if a not in row or b not in row:  # pragma: no cover - boxed when a card leaves
+            held.add(a)
+            held.add(b)
+            continue
+        meets_a = meets(state, row.index(a))
+        meets_b = meets(state, row.index(b))
+        if (meets_a or (latch and a in latched)) and (meets_b or (latch and b in latched)):
             if commit:
                 state.active.remove(entry)
                 state.box.append(e)
                 say(state, f"Closing Ranks: {_name(state, a)} and {_name(state, b)} are reached.")
-        else:
-            held.add(a)
-            held.add(b)
+            continue
+        held.add(a)
+        held.add(b)
+        if commit and latch:
+            for c, met in ((a, meets_a), (b, meets_b)):
+                if met and c not in latched:
+                    latched.append(c)
+                    say(state, f"{_name(state, c)} is reached and waits (Closing Ranks).")
     return held
+
+
+def _unlatch(state: FamiliarFeatState, entry: tuple[int, int, int]) -> None:
+    """A Closing Ranks ends without both cards reached: its cards are no longer latched."""
+    if state.latched:
+        state.latched = [c for c in state.latched if c not in entry[1:]]
 
 
 def ready(state: FamiliarFeatState, commit: bool = False) -> list[int]:
     """Creatures in the row that meet their Strength and may be resolved now, in row order.
 
-    ``commit``: box a Closing Ranks whose two cards are both reached (only the flow does this;
-    ``legal_actions`` never changes the state).
+    A card latched by Closing Ranks counts as meeting it (ruling FA-R26). ``commit``: latch
+    and box Closing Ranks (only the flow does this; ``legal_actions`` never changes the state).
     """
-    if not any(state.cols):
+    latched = state.latched
+    if not latched and not any(state.cols):
         return []
-    found = [state.row[s] for s in range(ROW) if meets(state, s)]
+    row = state.row
+    found = [row[s] for s in range(ROW) if meets(state, s) or (latched and row[s] in latched)]
     if not found:
         return []
     busy = resolving(state)
@@ -604,6 +632,8 @@ def _clear_slot(state: FamiliarFeatState, slot: int) -> list[int]:
     state.row[slot] = 0
     state.cols[slot] = []
     state.since[slot] = 0
+    if state.latched and creature in state.latched:
+        state.latched.remove(creature)
     kind = state.game.cards.event_kind
     for entry in list(state.active):
         e, t1, t2 = entry
@@ -611,6 +641,7 @@ def _clear_slot(state: FamiliarFeatState, slot: int) -> list[int]:
             kind[e] == V_CLOSING_RANKS and creature in (t1, t2)
         ):
             state.active.remove(entry)  # FA-97; ruling FA-R26
+            _unlatch(state, entry)
             state.box.append(e)
             say(state, f"{state.game.cards.name[e]} returns to the box.")
     return col
@@ -729,8 +760,8 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
             top = max(cards.cuddle[c] for c in pool)
             pool = [c for c in pool if cards.cuddle[c] == top]
         return [CHOOSE[c] for c in pool]
-    if kind == F_BREATH:
-        return [CHOOSE[c] for c in state.row if c and cards.kind[c] == K_CREATURE]
+    if kind == F_BREATH:  # any Creature, Monsters and Golems too (FA-94; ruling FA-R25)
+        return [CHOOSE[c] for c in state.row if c]
     if kind == F_PICK:
         return [CHOOSE[c] for c in pick_options(state)]
     return []
@@ -849,12 +880,24 @@ def frame_apply(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
         slot = state.row.index(action.card)
         familiars = _clear_slot(state, slot)
         state.discard.extend(familiars)
-        state.box.append(action.card)
-        say(state, f"{_name(state, action.card)} returns to the box.")
+        if state.game.cards.kind[action.card] == K_MONSTER:
+            # It must still be driven away (FA-71): under the Creature deck (ruling FA-R25).
+            state.deck.insert(0, action.card)
+            say(state, f"{_name(state, action.card)} goes under the Creature deck.")
+        else:
+            state.box.append(action.card)
+            say(state, f"{_name(state, action.card)} returns to the box.")
     elif kind == F_PICK:
         state.pending.pop()
         state.chosen.append(action.card)  # the card stays in the box until the deck is built
         say(state, f"{_name(state, action.card)} joins the adventure.")
+        pair = state.game.cards.pair[action.card]
+        if pair:  # the Two-headed Giant: its other head comes with it (ruling FA-R36)
+            for other in MONSTERS:
+                same = other != action.card and state.game.cards.pair[other] == pair
+                if same and other not in state.chosen:
+                    state.chosen.append(other)
+                    say(state, f"{_name(state, other)} joins the adventure with it.")
         if len(state.chosen) < 6:
             state.pending.append((F_PICK,))
         else:
@@ -1004,6 +1047,8 @@ def _end_of_night(state: FamiliarFeatState) -> None:
         e = entry[0]
         if cards.event_kind[e] not in TARGET_KINDS:
             state.active.remove(entry)
+            if cards.event_kind[e] == V_CLOSING_RANKS:
+                _unlatch(state, entry)  # both cards stay in play (FA-96)
             state.box.append(e)
             say(state, f"{cards.name[e]} ends and returns to the box.")
     leaving = [
@@ -1123,13 +1168,27 @@ def legal_actions(state: FamiliarFeatState) -> list[Any]:
     return []  # pragma: no cover - advance always stops at a decision
 
 
+def _whole(value: Any) -> bool:
+    """An int and not a bool (``type() is int`` first: the prebuilt actions pass at once)."""
+    return type(value) is int or is_int(value)
+
+
 def apply_action(state: FamiliarFeatState, action: Any) -> None:
     """Apply ``action``; raises ``IllegalActionError`` naming the rule, leaving the state as it
     was (every check happens before anything changes)."""
     if state.result != ONGOING:
         raise IllegalActionError(f"{action}: the adventure is over", "FA-89")
     kind = type(action)
-    if kind is not Attach and kind is not Choose and kind is not Place:
+    if kind is Attach:
+        if not (_whole(action.card) and _whole(action.slot)):
+            raise IllegalActionError(f"{action!r}: card and slot must be integers", "FA-33")
+    elif kind is Choose:
+        if not _whole(action.card):
+            raise IllegalActionError(f"{action!r}: card must be an integer", "FA-41")
+    elif kind is Place:
+        if not _whole(action.slot):
+            raise IllegalActionError(f"{action!r}: slot must be an integer", "FA-21")
+    else:
         raise IllegalActionError(
             f"{action!r} is not a Familiar Feat action object (turn text into one with "
             "parse_action)"
@@ -1145,7 +1204,15 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             raise IllegalActionError(
                 f"{action}: not a choice here; {pending_prompt(state)}", _frame_rule(frame[0])
             )
-        frame_apply(state, frame, action)
+        log = state.log
+        if log is None:
+            frame_apply(state, frame, action)
+        else:
+            mark = len(log)
+            frame_apply(state, frame, action)
+            told = frame[0] in _TOLD_BY_ACTION and len(log) > mark
+            if told and log[mark].startswith(_name(state, action.card)):
+                del log[mark]  # describe_action already says it
         advance(state)
         return
     if kind is not Attach:
@@ -1166,6 +1233,9 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
     enter_play(state, slot, card)
     advance(state)
 
+
+_TOLD_BY_ACTION = frozenset({F_EXHAUST, F_FLEE, F_HIGHEST, F_DISCARD, F_GIVEUP, F_BREATH, F_PICK})
+"""Frames whose chosen card's fate is the action's own description (not repeated as outcome)."""
 
 _RULE_OF_FRAME = {
     F_EXHAUST: "FA-46",
@@ -1222,7 +1292,10 @@ def pending_prompt(state: FamiliarFeatState) -> str:
     if kind == F_GIVEUP:
         return f"Giving Up: choose a Familiar in play that flees ({frame[1]} to go)"
     if kind == F_BREATH:
-        return "Catch Your Breath: choose a Creature (not a Monster) to return to the box"
+        return (
+            "Catch Your Breath: choose a Creature (Monsters and Golems too) to remove from the "
+            "row (a Monster goes under the Creature deck)"
+        )
     if kind == F_PICK:
         return "choose the next Monster, then Event, for your Character's icons"
     return "decide"  # pragma: no cover
@@ -1235,6 +1308,12 @@ def pending_prompt(state: FamiliarFeatState) -> str:
 def check_state(state: FamiliarFeatState) -> str | None:
     """What makes ``state`` impossible, or None: every card once (FA-99), shapes, frames."""
     cards = state.game.cards
+    for entry in state.active:
+        if len(entry) != 3 or entry[0] not in EVENTS:
+            return "active entries are [event, target, target]"
+    for frame in state.pending:
+        if not frame or frame[0] not in FRAME_SIZES or len(frame) != FRAME_SIZES[frame[0]]:
+            return f"unknown pending frame {list(frame)}"
     places = [
         state.deck,
         state.hand,
@@ -1266,14 +1345,10 @@ def check_state(state: FamiliarFeatState) -> str | None:
         return "character must be a Character card"
     if state.phase not in range(len(PHASES)) or state.result not in (ONGOING, WON, LOST, LOST_CAP):
         return "phase or result out of range"
+    if any(c not in state.row for c in state.latched):
+        return "latched cards must lie in the Creature row"
     if len(state.reached) != len(state.groups):
         return "reached and groups must have the same length"
-    for frame in state.pending:
-        if not frame or frame[0] not in FRAME_SIZES or len(frame) != FRAME_SIZES[frame[0]]:
-            return f"unknown pending frame {list(frame)}"
-    for entry in state.active:
-        if len(entry) != 3 or entry[0] not in EVENTS:
-            return "active entries are [event, target, target]"
     if CASTLE_CARD not in state.box:
         return "the Castle card stays in the box"
     if any(cards.kind[m] != K_MONSTER for m in state.driven):

@@ -19,6 +19,8 @@ Fields (plain lists and ints; the top of a pile is its last element):
 - ``pending``: the stack of pending effect frames (``rules.F_*`` tuples, top = last);
 - ``reached`` / ``groups``: the queue of Creatures whose Strength was reached, with the group
   (moment) each was reached in; ``stamp``: the last group number;
+- ``latched``: Creatures bound by Closing Ranks that have reached their Strength and wait for
+  the other card (ruling FA-R26);
 - ``phase`` (``rules.PHASES``), ``day``, ``result`` (``rules.WON`` ...);
 - ``seed`` / ``shuffles``: every later shuffle of the Team discard is seeded by
   ``derive_seed(seed, "team", shuffles)``, so the state alone fixes the future.
@@ -34,6 +36,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
 from . import rules
+from .content import K_MONSTER
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -55,6 +58,7 @@ LIST_FIELDS = (
     "limbo",
     "reached",
     "groups",
+    "latched",
 )
 INT_FIELDS = ("character", "stamp", "phase", "day", "seed", "shuffles", "result")
 _FIELDS = LIST_FIELDS + INT_FIELDS + ("cols", "active", "pending")
@@ -89,6 +93,7 @@ class FamiliarFeatState(State):
         self.pending: list[tuple[int, ...]] = fields["pending"]
         self.reached: list[int] = fields["reached"]
         self.groups: list[int] = fields["groups"]
+        self.latched: list[int] = fields["latched"]
         self.stamp: int = fields["stamp"]
         self.phase: int = fields["phase"]
         self.day: int = fields["day"]
@@ -142,6 +147,7 @@ class FamiliarFeatState(State):
         new.pending = self.pending[:]
         new.reached = self.reached[:]
         new.groups = self.groups[:]
+        new.latched = self.latched[:]
         new.stamp = self.stamp
         new.phase = self.phase
         new.day = self.day
@@ -216,6 +222,7 @@ class FamiliarFeatState(State):
             "pending": [list(f) for f in self.pending],
             "reached": list(self.reached),
             "groups": list(self.groups),
+            "latched": list(self.latched),
             "team_shuffles": self.shuffles,
         }
 
@@ -232,6 +239,8 @@ class FamiliarFeatState(State):
         new.team = team
         cards = self.game.cards
         classes = [rules.deck_class(cards, c) for c in self.deck]
+        if classes and cards.kind[self.deck[0]] == K_MONSTER and 6 in classes[1:]:
+            classes[0] = -1  # put under the Golems by Catch Your Breath: known (ruling FA-R25)
         deck = self.deck[:]
         for cls in sorted(set(classes)):
             where = [i for i, k in enumerate(classes) if k == cls]

@@ -256,6 +256,17 @@ class FancyFeathersGame(Game):
                 raise ValueError(
                     f"players: {count} {label} cards, but a {n}-player game has only {most}"
                 )
+        sizes = [self.cards.by_name(t).set_size for t in TYPES]
+        seen = [sizes[TYPES.index(t)] for t in seen_types]
+        unseen = sorted(s for i, s in enumerate(sizes) if TYPES[i] not in seen_types)
+        deck = n * (sum(seen) + sum(unseen[len(unseen) - (rules.TYPES_IN_PLAY - len(seen)) :]))
+        most = deck - rules.REMOVED_PER_PLAYER * n  # FF-10: cards go unseen into the box
+        collected = sum(len(cards) for cards in players)
+        if collected > most:
+            raise ValueError(
+                f"players: {collected} cards collected in all, but a {n}-player game deals at "
+                f"most {most} ({rules.REMOVED_PER_PLAYER} per player stay in the box)"
+            )
         fewest = fewest_flags([sum(len(v) for v in g) for g in groups])
         results = []
         for by_type, f in zip(groups, fewest, strict=True):

@@ -47,6 +47,14 @@ def _names(game: FancyFeathersGame, cards: list[int]) -> str:
     return ", ".join(game.card_name(c) for c in cards) or "nothing"
 
 
+def _cards(n: int) -> str:
+    return f"{n} card{'' if n == 1 else 's'}"
+
+
+def _points(n: int) -> str:
+    return f"{n} point{'' if n == 1 else 's'}"
+
+
 def _seat(p: int) -> str:
     return f"Seat {p + 1}"
 
@@ -74,18 +82,23 @@ def describe_move(game: FancyFeathersGame, state: FancyFeathersState, distance: 
     text = f"move {distance} to c{target} ({game.card_name(card)})"
     under = state.stack_at(target)
     if under:
-        text += f", on top of {_seats(under)}: you collect nothing there and move again before " + (
+        text += f", on top of {_seats(under)}: collects nothing there and moves again before " + (
             "them" if len(under) > 1 else "that disc"
         )
     else:
         cards = next_collection(state, p, target)
-        text += f"; next turn you collect {len(cards)}: {_names(game, cards)}"
+        n = len(cards)
+        if any(state.pos[q] < target for q in state.order if q != p):
+            # a disc behind may still move up in between and take the first of these (FF-33)
+            text += f"; collects next turn up to {_cards(n)}: {_names(game, cards)}"
+        else:
+            text += f"; collects next turn {_cards(n)}: {_names(game, cards)}"
     others = [state.pos[q] for q in state.order if q != p]
     if state.aside:
         count = len(state.aside)
         what = f"the set-aside Trap{'s' if count > 1 else ''}"
         if not others or target <= min(others):
-            text += f"; you move next, so you keep {what}"
+            text += f"; moves next, so keeps {what}"
         else:
             text += f"; {what} go{'' if count > 1 else 'es'} to {_seat(state.order[1])}"
     if (not others or max(others) <= target) and state.stack:
@@ -96,8 +109,9 @@ def describe_move(game: FancyFeathersGame, state: FancyFeathersState, distance: 
 
 
 def describe_action(game: FancyFeathersGame, state: Any, action: Any) -> str:
-    """One sentence for an action, e.g. ``move 2 to c7 (Reeves's Pheasant); next turn you
-    collect 3: ...``. Public information only: a Fox's loss does not name the card."""
+    """One sentence for an action, e.g. ``move 2 to c7 (Reeves's Pheasant); collects next turn
+    up to 3 cards: ...``, in neutral words (every seat reads it, a computer's moves too).
+    Public information only: a Fox's loss does not name the card."""
     if isinstance(action, rules.Move):
         return describe_move(game, state, action.distance)
     if isinstance(action, rules.Leave):
@@ -152,7 +166,7 @@ def describe_outcome(game: FancyFeathersGame, before: Any, action: Any, after: A
         won = after.winners()[0]
         notes.append(
             f"Every disc has left the Path: the game is over; {_seat(won)} wins with "
-            f"{after.scores()[won]} points."
+            f"{_points(after.scores()[won])}."
         )
     elif after.phase == rules.MOVE and (
         after.mover != before.mover or isinstance(action, (rules.Move, rules.Leave))
@@ -338,14 +352,16 @@ def render_result(game: FancyFeathersGame, state: Any) -> Group:
     scores = state.scores()
     for p in range(game.num_players):
         lost = len(state.foxed[p])
-        title = f"Seat {p + 1}: {scores[p]} points ({len(state.held[p])} cards"
+        title = f"Seat {p + 1}: {_points(scores[p])} ({_cards(len(state.held[p]))}"
         title += f", {lost} lost to Foxes)" if lost else ")"
         parts.append(_sheet_table(title, state, game, p))
     if state.path:
         parts.append(Text(f"Not scored, left on the Path: {_names(game, state.path)}."))
     won = state.winners()
     if won:
-        parts.append(Text(f"{_seat(won[0])} wins with {scores[won[0]]} points", style="bold green"))
+        parts.append(
+            Text(f"{_seat(won[0])} wins with {_points(scores[won[0]])}", style="bold green")
+        )
         tied = [p for p in state.left if scores[p] == scores[won[0]]]
         if len(tied) > 1:
             parts.append(

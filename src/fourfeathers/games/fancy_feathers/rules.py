@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
 from ...core.rng import make_rng
@@ -95,7 +96,8 @@ class Lose:
     value: int
 
     def __str__(self) -> str:
-        name = TYPES[self.type]
+        t = self.type
+        name = TYPES[t] if type(t) is int and 0 <= t < len(TYPES) else f"type {t!r}"
         return f"lose {name}:{self.value}" if self.value else f"lose {name}"
 
 
@@ -171,6 +173,11 @@ def parse_action(text: str) -> Action:
         "'lose TYPE' (e.g. 'lose nest', 'lose golden-pheasant:3'), 'lose set-aside trap' "
         "or 'pass traps'"
     )
+
+
+def _whole(value: object) -> bool:
+    """An int and not a bool (``type() is int`` first: the interned actions pass at once)."""
+    return type(value) is int or is_int(value)
 
 
 def _not_an_action(action: object) -> IllegalActionError:
@@ -352,7 +359,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
     if phase == MOVE:
         if kind is Move:
             distance = action.distance  # type: ignore[attr-defined]
-            if not isinstance(distance, int) or distance < 1:
+            if not _whole(distance) or distance < 1:
                 raise IllegalActionError(
                     f"{action}: a disc moves at least one card forward", "FF-R10"
                 )
@@ -381,7 +388,14 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
         return
     if phase == FOX_CHOICE:
         if kind is Lose:
-            index = _find(state, action.type, action.value)  # type: ignore[attr-defined]
+            t, v = action.type, action.value  # type: ignore[attr-defined]
+            if not (_whole(t) and _whole(v)) or not 0 <= t < NUM_TYPES or v < 0:
+                raise IllegalActionError(
+                    f"{action!r}: type must be an animal type index 0-{NUM_TYPES - 1} and "
+                    "value a printed value >= 0",
+                    "FF-38",
+                )
+            index = _find(state, t, v)
             if index < 0:
                 raise IllegalActionError(
                     f"{action}: you hold no such card to lose"

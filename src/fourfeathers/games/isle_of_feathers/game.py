@@ -195,7 +195,7 @@ class IsleGame(Game):
         return state
 
     def parse_action(self, text: str) -> Any:
-        return rules.parse_action(text)
+        return rules.parse_action(text, self.content.flight_path)
 
     def components(self) -> list[Any]:
         """The 52 bird cards (numbers), and every tile, Vegetation, Ability and Bird token by

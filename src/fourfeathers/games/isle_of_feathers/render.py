@@ -84,8 +84,8 @@ def describe_action(game: IsleGame, state: IsleState, action: Any) -> str:
         h = cells.get(action.cell, 0) >> 1
         tile = "Sand" if h == 0 else ("Grass" if h == 1 else "Cliff")
         note = ""
-        if h == 0 and state.supply[0] == 1:
-            note = " (the last Sand tile: the endgame begins)"
+        if h == 0 and state.supply[0] == 1 and state.end_turn < 0:
+            note = " (the last Sand tile in the supply)"
         where = "on the ocean" if h == 0 else f"on the {kind_name(h)}"
         return f"add a {tile} tile {where} at {cell(action.cell)}{note}"
     if isinstance(action, rules.AddVegetation):
@@ -156,10 +156,15 @@ def _source(state: IsleState, action: Any) -> str:
     return "use the discarded bird's" if state.phase == rules.ABILITY else "spend a token for"
 
 
+def _plural(n: int, word: str) -> str:
+    """``1 point``, ``2 points``, ``0 birds``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def _bird_long(game: IsleGame, card: int) -> str:
     content = game.content
     ability = ABILITIES[content.ability[card]].title()
-    return f"{content.name[card]} ({card}; {content.points[card]} points, {ability})"
+    return f"{content.name[card]} ({card}; {_plural(content.points[card], 'point')}, {ability})"
 
 
 def describe_outcome(
@@ -203,14 +208,14 @@ def describe_outcome(
         notes.append(f"The Migration pile has {len(after.migration)} cards left.")
     if before.end_turn < 0 <= after.end_turn:
         if game.solo:
-            notes.append("The last Sand tile is placed: the season ends with this turn.")
+            notes.append("The Sand supply is empty: the season ends with this turn.")
         else:
             notes.append(
-                "The last Sand tile is placed: the endgame begins; every other player has one "
+                "The Sand supply is empty: the endgame begins; every other player has one "
                 "more turn."
             )
     if after.player == TERMINAL:
-        notes.append(f"The game ends: {rules.END_REASONS[after.end_reason]}.")
+        notes.append(f"The game ends: {rules.end_reason_text(after)}.")
     return " ".join(notes) or None
 
 
@@ -456,9 +461,10 @@ def render_state(game: IsleGame, state: IsleState, player: int | None) -> Group:
     scores = state.scores()
     for q in range(game.num_players):
         placed = state.placed[q]
-        line = Text(f"{seat_word(q)}: {scores[q]} points", style=BIRD_STYLE[q])
+        line = Text(f"{seat_word(q)}: {_plural(scores[q], 'point')}", style=BIRD_STYLE[q])
         line.append(
-            f" - {len(state.hands[q])} cards in hand, {len(placed)} birds placed",
+            f" - {_plural(len(state.hands[q]), 'card')} in hand, "
+            f"{_plural(len(placed), 'bird')} placed",
             style="none",
         )
         if placed:
@@ -474,7 +480,7 @@ def render_state(game: IsleGame, state: IsleState, player: int | None) -> Group:
         hand = sorted(state.hands[p])
         title = "Your hand" if player is not None else f"{seat_word(p)}'s hand"
         parts.append(_bird_table(game, state, hand, f"{title} ({len(hand)} cards)", p))
-        if state.hands[p] and player is not None:
+        if state.hands[p] and player is not None and state.turn > 0:  # not the deal
             parts.append(
                 Text(
                     f"Newest card in your hand: {bird_words(game, state.hands[p][-1])}", style="dim"
@@ -492,7 +498,7 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
     scores = state.scores()
     content = game.content
     for p in range(game.num_players):
-        table = Table(title=f"{seat_word(p)}: {scores[p]} points", header_style="bold")
+        table = Table(title=f"{seat_word(p)}: {_plural(scores[p], 'point')}", header_style="bold")
         table.add_column("bird")
         table.add_column("points", justify="right")
         table.add_column("why")
@@ -505,7 +511,7 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
         if not state.placed[p]:
             table.add_row("(no bird placed)", "0", "")
         parts.append(table)
-    reason = rules.END_REASONS[state.end_reason] if state.end_reason else "not over"
+    reason = rules.end_reason_text(state) if state.end_reason else "not over"
     parts.append(Text(f"The game ended: {reason}.", style="bold"))
     if game.solo:
         line = f"Solo score (level {game.stamina}): {scores[0]}"
@@ -517,7 +523,8 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
     if won:
         names = " and ".join(seat_word(p) for p in won)
         verb = "wins" if len(won) == 1 else "share the victory"
-        parts.append(Text(f"{names} {verb} with {scores[won[0]]} points", style="bold green"))
+        points = _plural(scores[won[0]], "point")
+        parts.append(Text(f"{names} {verb} with {points}", style="bold green"))
         tied = [p for p, s in enumerate(scores) if s == scores[won[0]]]
         if len(tied) > 1 and game.tiebreak_most_birds:
             counts = ", ".join(f"{seat_word(p)} {len(state.placed[p])}" for p in tied)

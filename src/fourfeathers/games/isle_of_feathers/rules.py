@@ -33,6 +33,7 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
 from ...core.rng import derive_seed, make_rng
@@ -72,6 +73,13 @@ END_REASONS = (
     "the hand is empty: a perfect season",
     "the Draw pile is empty (variant solo-end-on-empty-draw)",
 )
+
+
+def end_reason_text(state: IsleState) -> str:
+    """Why the game ended, in words ("" while it goes on); solo says "the season"."""
+    if state.end_reason == ENDGAME and state.game.solo:
+        return "the last Sand tile was placed and the season ended with that turn"
+    return END_REASONS[state.end_reason]
 
 
 def cell_text(k: int) -> str:
@@ -244,7 +252,9 @@ class Shoo:
     target: int
 
     def __str__(self) -> str:
-        return f"shoo {COLOURS[self.colour]} {cell_text(self.source)} to {cell_text(self.target)}"
+        c = self.colour
+        colour = COLOURS[c] if type(c) is int and 0 <= c < len(COLOURS) else f"colour {c!r}"
+        return f"shoo {colour} {cell_text(self.source)} to {cell_text(self.target)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,8 +368,11 @@ def _card(text: str, number: str) -> int:
     return card
 
 
-def parse_action(text: str) -> Any:
+def parse_action(text: str, flight_path: int = len(TAKES)) -> Any:
     """Parse an action's text form (case, spaces around commas and repeated spaces forgiven).
+
+    ``flight_path``: the number of Flight Path slots of the game (``take N`` beyond it is
+    refused; ``IsleGame.parse_action`` passes its content's number).
 
     Raises ``IllegalActionError`` if the text is no action of this game (no rule), or names the
     rule for a bird number, slot, colour or cell that does not exist.
@@ -390,8 +403,10 @@ def parse_action(text: str) -> Any:
             return _get(_CARD_ACTIONS[g[0]], _card(text, g[1]))
         if kind == "take":
             slot = int(g[0])
-            if not 1 <= slot <= len(TAKES):
-                raise IllegalActionError(f"{text!r}: the Flight Path slots are 1 to 4", "IS-08")
+            if not 1 <= slot <= min(flight_path, len(TAKES)):
+                raise IllegalActionError(
+                    f"{text!r}: the Flight Path slots are 1 to {flight_path}", "IS-08"
+                )
             return TAKES[slot - 1]
         return _WORDS[norm]
     raise IllegalActionError(f"{text!r} is not an Isle of Feathers action: {USAGE}")
@@ -1257,6 +1272,10 @@ def _apply_flit(state: IsleState, action: Flit) -> None:
 
 
 def _apply_shoo(state: IsleState, action: Shoo) -> None:
+    if not 0 <= action.colour < state.game.num_players:
+        raise IllegalActionError(
+            f"{action}: bird colours are seats 0-{state.game.num_players - 1}", "IS-R20"
+        )
     token = _spend(state, action, SHOO)
     src, dst, colour = action.source, action.target, action.colour
     if colour not in state.birds.get(src, ()):
@@ -1319,6 +1338,10 @@ _HANDLERS: dict[type, Any] = {
 }
 
 
+_INT_FIELDS: dict[type, tuple[str, ...]] = {cls: cls.__slots__ for cls in _HANDLERS}
+"""The fields of each action class (every one an int)."""
+
+
 def apply_action(state: IsleState, action: Any) -> None:
     """Apply ``action`` for the current player; raises ``IllegalActionError`` naming the rule.
 
@@ -1326,11 +1349,16 @@ def apply_action(state: IsleState, action: Any) -> None:
     """
     if state.player == TERMINAL:
         raise IllegalActionError(f"{action}: the game is over", "IS-65")
-    handler = _HANDLERS.get(type(action))
+    cls = type(action)
+    handler = _HANDLERS.get(cls)
     if handler is None:
         raise IllegalActionError(
             f"{action!r} is not an Isle of Feathers action object (parse text with parse_action)"
         )
+    for name in _INT_FIELDS[cls]:  # cards, cells, slots, colours: ints, never bools
+        value = getattr(action, name)
+        if type(value) is not int and not is_int(value):
+            raise IllegalActionError(f"{action!r}: {name} must be an integer", "IS-R17")
     handler(state, action)
     if state.player != TERMINAL:
         _settle(state)
@@ -1430,6 +1458,11 @@ def check_state(state: IsleState) -> str | None:
         return "pending must name an ability during the ability step"
     if state.phase != ABILITY and (state.pending != -1 or state.pending_card):
         return "pending and pending_card are set only during the ability step"
+    if state.phase == ABILITY and (
+        state.pending_card not in state.discard
+        or content.ability[state.pending_card] != state.pending
+    ):
+        return "pending_card must be the discarded bird whose ability is pending"
     if (state.phase == PLANT) != (state.replant_from != -1):
         return "replant_from is set exactly during the plant step"
     if state.phase == PLANT and not state.cells.get(state.replant_from, 0) & 1:

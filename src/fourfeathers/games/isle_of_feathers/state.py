@@ -308,7 +308,7 @@ class IsleState(State):
             "scores": self.scores(),
         }
         if self.player == TERMINAL:
-            obs["end_reason"] = rules.END_REASONS[self.end_reason]
+            obs["end_reason"] = rules.end_reason_text(self)
             obs["winners"] = self.winners()
         return obs
 
