@@ -344,7 +344,10 @@ def test_simulate_json_shape_and_win_shares(players: int):
         "config",
         "games",
         "seed",
+        "lineup",
+        "rotate",
         "seats",
+        "agents",
         "mean_decisions",
         "mean_turns",
     }

@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from .. import __version__
-from . import games, play, replay, score, simulate
+from . import games, play, replay, report, score, simulate, tournament
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
 # typer.TyperException; older typer raises the classes of the click package.
@@ -103,6 +103,8 @@ app.add_typer(score.app, name="score")
 app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
+app.command("tournament")(tournament.tournament)
+app.command("report")(report.report)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -1,7 +1,12 @@
-"""``feathers simulate``: play many games between agents and report per-seat statistics.
+"""``feathers simulate``: play many games between agents, save one JSON line per game, summarize.
 
-Game ``i`` of a run seeded ``S`` is dealt with ``derive_seed(S, i)`` and its seats' agents are
-seeded with ``derive_seed(S, i, "seat", p)``, so every game of a run can be replayed on its own.
+Game ``i`` of a run seeded ``S`` is dealt with ``derive_seed(S, i)``; its seats get the agents
+``--agents`` rotated by ``i`` (seat ``p`` plays ``agents[(p + i) % n]``), so over every ``n``
+games each agent sits in every seat once; seat ``p``'s agent is seeded with
+``derive_seed(derive_seed(S, i), "seat", p)``. A game therefore depends only on its index, so
+the results are the same for any number of workers and either backend, and every game can be
+replayed on its own. ``--out FILE`` keeps one JSON line per game (``arena/results.py``) and
+makes the run resumable: a rerun with the same options plays only the games the file lacks.
 """
 
 from __future__ import annotations
@@ -10,16 +15,26 @@ import json
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
-from ..agents import Agent, SeatView, make_agent
-from ..core.game import Game
-from ..core.rng import derive_seed
+from ..arena.results import ResultsFile, ResultsMismatch, to_record
+from ..arena.runner import BACKENDS, GameJob, plan_games, run_jobs
+from ..arena.stats import summarize_records
 from .common import (
     ContentOpt,
     GameArg,
@@ -43,50 +58,129 @@ from .common import (
 )
 
 
-@dataclass
-class SimulationResult:
-    """What ``run_games`` measured: per seat scores and win shares, and game lengths."""
+class RateColumn(ProgressColumn):
+    """Games per second, measured over the last seconds of the run."""
 
-    scores: list[list[int]]
-    win_shares: list[float]
-    decisions: list[int] = field(default_factory=list)
-    turns: list[int] = field(default_factory=list)
-    decided: int = 0
-    """Games that named at least one winner (solo Featherlight names none)."""
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        if speed is None:
+            return Text("-- games/s", style="progress.data.speed")
+        return Text(f"{speed:,.1f} games/s", style="progress.data.speed")
 
 
-def run_games(
-    game: Game, agent_names: list[str], games: int, seed: int, progress: Progress | None = None
-) -> SimulationResult:
-    """Play ``games`` games of ``game`` with one agent per seat; game ``i`` uses
-    ``derive_seed(seed, i)``. A shared victory of k seats counts 1/k for each of them."""
-    n = game.num_players
-    result = SimulationResult([[] for _ in range(n)], [0.0] * n)
-    task = progress.add_task("simulating", total=games) if progress else None
-    for i in range(games):
-        game_seed = derive_seed(seed, i)
-        agents: list[Agent] = [
-            make_agent(name, derive_seed(seed, i, "seat", p)) for p, name in enumerate(agent_names)
-        ]
-        state = game.new_initial_state(game_seed)
-        decisions = 0
-        while not state.is_terminal():
-            player = state.current_player
-            state.apply_action(agents[player].act(SeatView(state, player)))
-            decisions += 1
-        for p, score in enumerate(state.scores()):
-            result.scores[p].append(score)
-        winners = state.winners()
-        for p in winners:
-            result.win_shares[p] += 1.0 / len(winners)
-        result.decided += bool(winners)
-        turns = getattr(state, "turn", None)
-        result.decisions.append(decisions)
-        result.turns.append(turns if isinstance(turns, int) else decisions)
-        if progress is not None and task is not None and (i % 25 == 24 or i == games - 1):
-            progress.update(task, completed=i + 1)
-    result.win_shares = [w / games for w in result.win_shares]
-    return result
+def progress_bar(enabled: bool) -> Progress:
+    """A progress bar on stderr: done/total, games per second, elapsed and time left."""
+    return Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        RateColumn(),
+        TimeElapsedColumn(),
+        TextColumn("elapsed,"),
+        TimeRemainingColumn(),
+        TextColumn("left"),
+        console=err_console,
+        transient=True,
+        disable=not enabled,
+    )
+
+
+WorkersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--workers",
+        "-w",
+        metavar="K",
+        help="Parallel workers: processes (default 1: this process), or Ray tasks in flight "
+        "(default: the cluster's CPUs). Results do not depend on it.",
+        show_default=False,
+    ),
+]
+BackendOpt = Annotated[
+    str,
+    typer.Option(
+        "--backend",
+        metavar="NAME",
+        help="processes (this machine) or ray (a Ray cluster: RAY_ADDRESS or --ray-address, "
+        "else a local Ray; needs pip install 'fourfeathers[ray]').",
+    ),
+]
+RayAddressOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        metavar="ADDRESS",
+        help="Ray cluster to use with --backend ray (default: RAY_ADDRESS, else a local Ray).",
+        show_default=False,
+    ),
+]
+
+
+def check_backend(backend: str, workers: int | None) -> None:
+    """Fail on ``--backend``/``--workers`` values the runner does not accept."""
+    if backend not in BACKENDS:
+        fail("--backend", f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
+    if workers is not None and workers < 1:
+        fail("--workers", f"must be at least 1, got {workers}")
+
+
+def play_jobs(
+    jobs: list[GameJob],
+    out: Path | None,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    show_progress: bool,
+    description: str = "simulating",
+) -> tuple[list[dict[str, Any]], int]:
+    """Play ``jobs`` (only those ``out`` lacks, appending them to it) and return every job's
+    record in index order, without its ``final`` part, and the number of games played now.
+
+    Fails with one error line on a results file of another run, a missing Ray, or a game that
+    raised an error.
+    """
+    records: dict[int, dict[str, Any]] = {}
+    todo = jobs
+    results: ResultsFile | None = None
+    if out is not None:
+        try:
+            results = ResultsFile.open(out, jobs)
+        except (ResultsMismatch, ValueError) as exc:
+            fail("--out", str(exc))
+        except OSError as exc:
+            fail("--out", f"cannot read {out}: {exc.strerror or exc}")
+        records = {i: _lite(r) for i, r in results.records.items()}
+        todo = results.missing
+        if records and show_progress:
+            err_console.print(f"{out}: {len(records)} games already played, {len(todo)} to play")
+    try:
+        with progress_bar(show_progress) as progress:
+            task = progress.add_task(description, total=len(jobs), completed=len(records))
+            progress.reset(task, total=len(jobs), completed=len(records))
+            for job, result in run_jobs(todo, workers or 0, backend, address):
+                record = to_record(job, result)
+                if results is not None:
+                    results.append(record)
+                records[job.index] = _lite(record)
+                progress.advance(task)
+    except KeyboardInterrupt:
+        saved = f"; {len(records)} games are saved in {out}: rerun the same command to resume"
+        typer.echo(f"Interrupted{saved if out is not None else ''}.", err=True)
+        raise typer.Exit(130) from None
+    except ImportError as exc:
+        fail("--backend", str(exc))
+    except RuntimeError as exc:
+        fail(None, str(exc), code=1)
+    except OSError as exc:
+        fail("--out", f"cannot write {out}: {exc.strerror or exc}")
+    finally:
+        if results is not None:
+            results.close()
+    return [records[job.index] for job in jobs], len(todo)
+
+
+def _lite(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in record.items() if k != "final"}
 
 
 def simulate(
@@ -109,9 +203,32 @@ def simulate(
         typer.Option(
             "--agents",
             metavar="AGENTS",
-            help="Agents by seat, comma-separated (one name: every seat). Known: " + agent_names(),
+            help="Agents, comma-separated, one per seat (one name: every seat); seats rotate "
+            "from game to game. Known: " + agent_names() + "; parameters after colons, e.g. "
+            "ismcts:iterations=200:playout_depth=0.",
         ),
     ] = "random",
+    rotate: Annotated[
+        bool,
+        typer.Option(
+            "--rotate/--no-rotate",
+            help="Rotate the agents' seats by one every game (so each agent plays every seat "
+            "equally often over each n games).",
+        ),
+    ] = True,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            metavar="FILE",
+            help="Write one JSON line per game to FILE (JSONL). A rerun with the same options "
+            "plays only the games FILE lacks.",
+            show_default=False,
+        ),
+    ] = None,
+    workers: WorkersOpt = None,
+    backend: BackendOpt = "processes",
+    ray_address: RayAddressOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     content: ContentOpt = None,
     variant: VariantOpt = None,
@@ -120,16 +237,22 @@ def simulate(
     stamina: StaminaOpt = None,
     option: OptionOpt = None,
 ) -> None:
-    """Play many games between computer agents and report each seat's scores and wins.
+    """Play many games between computer agents and report each seat's and agent's results.
 
-    Per seat: mean and standard deviation of the score and the share of wins (a victory shared
-    by k seats counts 1/k each); per game: the mean length in decisions and in turns.
+    Per seat and per agent: mean and standard deviation of the score and the share of wins (a
+    victory shared by k seats counts 1/k each); per game: the mean length in decisions and in
+    turns. With --out, every game is saved as one JSON line (seed, config, seats, scores,
+    winners, length and each seat's final observation) for `feathers report`.
 
     Examples:
 
         feathers simulate featherlight --players 3 --games 1000
         feathers simulate featherlight --players 2 --games 500 --seed 42 --json
-        feathers simulate featherlight --agents random,random,random --games 200
+        feathers simulate featherlight --agents greedy,random,random --games 300
+        feathers simulate fancy-feathers --agents greedy --players 4 --games 5000 \\
+            --workers 2 --out ff4.jsonl
+        feathers simulate featherlight --agents hard,easy --games 100 --backend ray \\
+            --out duel.jsonl
         feathers simulate featherlight --players 1 --games 2000 \\
             --variant no-wind-on-last-turn
     """
@@ -150,54 +273,77 @@ def simulate(
         fail("--games", f"must be at least 1, got {games}")
     if seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
+    check_backend(backend, workers)
     config = game_config(players, content=content, variants=flatten_names(variant))
     game = make_or_fail(game_id, {**config, **game_options(level, types, stamina, option)})
+    jobs = plan_games(game.id, game.config, names, games, seed, rotate)
     show_progress = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
-    with Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=err_console,
-        transient=True,
-        disable=not show_progress,
-    ) as progress:
-        result = run_games(game, names, games, seed, progress)
+    records, played = play_jobs(jobs, out, workers, backend, ray_address, show_progress)
     elapsed = time.perf_counter() - started
-    summary = summarize(game, names, games, seed, result)
+    summary = summarize(game.id, game.config, names, games, seed, records, rotate)
     if as_json:
         typer.echo(json.dumps(summary, indent=2))
         return
-    _print_summary(spec.title, summary, elapsed, show_wins=result.decided > 0)
+    decided = summary["seats"][0]["win_share"] is not None
+    _print_summary(spec.title, summary, elapsed, played, show_wins=decided)
+    if out is not None:
+        console.print(f"[dim]Results: {out} (feathers report {out} --out DIR)[/dim]")
 
 
 def summarize(
-    game: Game, names: list[str], games: int, seed: int, result: SimulationResult
+    game_id: str,
+    config: dict[str, Any],
+    names: list[str],
+    games: int,
+    seed: int,
+    records: list[dict[str, Any]],
+    rotate: bool = True,
 ) -> dict[str, Any]:
-    """The JSON-ready report of a run (seats are numbered from 1)."""
-    return {
-        "game": game.id,
-        "config": game.config,
-        "games": games,
-        "seed": seed,
-        "seats": [
+    """The JSON-ready report of a run (seats are numbered from 1).
+
+    ``seats[].agent`` is the seat's agent when it was the same in every game, else None (the
+    seats rotated); ``agents`` has one row per distinct agent spec.
+    """
+    tallies = summarize_records(records)
+    decided = tallies["decided"] > 0
+    seats = []
+    for p, tally in enumerate(tallies["seats"]):
+        only = tallies["seat_agents"][p]
+        seats.append(
             {
                 "seat": p + 1,
-                "agent": names[p],
-                "mean_score": statistics.fmean(result.scores[p]),
-                "sd_score": statistics.pstdev(result.scores[p]),
-                "win_share": result.win_shares[p] if result.decided else None,
+                "agent": next(iter(only)) if len(only) == 1 else None,
+                "mean_score": tally.mean_score,
+                "sd_score": tally.sd_score,
+                "win_share": tally.win_rate if decided else None,
             }
-            for p in range(game.num_players)
-        ],
-        "mean_decisions": statistics.fmean(result.decisions),
-        "mean_turns": statistics.fmean(result.turns),
+        )
+    agent_rows = []
+    for spec in dict.fromkeys(names):
+        tally = tallies["agents"][spec]
+        row = {"agent": spec, **tally.as_dict()}
+        row["seat_games"] = row.pop("games")
+        if not decided:
+            row["win_share"] = None
+            row["win_ci95"] = None
+        agent_rows.append(row)
+    return {
+        "game": game_id,
+        "config": config,
+        "games": games,
+        "seed": seed,
+        "lineup": names,
+        "rotate": rotate,
+        "seats": seats,
+        "agents": agent_rows,
+        "mean_decisions": statistics.fmean(tallies["decisions"]),
+        "mean_turns": statistics.fmean(tallies["turns"]),
     }
 
 
 def _print_summary(
-    title: str, summary: dict[str, Any], elapsed: float, show_wins: bool = True
+    title: str, summary: dict[str, Any], elapsed: float, played: int, show_wins: bool = True
 ) -> None:
     games = summary["games"]
     players = len(summary["seats"])
@@ -213,17 +359,42 @@ def _print_summary(
     if show_wins:
         table.add_column("win share", justify="right")
     for row in summary["seats"]:
-        cells = [str(row["seat"]), row["agent"], f"{row['mean_score']:.2f}"]
+        agent = row["agent"] if row["agent"] is not None else "(rotated)"
+        cells = [str(row["seat"]), agent, f"{row['mean_score']:.2f}"]
         cells.append(f"{row['sd_score']:.2f}")
         if show_wins:
             cells.append(f"{100 * row['win_share']:.1f}%")
         table.add_row(*cells)
     console.print(table)
+    if len(summary["agents"]) > 1:
+        by_agent = Table(title="By agent (all seats)", header_style="bold")
+        by_agent.add_column("agent")
+        by_agent.add_column("seat-games", justify="right")
+        by_agent.add_column("mean score", justify="right")
+        by_agent.add_column("sd", justify="right")
+        if show_wins:
+            by_agent.add_column("win share", justify="right")
+            by_agent.add_column("95% interval", justify="right")
+        for row in summary["agents"]:
+            cells = [
+                row["agent"],
+                str(row["seat_games"]),
+                f"{row['mean_score']:.2f}",
+                f"{row['sd_score']:.2f}",
+            ]
+            if show_wins:
+                low, high = row["win_ci95"]
+                cells += [f"{100 * row['win_share']:.1f}%", f"{100 * low:.1f}-{100 * high:.1f}%"]
+            by_agent.add_row(*cells)
+        console.print(by_agent)
     if not show_wins:
-        console.print("No game named a winner (a solo game is only scored).")
+        console.print("No game named a winner, so only scores are shown.")
     console.print(
         f"Mean game length: {summary['mean_decisions']:.1f} decisions, "
         f"{summary['mean_turns']:.1f} turns"
     )
-    rate = games / elapsed if elapsed > 0 else float("inf")
-    console.print(f"[dim]{games} games in {elapsed:.2f} s ({rate:,.0f} games/s)[/dim]")
+    rate = played / elapsed if elapsed > 0 else float("inf")
+    resumed = f", {games - played} read from the results file" if played < games else ""
+    console.print(
+        f"[dim]{played} games played in {elapsed:.2f} s ({rate:,.1f} games/s){resumed}[/dim]"
+    )

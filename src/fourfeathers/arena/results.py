@@ -1,0 +1,206 @@
+"""Results files: one JSON object per line and per game (JSONL), resumable.
+
+A line holds (keys in this order):
+
+- ``index``: the game's number in its run (0-based); ``seed``: the seed it was dealt with;
+- ``game``, ``config``: the game id and its complete configuration (``Game.config``);
+- ``seats``: the agent spec of each seat as given (seat ``p``'s agent was seeded with
+  ``derive_seed(seed, "seat", p)``); ``resolved``: the same with difficulty names replaced by
+  what they meant when the game was played (``medium`` -> ``ismcts:iterations=...``);
+- ``match`` (tournaments of solo games only): jobs with the same match played the same deal;
+- ``scores``, ``returns``, ``winners`` (0-based seats), ``decisions``, ``turns`` (None when the
+  game's state has no ``turn``), ``order`` (seats in the order of their first decision);
+- ``final``: the terminal observation of every seat, ``{"common": {...}, "seats": [{...}]}``
+  (see ``GameResult.final``).
+
+A run is resumable: ``ResultsFile.open`` reads the lines already there, checks that each one is
+the game the run would play at that index (same game, config, seats and seed; else
+``ResultsMismatch``), and the run then plays and appends only the missing indices. An unfinished
+last line (the run was killed while writing it) is dropped.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from ..agents import ALIASES
+from .runner import GameJob, GameResult
+
+
+class ResultsMismatch(ValueError):
+    """A results file holds games of another run (other game, config, agents or seed)."""
+
+
+def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
+    """The JSON line of a played job."""
+    record: dict[str, Any] = {
+        "index": job.index,
+        "seed": job.seed,
+        "game": job.game,
+        "config": job.config,
+        "seats": list(job.seats),
+        "resolved": [resolve_spec(spec) for spec in job.seats],
+    }
+    if job.match is not None:
+        record["match"] = job.match
+    record.update(
+        scores=list(result.scores),
+        returns=list(result.returns),
+        winners=list(result.winners),
+        decisions=result.decisions,
+        turns=result.turns,
+        order=list(result.order),
+        final=result.final,
+    )
+    return record
+
+
+def resolve_spec(spec: str) -> str:
+    """An agent spec with a difficulty name replaced by the spec it stands for now."""
+    return ALIASES.get(spec, spec)
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One record as one line of compact JSON (no newline)."""
+    return json.dumps(record, separators=(",", ":"))
+
+
+def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
+    """The records of a results file, in file order.
+
+    An unfinished last line (no newline, not valid JSON) is skipped. Raises ``ValueError``
+    naming the file and line for any other line that is not a JSON object with an ``index``.
+    """
+    path = Path(path)
+    with path.open(encoding="utf-8") as fh:
+        for number, line in enumerate(fh, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+            except ValueError:
+                if not line.endswith("\n"):
+                    return  # an unfinished last line
+                raise ValueError(f"{path}: line {number} is not JSON") from None
+            if not isinstance(record, dict) or "index" not in record or "game" not in record:
+                raise ValueError(f"{path}: line {number} is not a game record")
+            yield record
+
+
+def _same_job(record: dict[str, Any], job: GameJob) -> str | None:
+    """What differs between a stored record and the job planned at its index (None: same)."""
+    if record.get("game") != job.game:
+        return f"game {record.get('game')!r}, this run plays {job.game!r}"
+    if record.get("config") != job.config:
+        return f"config {record.get('config')}, this run has {job.config}"
+    if record.get("seats") != list(job.seats):
+        return f"seats {record.get('seats')}, this run plays {list(job.seats)}"
+    resolved = [resolve_spec(spec) for spec in job.seats]
+    if "resolved" in record and record["resolved"] != resolved:
+        return (
+            f"agents {record['resolved']}, but {list(job.seats)} now mean {resolved} "
+            "(a difficulty name changed meaning)"
+        )
+    if record.get("seed") != job.seed:
+        return f"seed {record.get('seed')}, this run deals it with {job.seed} (another --seed?)"
+    if record.get("match") != job.match:
+        return f"match {record.get('match')}, this run has {job.match}"
+    return None
+
+
+class ResultsFile:
+    """An open results file: the records already there and an appender for new ones.
+
+    Use ``ResultsFile.open(path, jobs)``; then ``missing`` are the jobs still to play,
+    ``records`` the stored records of ``jobs`` (by index), and ``append(record)`` writes a line
+    (flushed, so a killed run loses at most the game being written).
+    """
+
+    def __init__(self, path: Path, jobs: Sequence[GameJob], records: dict[int, dict[str, Any]]):
+        self.path = path
+        self.records = records
+        self.missing = [job for job in jobs if job.index not in records]
+        self._fh: TextIO | None = None
+
+    @classmethod
+    def open(cls, path: str | Path, jobs: Sequence[GameJob]) -> ResultsFile:
+        """Read ``path`` (if it exists) and check its records against ``jobs``.
+
+        Raises ``ResultsMismatch`` if a record is not the job planned at its index (or the same
+        index appears twice), ``ValueError`` for a malformed file.
+        """
+        path = Path(path)
+        by_index = {job.index: job for job in jobs}
+        records: dict[int, dict[str, Any]] = {}
+        seen: set[int] = set()
+        if path.exists():
+            for record in read_records(path):
+                index = record["index"]
+                if index in seen:
+                    raise ResultsMismatch(f"{path}: game {index} appears twice")
+                seen.add(index)
+                job = by_index.get(index)
+                if job is None:
+                    if not isinstance(index, int) or index < 0:
+                        raise ValueError(f"{path}: bad game index {index!r}")
+                    first = next(iter(by_index.values()), None)
+                    if first is not None and (
+                        record.get("game") != first.game or record.get("config") != first.config
+                    ):
+                        raise ResultsMismatch(
+                            f"{path} holds games of another run (game {index}: "
+                            f"{_same_job(record, first)}); use another --out file"
+                        )
+                    continue  # a game beyond this run's count: kept, not counted
+                problem = _same_job(record, job)
+                if problem is not None:
+                    raise ResultsMismatch(
+                        f"{path} holds games of another run (game {index}: {problem}); "
+                        "use another --out file, or the options it was made with"
+                    )
+                records[index] = record
+            _drop_unfinished_line(path)
+        return cls(path, jobs, records)
+
+    def append(self, record: dict[str, Any]) -> None:
+        """Write one record as a line and flush it."""
+        if self._fh is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fh = self.path.open("a", encoding="utf-8")
+        self._fh.write(dumps(record) + "\n")
+        self._fh.flush()
+
+    def close(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def __enter__(self) -> ResultsFile:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def _drop_unfinished_line(path: Path) -> None:
+    """Cut a last line without newline (a run killed mid-write) so appends start cleanly."""
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        cut = data.rfind(b"\n") + 1
+        try:
+            json.loads(data[cut:])
+        except ValueError:
+            path.write_bytes(data[:cut])
+        else:
+            with path.open("ab") as fh:  # a complete record that lacks only its newline
+                fh.write(b"\n")
+
+
+def write_records(path: str | Path, records: Iterable[dict[str, Any]]) -> None:
+    """Write ``records`` to ``path`` (replacing it), one line each."""
+    with Path(path).open("w", encoding="utf-8") as fh:
+        for record in records:
+            fh.write(dumps(record) + "\n")

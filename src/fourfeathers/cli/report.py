@@ -1,0 +1,70 @@
+"""``feathers report``: turn results files of ``feathers simulate``/``tournament`` into a report."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from .common import console, fail
+
+
+def report(
+    results: Annotated[
+        list[Path],
+        typer.Argument(
+            metavar="RESULTS...",
+            help="One or more JSONL results files (simulate/tournament --out).",
+            show_default=False,
+        ),
+    ],
+    out: Annotated[
+        Path,
+        typer.Option(
+            "--out",
+            metavar="DIR",
+            help="Folder to write summary.md, index.html, summary.json and the PNG plots into.",
+        ),
+    ] = Path("report"),
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print summary.json's numbers instead of a note.")
+    ] = False,
+) -> None:
+    """Write a balance report: win share per agent, per seat and per turn order (first-player
+    advantage) with 95% Wilson intervals, score distributions, game length, the impact on
+    winning of each card (Featherlight) or animal type (Fancy Feathers), and a comparison across
+    configurations (player counts, Familiar Feat levels) when several files are given.
+
+    Writes a Markdown summary (summary.md), PNG plots and one HTML page showing them together
+    (index.html) into DIR.
+
+    Examples:
+
+        feathers simulate featherlight --agents greedy --players 3 --games 2000 --out fl3.jsonl
+        feathers report fl3.jsonl --out report-fl3
+        feathers report fl2.jsonl fl3.jsonl fl4.jsonl --out featherlight-players
+        feathers report level-*.jsonl --out familiar-feat-levels --json
+    """
+    for path in results:
+        if not path.is_file():
+            fail("RESULTS", f"no such file: {path}")
+    if out.exists() and not out.is_dir():
+        fail("--out", f"{out} is a file, not a folder")
+    from ..arena.report import build_report
+
+    try:
+        summary = build_report(results, out)
+    except ValueError as exc:
+        fail("RESULTS", str(exc))
+    except OSError as exc:
+        fail("--out", f"cannot write into {out}: {exc.strerror or exc}")
+    if as_json:
+        typer.echo(json.dumps(summary, indent=2, default=str))
+        return
+    pngs = sorted(p.name for p in out.glob("*.png"))
+    console.print(
+        f"Report of {summary['games']} games: {out / 'index.html'} "
+        f"(and summary.md, summary.json, {len(pngs)} plots)"
+    )

@@ -1,0 +1,144 @@
+"""Reports: the numbers match the records, and every file is written and readable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from fourfeathers.arena.features import card_label, seat_features
+from fourfeathers.arena.report import build_report, diff_interval, quantiles
+from fourfeathers.arena.results import ResultsFile, read_records, to_record
+from fourfeathers.arena.runner import plan_games, run_jobs
+from fourfeathers.core.registry import make
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def simulate(path: Path, game_id: str, lineup: list[str], games: int, **config) -> Path:
+    game = make(game_id, **config)
+    planned = plan_games(game.id, game.config, lineup, games, seed=1)
+    with ResultsFile.open(path, planned) as results:
+        for job, result in run_jobs(results.missing):
+            results.append(to_record(job, result))
+    return path
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory) -> dict[str, Path]:
+    d = tmp_path_factory.mktemp("results")
+    return {
+        "fl3": simulate(d / "fl3.jsonl", "featherlight", ["random"] * 3, 60, players=3),
+        "ff2": simulate(d / "ff2.jsonl", "fancy-feathers", ["greedy", "random"], 80, players=2),
+        "ff3": simulate(d / "ff3.jsonl", "fancy-feathers", ["greedy"] * 3, 60, players=3),
+        "fa1": simulate(d / "fa1.jsonl", "familiar-feat", ["greedy"], 30, level=1),
+        "fa8": simulate(d / "fa8.jsonl", "familiar-feat", ["greedy"], 30, level=8),
+    }
+
+
+def test_featherlight_report_numbers_match_the_records(files, tmp_path: Path):
+    summary = build_report([files["fl3"]], tmp_path)
+    records = list(read_records(files["fl3"]))
+    (group,) = summary["groups"]
+    assert group["games"] == 60 and group["players"] == 3
+    first_wins = sum(1 / len(r["winners"]) for r in records if r["order"][0] in r["winners"])
+    assert group["first_player"]["win_share"] == pytest.approx(first_wins / 60)
+    assert group["first_player"]["fair_share"] == pytest.approx(1 / 3)
+    assert sum(p["win_share"] for p in group["positions"]) == pytest.approx(1.0)
+    # Card impact: seat-games holding card 1 equal the hands that ended with it.
+    holders = sum(1 in r["final"]["seats"][p]["hand"] for r in records for p in range(3))
+    card = group["features"]["labels"][card_label(1)]
+    assert card["with"]["games"] == holders and card["without"]["games"] == 180 - holders
+    assert len(group["features"]["labels"]) == 70
+    for name in ("summary.md", "index.html", "summary.json"):
+        assert (tmp_path / name).stat().st_size > 0
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pngs == [
+        "featherlight-features.png",
+        "featherlight-length.png",
+        "featherlight-positions.png",
+        "featherlight-scores.png",
+    ]
+    for png in pngs:
+        assert (tmp_path / png).read_bytes()[:8] == PNG
+    page = (tmp_path / "index.html").read_text()
+    assert all(f'src="{png}"' in page for png in pngs)
+    markdown = (tmp_path / "summary.md").read_text()
+    assert "First-player advantage" in markdown and "card in the final hand" in markdown
+
+
+def test_fancy_feathers_across_player_counts_and_animal_types(files, tmp_path: Path):
+    summary = build_report([files["ff2"], files["ff3"]], tmp_path)
+    (across,) = summary["across"]
+    assert across["keys"] == ["players"]
+    assert [row["config"]["players"] for row in across["rows"]] == [2, 3]
+    assert [row["fair_share"] for row in across["rows"]] == [0.5, pytest.approx(1 / 3)]
+    two, three = summary["groups"]
+    assert set(two["agents"]) == {"greedy", "random"}
+    assert two["agents"]["greedy"]["win_share"] > two["agents"]["random"]["win_share"]
+    labels = three["features"]["labels"]
+    assert labels and all(v["with"]["games"] + v["without"]["games"] > 0 for v in labels.values())
+    assert (tmp_path / "fancy-feathers-across.png").read_bytes()[:8] == PNG
+    assert (tmp_path / "fancy-feathers-players-2-agents.png").exists()
+
+
+def test_familiar_feat_levels_are_compared(files, tmp_path: Path):
+    summary = build_report([files["fa8"], files["fa1"]], tmp_path)
+    (across,) = summary["across"]
+    assert across["keys"] == ["level"]
+    assert [row["config"]["level"] for row in across["rows"]] == [1, 8]  # sorted numerically
+    wins = [r for r in read_records(files["fa1"]) if r["winners"]]
+    assert across["rows"][0]["win_share"] == pytest.approx(len(wins) / 30)
+    assert "Win rate" in (tmp_path / "summary.md").read_text()
+
+
+def test_features_of_a_game_without_extractor_or_final_are_none():
+    record = {"game": "featherlight", "seats": ["random"], "final": None}
+    assert seat_features(make("featherlight", players=1), record) is None
+    record = {"game": "no-such-game", "seats": ["random"], "final": {"common": {}}}
+    assert seat_features(make("featherlight", players=1), record) is None
+
+
+def test_interval_helpers():
+    d, low, high = diff_interval(60, 100, 40, 100)
+    assert d == pytest.approx(0.2) and low < 0.2 < high and low > 0.05
+    assert quantiles([5, 1, 3, 2, 4])["median"] == 3
+    assert quantiles([1, 2, 3, 4])["p25"] == 1
+
+
+def test_empty_input_is_an_error(tmp_path: Path):
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    with pytest.raises(ValueError, match="no games"):
+        build_report([empty], tmp_path / "out")
+
+
+def test_plots_accept_rates_of_zero_and_one(tmp_path: Path):
+    from fourfeathers.arena.report import Plotter
+    from fourfeathers.arena.stats import Tally
+
+    never, always = Tally(), Tally()
+    for _ in range(20):
+        never.add(0.0, 1)
+        always.add(1.0, 9)
+    plot = Plotter(tmp_path)
+    name = plot.rates("r.png", "rates", ["never", "always"], [never, always], fair=0.5)
+    assert (tmp_path / name).read_bytes()[:8] == PNG
+    name = plot.curve("c.png", "curve", ["a", "b"], [never, always], None, "x", "win rate")
+    assert (tmp_path / name).read_bytes()[:8] == PNG
+
+
+def test_isle_of_feathers_birds_and_solo_configurations_apart(tmp_path: Path):
+    solo = simulate(tmp_path / "s.jsonl", "isle-of-feathers", ["random"], 4, players=1, stamina=1)
+    duo = simulate(tmp_path / "d.jsonl", "isle-of-feathers", ["random", "random"], 6, players=2)
+    trio = simulate(tmp_path / "t.jsonl", "isle-of-feathers", ["random"] * 3, 6, players=3)
+    summary = build_report([solo, duo, trio], tmp_path / "out")
+    (across,) = summary["across"]  # the solo game is not compared with the others
+    assert [row["config"]["players"] for row in across["rows"]] == [2, 3]
+    records = list(read_records(duo))
+    game = make("isle-of-feathers", players=2)
+    placed = seat_features(game, records[0])
+    assert placed is not None and placed.kind == "bird placed"
+    final = records[0]["final"]["common"]["placed"]
+    assert [len(s) for s in placed.seats] == [len(set(p)) for p in final]
+    assert len(placed.eligible) == 52
