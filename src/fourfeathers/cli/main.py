@@ -15,7 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from .. import __version__
-from . import games, play, replay, report, score, simulate, tournament
+from . import games, play, replay, report, score, serve, simulate, tournament
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
 # typer.TyperException; older typer raises the classes of the click package.
@@ -105,6 +105,7 @@ app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("tournament")(tournament.tournament)
 app.command("report")(report.report)
+app.command("serve")(serve.serve)
 
 if __name__ == "__main__":  # pragma: no cover
     app()
