@@ -31,7 +31,9 @@ def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
     return str(make_agent(spec, seed).act(SeatView(state, seat)))
 
 
-def analyse(record: dict[str, Any], seat: int, spec: str, seed: int) -> list[tuple[str, int, float]]:
+def analyse(
+    record: dict[str, Any], seat: int, spec: str, seed: int
+) -> list[tuple[str, int, float]]:
     """``hint_choices`` for the position reached by ``record``."""
     return hint_choices(GameRecord(**record).replay(), seat, spec, seed)
 

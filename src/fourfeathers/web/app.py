@@ -115,7 +115,10 @@ def create_app(settings: Settings) -> FastAPI:
             store.close()
 
     app = FastAPI(
-        title="feathers serve", version=__version__, docs_url=None, redoc_url=None,
+        title="feathers serve",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
         lifespan=lifespan,
     )
 
@@ -168,7 +171,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, invites = await hub_of(request).create(body.game, body.options, body.seats, body.open)
+        table, invites = await hub_of(request).create(
+            body.game, body.options, body.seats, body.open
+        )
         return views.created(table, invites, str(request.base_url))
 
     @app.get("/api/tables/{table_id}")
@@ -303,7 +308,9 @@ async def _commands(hub: Hub, table: Any, sock: Socket) -> None:
 def _hint_task(hub: Hub, table: Any, sock: Socket, cmd: Command) -> None:
     """Hints search for a while: one at a time per connection, beside the command loop."""
     if sock.hinting:
-        sock.send(views.encode(views.rejected(cmd.id, "busy", "a hint is being searched", "", table.n)))
+        sock.send(
+            views.encode(views.rejected(cmd.id, "busy", "a hint is being searched", "", table.n))
+        )
         return
     sock.hinting = True
 

@@ -143,8 +143,15 @@ class Hub:
         try:
             game = make(row["game"], **row["config"])
             table = Table(
-                row["id"], game, row["seed"], list(row["kinds"]), stored.tokens, stored.invites,
-                open=row["open"], engine=row["engine"], created=row["created"],
+                row["id"],
+                game,
+                row["seed"],
+                list(row["kinds"]),
+                stored.tokens,
+                stored.invites,
+                open=row["open"],
+                engine=row["engine"],
+                created=row["created"],
             )
             table.replay(stored.events)
         except (ConfigError, ContentError, IllegalActionError, ValueError) as exc:
@@ -152,7 +159,11 @@ class Hub:
             return None
         if row["engine"] != __version__:
             log.warning("table %s was created by engine %s", row["id"], row["engine"])
-        table.updated, table.finished, table.rematch = row["updated"], row["finished"], row["rematch"]
+        table.updated, table.finished, table.rematch = (
+            row["updated"],
+            row["finished"],
+            row["rematch"],
+        )
         return table
 
     async def close(self) -> None:
@@ -183,9 +194,14 @@ class Hub:
         game, kinds = self._check_table(game_id, options, kinds)
         invites = {s: new_secret() for s, kind in enumerate(kinds) if kind == HUMAN}
         table = Table(
-            self._new_id(), game, random_seed(), kinds, [None] * len(kinds),
+            self._new_id(),
+            game,
+            random_seed(),
+            kinds,
+            [None] * len(kinds),
             [token_hash(invites[s]) if s in invites else None for s in range(len(kinds))],
-            open=open, engine=__version__,
+            open=open,
+            engine=__version__,
         )
         await self.db(self.store.create, self._row(table), table.invites, table.tokens)
         self.tables[table.id] = table
@@ -201,8 +217,9 @@ class Hub:
             raise Refused(400, str(exc)) from None
         if "content" in options:
             raise Refused(
-                400, "option 'content' is not accepted by feathers serve: it names a file on the "
-                "server (start the server with the shipped cards)"
+                400,
+                "option 'content' is not accepted by feathers serve: it names a file on the "
+                "server (start the server with the shipped cards)",
             )
         options = dict(options)
         accepted = inspect.signature(spec.factory).parameters
@@ -229,7 +246,8 @@ class Hub:
         seconds = getattr(agent, "seconds", None)
         if isinstance(seconds, int | float) and seconds > self.settings.max_think:
             raise Refused(
-                400, f"seats: seat {seat + 1}: at most {self.settings.max_think:g} seconds a decision"
+                400,
+                f"seats: seat {seat + 1}: at most {self.settings.max_think:g} seconds a decision",
             )
         return kind
 
@@ -306,10 +324,14 @@ class Hub:
                 if kind == HUMAN and table.tokens[s] is None
             }
             new = Table(
-                self._new_id(), make(table.game.id, **table.game.config), random_seed(),
-                list(table.kinds), list(table.tokens),
+                self._new_id(),
+                make(table.game.id, **table.game.config),
+                random_seed(),
+                list(table.kinds),
+                list(table.tokens),
                 [token_hash(invites[s]) if s in invites else None for s in range(len(table.kinds))],
-                open=table.open, engine=__version__,
+                open=table.open,
+                engine=__version__,
             )
             await self.db(self.store.create, self._row(new), new.invites, new.tokens)
             await self.db(self.store.set_rematch, table.id, new.id)
@@ -366,8 +388,9 @@ class Hub:
                     step = table.prepare_move(seat, cmd.action)
                 else:
                     step = table.prepare_undo(seat)
-                await self._apply(table, step, lambda: conn.send(
-                    views.encode(views.accepted(cmd.id, step.row.n))))
+                await self._apply(
+                    table, step, lambda: conn.send(views.encode(views.accepted(cmd.id, step.row.n)))
+                )
         except Rejection as exc:
             conn.send(views.encode(views.rejected(cmd.id, exc.code, exc.reason, exc.rule, table.n)))
             return
@@ -392,7 +415,9 @@ class Hub:
             await self.db(self.store.append, table.id, step.row, finished)
         except Exception as exc:
             log.exception("table %s: storing event %d failed", table.id, step.row.n)
-            raise Rejection("not_stored", f"the server could not store it ({exc}); try again") from None
+            raise Rejection(
+                "not_stored", f"the server could not store it ({exc}); try again"
+            ) from None
         table.commit(step)
         answer()
         self._send_all(table, lambda r: views.event(table, step.row, r))

@@ -134,8 +134,9 @@ def _id(data: dict[str, Any]) -> str | int | None:
     ok_int = isinstance(value, int) and not isinstance(value, bool)
     if ok_int or (isinstance(value, str) and len(value) <= MAX_ID_LENGTH):
         return value
-    raise ProtocolError("bad_field", f"'id' must be an integer or a text of at most "
-                        f"{MAX_ID_LENGTH} characters")
+    raise ProtocolError(
+        "bad_field", f"'id' must be an integer or a text of at most {MAX_ID_LENGTH} characters"
+    )
 
 
 def _count(data: dict[str, Any], key: str, id: Any, optional: bool = False) -> int | None:

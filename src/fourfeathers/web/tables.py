@@ -130,7 +130,8 @@ class Table:
             raise Rejection("game_over", "the game is over")
         if state.current_player != seat:
             raise Rejection(
-                "not_your_turn", f"it is seat {state.current_player + 1}'s turn, not seat {seat + 1}'s"
+                "not_your_turn",
+                f"it is seat {state.current_player + 1}'s turn, not seat {seat + 1}'s",
             )
         try:
             action = state.action_from_text(text)

@@ -183,9 +183,7 @@ def summary(table: Table) -> dict[str, Any]:
     return _summary(table)
 
 
-def created(
-    table: Table, invites: dict[int, str], base_url: str
-) -> dict[str, Any]:
+def created(table: Table, invites: dict[int, str], base_url: str) -> dict[str, Any]:
     """For the creator only: the table, an invite link per human seat and the spectator link."""
     root = base_url.rstrip("/")
     return {
@@ -225,4 +223,3 @@ def record(table: Table) -> dict[str, Any]:
         "scores": state.scores(),
         "winners": state.winners(),
     }
-
