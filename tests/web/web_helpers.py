@@ -87,6 +87,7 @@ class Browser:
         self.open = True
         client.browsers.append(self)  # type: ignore[attr-defined]
         self.raw: list[str] = []
+        self.events: dict[int, str] = {}
         self.state: dict[str, Any] = {}
         self.log: list[dict[str, Any]] = []
         self.n = 0
@@ -123,6 +124,7 @@ class Browser:
         elif data["type"] == "event":
             assert data["n"] == self.n + 1, f"event {data['n']} after {self.n}"
             self.log.append(data["entry"])
+            self.events[data["n"]] = text
             self.state, self.n = data["state"], data["n"]
         return data
 
