@@ -72,7 +72,7 @@ def serve(
     try:
         Store(url).close()  # a bad URL or an unreachable database: one line, before listening
     except Exception as exc:  # SQLAlchemy and driver errors have no common base
-        fail("--db", f"cannot open {url}: {str(exc).splitlines()[0]}")
+        fail("--db", f"cannot open the database: {str(exc).splitlines()[0]}")
     settings = Settings(db=url, ai_workers=workers, keep_finished=keep_finished * 3600)
     say(f"feathers serve: open http://{host}:{port}/ (database {url}; Ctrl-C stops)")
     uvicorn.run(

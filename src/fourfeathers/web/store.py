@@ -87,7 +87,7 @@ def engine_url(url: str) -> str:
         return "postgresql+psycopg:" + url.split(":", 1)[1]
     if scheme.startswith(("sqlite", "postgresql+")):
         return url
-    raise ValueError(f"--db: {url!r} is neither sqlite:///FILE nor postgresql://...")
+    raise ValueError(f"{url!r} is neither sqlite:///FILE nor postgresql://...")
 
 
 class Store:
