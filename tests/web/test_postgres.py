@@ -93,10 +93,14 @@ def test_an_event_is_stored_once(pg: str) -> None:
     }
     store.create(row, [None], [None])
     event = LogRow(1, "move", 0, "draw 1", "draw")
-    store.append("abcdefgh", event, None)
+    store.append([("abcdefgh", event, None)])
     with pytest.raises(sa.exc.IntegrityError):
-        store.append("abcdefgh", event, None)
+        store.append(
+            [("abcdefgh", LogRow(2, "move", 0, "draw 2", "draw"), None), ("abcdefgh", event, None)]
+        )
     [stored] = store.load()
-    assert stored.events == [event] and stored.row["seed"] == 2**63 - 1
+    assert stored.events == [event], (
+        "a failed transaction stores none of its events" and stored.row["seed"] == 2**63 - 1
+    )
     assert store.claim("abcdefgh", 0, "h" * 64) and not store.claim("abcdefgh", 0, "i" * 64)
     store.close()

@@ -81,4 +81,5 @@ def serve(
         port=port,
         log_level="warning",
         ws_max_size=4 * settings.max_message,
+        ws_per_message_deflate=False,  # compressing every view costs more CPU than it saves
     )

@@ -121,10 +121,40 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a ``Store`` method in the database thread."""
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    async def store_event(self, table_id: str, row: Any, finished: float | None) -> None:
+        """Store one event; events of several tables waiting together share one transaction
+        (group commit: one write to disk for all of them)."""
+        done = asyncio.get_running_loop().create_future()
+        self._batch.append((table_id, row, finished, done))
+        if len(self._batch) == 1:
+            self.spawn(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        while self._batch:
+            batch, self._batch = self._batch, []
+            try:
+                await self.db(self.store.append, [(t, r, f) for t, r, f, _ in batch])
+                results: list[BaseException | None] = [None] * len(batch)
+            except Exception:  # find the culprit: store them one by one
+                results = []
+                for t, r, f, _ in batch:
+                    try:
+                        await self.db(self.store.append, [(t, r, f)])
+                        results.append(None)
+                    except Exception as exc:
+                        results.append(exc)
+            for (*_, done), error in zip(batch, results, strict=True):
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
 
     # Life cycle.
 
@@ -412,7 +442,7 @@ class Hub:
         """Store, commit and broadcast a prepared step (the caller holds the lock)."""
         finished = time.time() if step.state.is_terminal() else None
         try:
-            await self.db(self.store.append, table.id, step.row, finished)
+            await self.store_event(table.id, step.row, finished)
         except Exception as exc:
             log.exception("table %s: storing event %d failed", table.id, step.row.n)
             raise Rejection(

@@ -137,27 +137,33 @@ class Store:
             )
             return bool(done.rowcount)
 
-    def append(self, table_id: str, row: LogRow, finished: float | None) -> None:
-        """Store one event (and, if it ended the game, the end). Raises SQLAlchemy's
-        ``IntegrityError`` if event ``row.n`` is already stored: never twice."""
+    def append(self, events: list[tuple[str, LogRow, float | None]]) -> None:
+        """Store events ``(table id, row, finished)`` in one transaction (``finished``: when the
+        event ended the game, else None). Raises SQLAlchemy's ``IntegrityError`` if an event
+        number of a table is already stored (never twice); then none is stored."""
         now = time.time()
         with self.engine.begin() as db:
             db.execute(
-                moves.insert().values(
-                    table_id=table_id,
-                    n=row.n,
-                    kind=row.kind,
-                    seat=row.seat,
-                    action=row.action,
-                    words=row.words,
-                    undone=list(row.undone),
-                    created=now,
-                )
+                moves.insert(),
+                [
+                    {
+                        "table_id": table_id,
+                        "n": row.n,
+                        "kind": row.kind,
+                        "seat": row.seat,
+                        "action": row.action,
+                        "words": row.words,
+                        "undone": list(row.undone),
+                        "created": now,
+                    }
+                    for table_id, row, _ in events
+                ],
             )
             db.execute(
                 game_tables.update()
-                .where(game_tables.c.id == table_id)
-                .values(updated=now, finished=finished)
+                .where(game_tables.c.id == sa.bindparam("table_id"))
+                .values(updated=now, finished=sa.bindparam("finished")),
+                [{"table_id": table_id, "finished": end} for table_id, _, end in events],
             )
 
     def set_rematch(self, table_id: str, rematch: str) -> None:

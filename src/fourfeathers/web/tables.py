@@ -176,16 +176,14 @@ class Table:
         return len(movers) - last
 
     def undo_seat(self) -> int | None:
-        """The seat that may undo now, or None."""
-        movers = self.movers()
-        humans = [p for p in movers if self.kinds[p] == HUMAN]
-        if not humans:
+        """The seat that may undo now (``undo_count`` would accept it), or None."""
+        if self.over:
             return None
-        try:
-            self.undo_count(humans[-1])
-        except Rejection:
-            return None
-        return humans[-1]
+        for i in range(len(self.live) - 1, -1, -1):
+            seat = self.log[self.live[i] - 1].seat
+            if self.kinds[seat] == HUMAN:
+                return None if any(self.revealed[i:]) else seat
+        return None
 
     def prepare_undo(self, seat: int) -> Step:
         """Take back ``seat``'s last decision (and computer ones after it); raises
