@@ -504,3 +504,22 @@ def test_idle_finished_tables_are_cleaned_up_running_ones_never(client) -> None:
     assert client.get(f"/api/tables/{done['table']}").status_code == 404
     assert client.get(f"/api/tables/{running['table']}").status_code == 200
     assert client.portal.call(hub.store.events, done["table"]) == []
+
+
+def test_a_thinking_computer_never_blocks_other_tables(db: Path) -> None:
+    with server(db, ai_processes=True, ai_workers=1) as client:
+        hub = hub_of(client)
+        slow = create(
+            client, "featherlight", ["ismcts:seconds=2", "human"], options={"starting_player": 0}
+        )
+        while not hub.get(slow["table"]).thinking:
+            time.sleep(0.01)
+        table, browser = hot_seat(client)
+        started = time.monotonic()
+        for _ in range(10):
+            assert browser.move(browser.legal[0], seat=browser.state["to_move"])["n"]
+        assert time.monotonic() - started < 1.5
+        assert hub.get(slow["table"]).n == 0, "the other table played while it thought"
+        while hub.get(slow["table"]).n == 0:
+            time.sleep(0.05)
+        assert hub.get(slow["table"]).log[0].seat == 0
