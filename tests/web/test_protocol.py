@@ -211,6 +211,21 @@ def test_hot_seat_one_browser_holds_every_seat(client) -> None:
     assert browser.move(browser.legal[0], seat=first)["type"] == "accepted"
 
 
+def test_claiming_another_seat_reaches_the_open_connection(client) -> None:
+    table = create(client, "featherlight", ["human", "human"])
+    url = f"/api/tables/{table['table']}/claim"
+    seat0, seat1 = table["invites"]
+    token = client.post(url, json={"seat": 0, "invite": seat0["invite"]}).json()["token"]
+    browser = Browser(client, table["table"], token)
+    watcher = Browser(client, table["table"])
+    assert browser.state["you"] == [0]
+    answer = client.post(url, json={"seat": 1, "invite": seat1["invite"], "token": token})
+    assert answer.json()["seats"] == [0, 1]
+    assert browser.next("sync")["since"] == 0 and browser.state["you"] == [0, 1]
+    claimed = watcher.next("seats")["seats"]
+    assert [s["claimed"] for s in claimed] == [True, True]
+
+
 def test_bad_token_is_refused(client) -> None:
     table = create(client, "featherlight", ["human", "human"])
     with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:

@@ -53,26 +53,35 @@ class Socket:
         self.stamp = time.monotonic()
         self.refused = 0
         self.hinting = False
+        self.token_hash: str | None = None
+        self.closing = False
 
     def send(self, text: str) -> None:
-        """Queue ``text``; a browser that lets ``queue_limit`` messages pile up is closed."""
+        """Queue ``text``; a browser that lets ``queue_limit`` messages pile up is closed
+        (it can come back and catch up)."""
+        if self.closing:
+            return
         if self.queue.qsize() >= self.settings.queue_limit:
+            while not self.queue.empty():
+                self.queue.get_nowait()
             self.close(CLOSE_SLOW)
         else:
             self.queue.put_nowait(text)
 
     def close(self, code: int) -> None:
-        """Close after what is already queued."""
-        self.queue.put_nowait(code)
+        """Close after what is already queued; nothing is queued after it."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(code)
 
     async def writer(self) -> None:
-        while True:
-            item = await self.queue.get()
-            if isinstance(item, int):
-                with suppress(Exception):
+        with suppress(Exception):  # a browser that went away: the reader sees it too
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, int):
                     await self.ws.close(item)
-                return
-            await self.ws.send_text(item)
+                    return
+                await self.ws.send_text(item)
 
     async def pinger(self) -> None:
         ping = views.encode(views.beat("ping"))
@@ -222,7 +231,8 @@ async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
         if hello is None:
             return
         if hello.token is not None:
-            sock.recipient = table.seats_of(token_hash(hello.token))
+            sock.token_hash = token_hash(hello.token)
+            sock.recipient = table.seats_of(sock.token_hash)
             if not sock.recipient:
                 sock.error("bad_token", f"this token holds no seat at table {table.id}")
                 sock.close(CLOSE_BAD_TOKEN)

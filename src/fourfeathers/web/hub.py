@@ -96,6 +96,7 @@ class Connection(Protocol):
     """What the hub needs of a browser connection (``app.Socket``)."""
 
     recipient: views.Recipient
+    token_hash: str | None
 
     def send(self, text: str) -> None:
         """Queue ``text`` (made by ``views.encode``) for the browser."""
@@ -332,7 +333,11 @@ class Hub:
             token = token or new_secret()
             if not await self.db(self.store.claim, table.id, seat, token_hash(token)):
                 raise Refused(409, f"seat {seat + 1} is already taken")
-            table.tokens[seat] = token_hash(token)
+            held = table.tokens[seat] = token_hash(token)
+            for conn in table.connections:
+                if conn.token_hash == held:  # hot seat: the browser's open connection gets it
+                    conn.recipient = table.seats_of(held)
+                    conn.send(views.encode(views.sync(table, conn.recipient, table.n)))
             self._send_all(table, lambda r: views.seats(table))
         return table, token
 
@@ -423,6 +428,11 @@ class Hub:
                 )
         except Rejection as exc:
             conn.send(views.encode(views.rejected(cmd.id, exc.code, exc.reason, exc.rule, table.n)))
+            return
+        except Exception:  # a bug: say so, keep the connection and the table
+            log.exception("table %s: command %s failed", table.id, cmd)
+            reason = "the server failed on this command; nothing was done"
+            conn.send(views.encode(views.rejected(cmd.id, "internal", reason, "", table.n)))
             return
         self._schedule(table)
 
