@@ -12,15 +12,15 @@ from collections import Counter
 import pytest
 
 from fourfeathers import make
-from fourfeathers.games.isle_of_feathers import rules
+from fourfeathers.games.isle_of_feathers import actions, rules_check
 
 
 def weight(state, action) -> float:
-    if isinstance(action, rules.AddTile) and state.cells.get(action.cell, 0) < 2:
+    if isinstance(action, actions.AddTile) and state.cells.get(action.cell, 0) < 2:
         return 0.03  # Sand on the ocean: rarely, so the endgame comes late
-    if isinstance(action, (rules.Place, rules.Flock)):
+    if isinstance(action, (actions.Place, actions.Flock)):
         return 20.0
-    return 3.0 if isinstance(action, rules.Discard) else 1.0
+    return 3.0 if isinstance(action, actions.Discard) else 1.0
 
 
 @pytest.mark.parametrize(
@@ -43,14 +43,14 @@ def test_long_games_keep_every_invariant(options):
             action = rng.choices(actions, [weight(state, a) for a in actions])[0]
             seen[type(action).__name__] += 1
             state.apply_action(action)
-            assert rules.check_state(state) is None
+            assert rules_check.check_state(state) is None
             located = Counter(c for cs in state.component_locations().values() for c in cs)
             assert located == Counter(game.components())
             if rng.random() < 0.04:
                 assert game.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
                 for p in range(game.num_players):
                     sample = state.determinize(p, random.Random(1))
-                    assert rules.check_state(sample) is None
+                    assert rules_check.check_state(sample) is None
                     assert sample.observation(p) == state.observation(p)
         seen["reshuffles"] += state.reshuffles
         seen["wet"] += sum(1 for c in state.cells.values() if c < 2)

@@ -12,8 +12,9 @@ import pytest
 from iof_helpers import START, cell, code_at, habitat_island, play, position
 
 from fourfeathers import IllegalActionError
-from fourfeathers.games.isle_of_feathers import rules
-from fourfeathers.games.isle_of_feathers.content import ABILITIES
+from fourfeathers.games.isle_of_feathers import actions, rules_land, rules_place
+from fourfeathers.games.isle_of_feathers.content import ABILITIES, FLIT, MOUND, SHOO
+from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, DRAW, MAIN, PLANT
 
 COCK, SCREAMER, BOWERBIRD, HUMMINGBIRD, MALLEEFOWL, KAKAPO = 25, 17, 38, 29, 45, 3
 
@@ -139,8 +140,8 @@ def test_placing_a_bird_takes_its_token_and_owes_a_draw():
     assert "place 25 at 0,0" in legal(state)
     play(state, "place 25 at 0,0")
     assert state.birds == {cell("0,0"): (0,)} and state.placed[0] == [COCK]
-    assert state.tokens[0][rules.FLIT] == 1 and state.token_supply[rules.FLIT] == 8
-    assert state.phase == rules.DRAW and len(state.hands[0]) == 4
+    assert state.tokens[0][FLIT] == 1 and state.token_supply[FLIT] == 8
+    assert state.phase == DRAW and len(state.hands[0]) == 4
     assert {str(a) for a in state.legal_actions()} == {
         "take 1",
         "take 2",
@@ -150,7 +151,7 @@ def test_placing_a_bird_takes_its_token_and_owes_a_draw():
     }
     refused(state, "tile 3,0", "IS-38")
     play(state, "take 1")
-    assert len(state.hands[0]) == 5 and state.phase == rules.MAIN and state.actions_left == 1
+    assert len(state.hands[0]) == 5 and state.phase == MAIN and state.actions_left == 1
 
 
 def test_one_bird_per_tile_and_the_habitat_must_match():
@@ -180,7 +181,7 @@ def test_no_bird_token_left_no_placement_no_ability_token_none_taken():
         hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]], tokens=[[0, 0, 0, 9, 0, 0], [0] * 6]
     )
     play(full, "place 25 at 0,0")
-    assert full.tokens[0][rules.FLIT] == 9 and full.token_supply[rules.FLIT] == 0
+    assert full.tokens[0][FLIT] == 9 and full.token_supply[FLIT] == 0
 
 
 # --- Abilities ---------------------------------------------------------------------------------
@@ -193,7 +194,7 @@ def test_mound_raises_any_tile_even_a_fixed_one():
     )
     play(state, "mound 0,0")
     assert code_at(state, "0,0") == (2, 1) and state.birds[cell("0,0")] == (1,)
-    assert state.tokens[0][rules.MOUND] == 0 and state.token_supply[rules.MOUND] == 9
+    assert state.tokens[0][MOUND] == 0 and state.token_supply[MOUND] == 9
     assert state.actions_left == 2  # no action spent (IS-49)
 
 
@@ -216,7 +217,7 @@ def test_faq_burrow_turns_sand_back_into_ocean_and_tokens_lie_wet():
     play(state, "burrow 1,0")
     assert code_at(state, "1,0") == (0, 1) and state.birds[cell("1,0")] == (1,)
     assert state.supply[0] == 16 - 2 and state.placed[1] == [44]
-    assert rules.touches_land(state.cells, cell("1,0"))  # now two islands: 0,0 and 2,0
+    assert rules_land.touches_land(state.cells, cell("1,0"))  # now two islands: 0,0 and 2,0
     refused(state, "tile 1,0", "IS-27")
     refused(state, "burrow 1,0", "IS-52")  # ocean cannot go lower
     mound = position(
@@ -248,11 +249,11 @@ def test_replant_moves_vegetation_in_two_steps():
     )
     assert {"replant 0,0", "replant 2,0", "replant 3,0"} <= legal(state)
     play(state, "replant 2,0")
-    assert state.phase == rules.PLANT and legal(state) == {"plant 1,0"}
+    assert state.phase == PLANT and legal(state) == {"plant 1,0"}
     refused(state, "tile 1,0", "IS-53")
     play(state, "plant 1,0")
     assert cell("2,0") not in state.cells and code_at(state, "1,0") == (1, 1)
-    assert state.phase == rules.MAIN and state.veg_supply == 15
+    assert state.phase == MAIN and state.veg_supply == 15
 
 
 def test_shoo_moves_any_bird_to_a_neighbouring_tile_even_an_occupied_one():
@@ -282,14 +283,14 @@ def test_faq_shoo_moves_one_bird_at_a_time_and_never_into_the_water():
     assert "shoo blue 0,0 to -1,0" not in legal(state)
     refused(state, "shoo blue 0,0 to -1,0", "IS-62")
     play(state, "shoo blue 0,0 to 1,0")
-    assert state.birds == {cell("1,0"): (0, 1)} and state.tokens[0][rules.SHOO] == 0
+    assert state.birds == {cell("1,0"): (0, 1)} and state.tokens[0][SHOO] == 0
 
 
 def test_flit_gives_one_more_action():
     """IS-54, IS-50: the token goes back to the supply."""
     state = position(tokens=[[0, 0, 0, 1, 0, 0], [0] * 6])
     play(state, "flit")
-    assert state.actions_left == 3 and state.token_supply[rules.FLIT] == 9
+    assert state.actions_left == 3 and state.token_supply[FLIT] == 9
 
 
 def test_flock_places_a_bird_on_an_occupied_tile_without_an_action():
@@ -303,7 +304,7 @@ def test_flock_places_a_bird_on_an_occupied_tile_without_an_action():
     assert "flock 25 at 0,0" in legal(state)
     play(state, "flock 25 at 0,0")
     assert state.birds[cell("0,0")] == (1, 0) and state.actions_left == 2
-    assert state.phase == rules.DRAW and state.tokens[0] == [0, 0, 0, 1, 0, 0]
+    assert state.phase == DRAW and state.tokens[0] == [0, 0, 0, 1, 0, 0]
     costly = position(
         hands=hands,
         birds={"0,0": [1]},
@@ -323,8 +324,8 @@ def test_faq_discarding_a_flit_bird_gives_the_action_back():
     state = position(hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 25")
     assert state.actions_left == 2 and state.turn_actions == 1
-    assert state.phase == rules.DRAW and state.discard == [COCK]
-    assert state.tokens[0][rules.FLIT] == 0  # no token for a discard (IS-46)
+    assert state.phase == DRAW and state.discard == [COCK]
+    assert state.tokens[0][FLIT] == 0  # no token for a discard (IS-46)
     play(state, "draw blind")
     assert state.actions_left == 2 and len(state.hands[0]) == 5
 
@@ -334,19 +335,19 @@ def test_discard_uses_the_ability_then_draws():
     draw; no token is taken."""
     state = position(hands=[[SCREAMER, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 17")
-    assert state.phase == rules.ABILITY and "skip" in legal(state) and "mound 0,0" in legal(state)
+    assert state.phase == ABILITY and "skip" in legal(state) and "mound 0,0" in legal(state)
     refused(state, "take 1", "IS-46")
     refused(state, "burrow 0,0", "IS-46")
     play(state, "mound 3,0")
-    assert code_at(state, "3,0") == (1, 0) and state.token_supply[rules.MOUND] == 9
-    assert state.phase == rules.DRAW and state.actions_left == 1
+    assert code_at(state, "3,0") == (1, 0) and state.token_supply[MOUND] == 9
+    assert state.phase == DRAW and state.actions_left == 1
 
 
 def test_a_discarded_ability_may_be_skipped_unless_the_variant_forbids_it():
     """Ruling IS-R09: optional by default; variant compulsory-abilities."""
     state = position(hands=[[SCREAMER, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 17", "skip")
-    assert state.phase == rules.DRAW
+    assert state.phase == DRAW
     strict = position(
         hands=[[SCREAMER, 5, 6, 7, 8], [9, 10, 11, 12]],
         options={"variants": ["compulsory-abilities"]},
@@ -360,7 +361,7 @@ def test_a_discarded_ability_without_use_fizzles():
     """Ruling IS-R09 (IS-Q8): Shoo with no bird on the island: the discard is still allowed."""
     state = position(hands=[[BOWERBIRD, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 38")
-    assert state.phase == rules.DRAW and state.pending == -1
+    assert state.phase == DRAW and state.pending == -1
 
 
 def test_discard_flock_places_a_bird_from_hand():
@@ -368,11 +369,11 @@ def test_discard_flock_places_a_bird_from_hand():
         hands=[[HUMMINGBIRD, COCK, 5, 6, 7], [9, 10, 11, 12]], birds={"0,0": [1]}, placed=[[], [44]]
     )
     play(state, "discard 29")
-    assert state.phase == rules.ABILITY and "flock 25 at 0,0" in legal(state)
+    assert state.phase == ABILITY and "flock 25 at 0,0" in legal(state)
     play(state, "flock 25 at 0,0")
-    assert state.draws == 2 and state.phase == rules.DRAW
+    assert state.draws == 2 and state.phase == DRAW
     play(state, "take 1", "take 1")
-    assert len(state.hands[0]) == 5 and state.phase == rules.MAIN
+    assert len(state.hands[0]) == 5 and state.phase == MAIN
 
 
 def test_discard_draws_blind_variant():
@@ -383,7 +384,7 @@ def test_discard_draws_blind_variant():
     )
     top, path = state.draw[-1], list(state.path)
     play(state, "discard 25")
-    assert state.phase == rules.MAIN and top in state.hands[0] and state.path == path
+    assert state.phase == MAIN and top in state.hands[0] and state.path == path
 
 
 def test_habitat_island_helper_places_every_bird():
@@ -394,12 +395,12 @@ def test_habitat_island_helper_places_every_bird():
         game_state = position(
             hands=[[card, *others[:4]], others[4:8]], island=habitat_island(game, card)
         )
-        assert (card, cell("0,0")) in rules.placements(game_state, [card]), card
+        assert (card, cell("0,0")) in rules_place.placements(game_state, [card]), card
 
 
 def test_start_island_takes_the_sand_birds():
     state = position(hands=[[COCK, SCREAMER, BOWERBIRD, 5, 6], [9, 10, 11, 12]])
-    spots = rules.placements(state, state.hands[0])
+    spots = rules_place.placements(state, state.hands[0])
     assert {c for c, _ in spots} == {COCK, SCREAMER, BOWERBIRD}
     assert len(START) == 6
 
@@ -408,21 +409,21 @@ def test_a_wet_vegetation_token_is_not_a_habitat_cell():
     """Ruling IS-R05: the ocean never matches a diagram cell, even with Vegetation lying on it."""
     hands = [[MALLEEFOWL, 5, 6, 7, 8], [9, 10, 11, 12]]  # Sand token, Sand with Vegetation
     dry = position(hands=hands, island=["0,0:1", "-1,1:1V"])
-    assert rules.placements(dry, [MALLEEFOWL]) == [(MALLEEFOWL, cell("0,0"))]
+    assert rules_place.placements(dry, [MALLEEFOWL]) == [(MALLEEFOWL, cell("0,0"))]
     wet = position(hands=hands, island=["0,0:1", "-1,1:0V"])
-    assert rules.placements(wet, [MALLEEFOWL]) == []
+    assert rules_place.placements(wet, [MALLEEFOWL]) == []
 
 
 @pytest.mark.parametrize(
     "action",
     [
-        rules.Shoo(9, 0, 1),
-        rules.Shoo(-1, 0, 1),
-        rules.Shoo(True, 0, 1),
-        rules.AddVegetation("x"),
-        rules.AddTile(1.0),
-        rules.Place(True, 0),
-        rules.TakeFaceUp(True),
+        actions.Shoo(9, 0, 1),
+        actions.Shoo(-1, 0, 1),
+        actions.Shoo(True, 0, 1),
+        actions.AddVegetation("x"),
+        actions.AddTile(1.0),
+        actions.Place(True, 0),
+        actions.TakeFaceUp(True),
     ],
 )
 def test_malformed_action_objects_are_refused_and_change_nothing(action):

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import actions, render, rules, rules_check, rules_phases
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
 from .hexgrid import LIMIT, key
 from .state import _FIELDS, _INT_FIELDS, IsleState
@@ -189,13 +189,13 @@ class IsleGame(Game):
         if not 0 <= fields["seed"] <= 2**63 - 1:
             raise ValueError(f"{self.id} state: seed must be 0 to 2**63 - 1")
         state = IsleState(self, fields)
-        problem = rules.check_state(state)
+        problem = rules_check.check_state(state)
         if problem:
             raise ValueError(f"{self.id} state: {problem}")
         return state
 
     def parse_action(self, text: str) -> Any:
-        return rules.parse_action(text, self.content.flight_path)
+        return actions.parse_action(text, self.content.flight_path)
 
     def components(self) -> list[Any]:
         """The 52 bird cards (numbers), and every tile, Vegetation, Ability and Bird token by
@@ -224,10 +224,13 @@ class IsleGame(Game):
         a pass shows the receiver a card; a release draws from the Migration pile. With variant
         discard-draws-blind, resolving a discard draws too."""
         assert isinstance(state, IsleState)
-        if isinstance(action, (rules.TakeFaceUp, rules.DrawBlind, rules.PassCard, rules.Release)):
+        if isinstance(
+            action, (actions.TakeFaceUp, actions.DrawBlind, actions.PassCard, actions.Release)
+        ):
             return True
         return self.discard_draws_blind and (
-            isinstance(action, rules.Discard) or state.phase in (rules.ABILITY, rules.PLANT)
+            isinstance(action, actions.Discard)
+            or state.phase in (rules_phases.ABILITY, rules_phases.PLANT)
         )
 
     def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:

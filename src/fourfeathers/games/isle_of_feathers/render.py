@@ -18,8 +18,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from . import rules
-from .content import ABILITIES, ABILITY_TEXT, COLOURS, KIND_NAMES
+from . import actions, rules, rules_phases, rules_place
+from .content import ABILITIES, ABILITY_TEXT, COLOURS, FLIT, FLOCK, KIND_NAMES
 from .hexgrid import NEIGHBOUR_OFFSETS, Habitat, coords
 
 if TYPE_CHECKING:
@@ -78,9 +78,9 @@ def bird_words(game: IsleGame, card: int) -> str:
 
 def describe_action(game: IsleGame, state: IsleState, action: Any) -> str:
     """One sentence for an action, public information only (never a passed or drawn card)."""
-    cell = rules.cell_text
+    cell = actions.cell_text
     cells = state.cells
-    if isinstance(action, rules.AddTile):
+    if isinstance(action, actions.AddTile):
         h = cells.get(action.cell, 0) >> 1
         tile = "Sand" if h == 0 else ("Grass" if h == 1 else "Cliff")
         note = ""
@@ -88,63 +88,63 @@ def describe_action(game: IsleGame, state: IsleState, action: Any) -> str:
             note = " (the last Sand tile in the supply)"
         where = "on the ocean" if h == 0 else f"on the {kind_name(h)}"
         return f"add a {tile} tile {where} at {cell(action.cell)}{note}"
-    if isinstance(action, rules.AddVegetation):
+    if isinstance(action, actions.AddVegetation):
         return f"add Vegetation at {cell(action.cell)}"
-    if isinstance(action, rules.Place):
+    if isinstance(action, actions.Place):
         return f"place {_bird_long(game, action.card)} at {cell(action.cell)}"
-    if isinstance(action, rules.Discard):
+    if isinstance(action, actions.Discard):
         ability = ABILITIES[game.content.ability[action.card]].title()
         return f"discard {bird_words(game, action.card)} to use its {ability}"
-    if isinstance(action, rules.TakeFaceUp):
+    if isinstance(action, actions.TakeFaceUp):
         card = state.path[action.slot] if action.slot < len(state.path) else 0
         if not card:
             return f"take from Flight Path slot {action.slot + 1}"
         return f"take {bird_words(game, card)} from Flight Path slot {action.slot + 1}"
-    if isinstance(action, rules.DrawBlind):
+    if isinstance(action, actions.DrawBlind):
         if state.draw:
             return f"draw blind from the Draw pile ({len(state.draw)} cards)"
         return "draw blind, shuffling the Discard pile into a new Draw pile"
-    if isinstance(action, rules.PassCard):
+    if isinstance(action, actions.PassCard):
         q = (state.player + 1) % game.num_players
         return f"pass a card to {seat_word(q)}"
-    if isinstance(action, rules.EndTurn):
-        if rules.is_last_turn(state):
+    if isinstance(action, actions.EndTurn):
+        if rules_phases.is_last_turn(state):
             return "end the turn (the game's last)"
         if game.solo:
             owed = "a Migration card is owed" if state.migration else "the Migration pile is empty"
             return f"end the turn without a bird placed: {owed}"
         return "end the turn"
-    if isinstance(action, rules.Release):
+    if isinstance(action, actions.Release):
         return f"release {bird_words(game, action.card)} and take a Migration card"
-    if isinstance(action, rules.Skip):
+    if isinstance(action, actions.Skip):
         if state.pending < 0:
             return "skip a discarded bird's ability"
         return f"skip the discarded bird's {ABILITIES[state.pending].title()}"
-    if isinstance(action, rules.Stamina):
+    if isinstance(action, actions.Stamina):
         return "spend a Flit from the Stamina pool: one more action"
-    if isinstance(action, rules.Plant):
+    if isinstance(action, actions.Plant):
         return f"plant the Vegetation at {cell(action.cell)}"
     source = _source(state, action)
-    if isinstance(action, rules.Raise):
+    if isinstance(action, actions.Raise):
         h = cells.get(action.cell, 0) >> 1
         return (
             f"{source} Mound: raise {cell(action.cell)} from {kind_name(h)} to {kind_name(h + 1)}"
         )
-    if isinstance(action, rules.Lower):
+    if isinstance(action, actions.Lower):
         h = cells.get(action.cell, 0) >> 1
         return (
             f"{source} Burrow: lower {cell(action.cell)} from {kind_name(h)} to {kind_name(h - 1)}"
         )
-    if isinstance(action, rules.Uproot):
+    if isinstance(action, actions.Uproot):
         return f"{source} Replant: pick up the Vegetation at {cell(action.cell)}"
-    if isinstance(action, rules.Flit):
+    if isinstance(action, actions.Flit):
         return f"{source} Flit: one more action"
-    if isinstance(action, rules.Flock):
+    if isinstance(action, actions.Flock):
         return (
             f"{source} Flock: place {_bird_long(game, action.card)} at {cell(action.cell)}, "
             "joining the bird there"
         )
-    if isinstance(action, rules.Shoo):
+    if isinstance(action, actions.Shoo):
         return (
             f"{source} Shoo: move a {COLOURS[action.colour]} bird from {cell(action.source)} to "
             f"{cell(action.target)}"
@@ -153,7 +153,9 @@ def describe_action(game: IsleGame, state: IsleState, action: Any) -> str:
 
 
 def _source(state: IsleState, action: Any) -> str:
-    return "use the discarded bird's" if state.phase == rules.ABILITY else "spend a token for"
+    return (
+        "use the discarded bird's" if state.phase == rules_phases.ABILITY else "spend a token for"
+    )
 
 
 def _plural(n: int, word: str) -> str:
@@ -174,9 +176,9 @@ def describe_outcome(
     earned token, a fizzled ability, the endgame trigger, a solo new turn, why the game ended."""
     notes: list[str] = []
     p = before.player
-    if isinstance(action, (rules.TakeFaceUp, rules.DrawBlind)):
+    if isinstance(action, (actions.TakeFaceUp, actions.DrawBlind)):
         path = list(before.path)
-        if isinstance(action, rules.TakeFaceUp):
+        if isinstance(action, actions.TakeFaceUp):
             path[action.slot] = 0
         flown = next((c for c in reversed(path) if c), 0)
         if flown:
@@ -187,10 +189,10 @@ def describe_outcome(
             notes.append(f"New on the Flight Path: {names}.")
     if after.reshuffles > before.reshuffles:
         notes.append("The Discard pile is shuffled into a new Draw pile.")
-    if isinstance(action, (rules.Place, rules.Flock)) and after.player != TERMINAL:
+    if isinstance(action, (actions.Place, actions.Flock)) and after.player != TERMINAL:
         kind = game.content.ability[action.card]
-        spent_same = isinstance(action, rules.Flock) and before.phase == rules.MAIN
-        if before.token_supply[kind] + (1 if spent_same and kind == rules.FLOCK else 0):
+        spent_same = isinstance(action, actions.Flock) and before.phase == rules_phases.MAIN
+        if before.token_supply[kind] + (1 if spent_same and kind == FLOCK else 0):
             notes.append(f"{seat_word(p)} takes a {ABILITIES[kind].title()} token.")
         else:
             notes.append(f"No {ABILITIES[kind].title()} token is left to take.")
@@ -198,13 +200,13 @@ def describe_outcome(
             notes.append(
                 f"A new turn begins with two actions; the Stamina pool holds {after.stamina}."
             )
-    if isinstance(action, rules.Discard):
+    if isinstance(action, actions.Discard):
         kind = game.content.ability[action.card]
-        if kind == rules.FLIT:
+        if kind == FLIT:
             notes.append("Flit gives the action back.")
-        elif after.phase != rules.ABILITY and after.player != TERMINAL:
+        elif after.phase != rules_phases.ABILITY and after.player != TERMINAL:
             notes.append(f"Its {ABILITIES[kind].title()} has no use now.")
-    if isinstance(action, rules.Release):
+    if isinstance(action, actions.Release):
         notes.append(f"The Migration pile has {len(after.migration)} cards left.")
     if before.end_turn < 0 <= after.end_turn:
         if game.solo:
@@ -215,7 +217,7 @@ def describe_outcome(
                 "more turn."
             )
     if after.player == TERMINAL:
-        notes.append(f"The game ends: {rules.end_reason_text(after)}.")
+        notes.append(f"The game ends: {rules_phases.end_reason_text(after)}.")
     return " ".join(notes) or None
 
 
@@ -305,16 +307,16 @@ def habitat_picture(habitat: Habitat) -> Text:
 
 
 def _fits_text(game: IsleGame, state: IsleState, card: int, player: int) -> Text:
-    spots = [k for _, k in rules.placements(state, [card])]
-    flock = [k for _, k in rules.placements(state, [card], occupied=True)]
-    if not rules.has_bird_token(state, player):
+    spots = [k for _, k in rules_place.placements(state, [card])]
+    flock = [k for _, k in rules_place.placements(state, [card], occupied=True)]
+    if not rules_place.has_bird_token(state, player):
         return Text("no Bird token left", style="red")
     if spots:
-        where = " ".join(rules.cell_text(k) for k in spots[:4])
+        where = " ".join(actions.cell_text(k) for k in spots[:4])
         more = f" +{len(spots) - 4}" if len(spots) > 4 else ""
         return Text(f"yes: {where}{more}", style="bold green")
     if flock:
-        where = " ".join(rules.cell_text(k) for k in flock[:3])
+        where = " ".join(actions.cell_text(k) for k in flock[:3])
         return Text(f"with Flock: {where}", style="yellow")
     return Text("no", style="dim")
 
@@ -408,27 +410,27 @@ def _prompt(game: IsleGame, state: IsleState, player: int) -> Text | None:
     if state.player != player:
         return None
     content = game.content
-    if state.phase == rules.DRAW:
+    if state.phase == rules_phases.DRAW:
         return Text("Draw a card: take a face-up bird (take 1-4) or draw blind.", style="bold cyan")
-    if state.phase == rules.ABILITY:
+    if state.phase == rules_phases.ABILITY:
         ability = ABILITIES[state.pending]
         return Text(
             f"You discarded {bird_words(game, state.pending_card)}: use its {ability.title()} "
             f"({ABILITY_TEXT[ability]}) or skip.",
             style="bold cyan",
         )
-    if state.phase == rules.PLANT:
+    if state.phase == rules_phases.PLANT:
         return Text(
-            f"Choose the tile for the Vegetation from {rules.cell_text(state.replant_from)}.",
+            f"Choose the tile for the Vegetation from {actions.cell_text(state.replant_from)}.",
             style="bold cyan",
         )
-    if state.phase == rules.RELEASE:
+    if state.phase == rules_phases.RELEASE:
         return Text(
             "Your turn ended without a bird placed: release a card for a Migration card.",
             style="bold cyan",
         )
-    if not rules.can_act(state):
-        close = "end the turn" if game.solo or rules.is_last_turn(state) else "pass a card"
+    if not rules_phases.can_act(state):
+        close = "end the turn" if game.solo or rules_phases.is_last_turn(state) else "pass a card"
         return Text(f"Actions used: spend tokens if you like, then {close}.", style="bold cyan")
     del content
     return None
@@ -511,7 +513,7 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
         if not state.placed[p]:
             table.add_row("(no bird placed)", "0", "")
         parts.append(table)
-    reason = rules.end_reason_text(state) if state.end_reason else "not over"
+    reason = rules_phases.end_reason_text(state) if state.end_reason else "not over"
     parts.append(Text(f"The game ended: {reason}.", style="bold"))
     if game.solo:
         line = f"Solo score (level {game.stamina}): {scores[0]}"
