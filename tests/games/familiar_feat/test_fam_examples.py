@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fam_helpers import build, legal, play
 
-from fourfeathers.games.familiar_feat import rules
+from fourfeathers.games.familiar_feat import rules_totals
+from fourfeathers.games.familiar_feat.content import E_EXHAUST
 
 
 def test_strength_4_creature_exhausts_one_familiar():
@@ -18,7 +19,7 @@ def test_strength_4_creature_exhausts_one_familiar():
         team=[4, 6],
     )
     assert state.game.cards.strength[16] == 4
-    assert state.game.cards.effect[16] == ((rules.E_EXHAUST, 1),)
+    assert state.game.cards.effect[16] == ((E_EXHAUST, 1),)
     play(state, "attach 3 to 1")
     # The effect asks which of the three Familiars to exhaust (FA-46).
     assert legal(state) == ["choose 1", "choose 5", "choose 3"]
@@ -41,7 +42,7 @@ def test_recruited_at_night_after_a_familiar_fled():
         team=[],
     )
     cards = state.game.cards
-    assert rules.column_total(cards, state.cols[4]) == 5
+    assert rules_totals.column_total(cards, state.cols[4]) == 5
     play(state, "attach 6 to 1")  # the last card: Cuddle 1 + 2 = 3 at Hopping Finch (Str 2)
     # Hopping Finch was recruited; the Team deck has run out: fleeing. Slots 2-4 hold one
     # Familiar each (forced); at the Beaver the player chooses.

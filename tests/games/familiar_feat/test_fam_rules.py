@@ -9,14 +9,24 @@ from fam_helpers import build, legal, play
 
 from fourfeathers import ConfigError, IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.familiar_feat import rules
+from fourfeathers.games.familiar_feat import actions, rules_cards, rules_deck, rules_totals
 from fourfeathers.games.familiar_feat.content import ICONS, K_MONSTER, MONSTERS, load_cards
+from fourfeathers.games.familiar_feat.rules_phases import (
+    LOST,
+    PH_ATTACH,
+    PH_EVENTS,
+    PH_NIGHT,
+    PH_SETUP,
+    WON,
+)
 
 CARDS = load_cards()
 
 
 def total(state, slot):
-    return rules.column_total(state.game.cards, state.cols[slot], rules.no_double(state))
+    return rules_totals.column_total(
+        state.game.cards, state.cols[slot], rules_totals.no_double(state)
+    )
 
 
 # --- Copy and Double (FA-60..FA-62; rulings FA-R11..FA-R13) ----------------------------------
@@ -24,19 +34,19 @@ def total(state, slot):
 
 def test_copy_of_a_double_doubles_only_once():
     # 35 Golden Eagle: Cuddle 3, Double; 25 Magpie: Copy.
-    assert rules.column_total(CARDS, [35, 25]) == (3 + 3) * 2
-    assert rules.column_total(CARDS, [35, 44]) == (3 + 3) * 2  # two Doubles: still once
+    assert rules_totals.column_total(CARDS, [35, 25]) == (3 + 3) * 2
+    assert rules_totals.column_total(CARDS, [35, 44]) == (3 + 3) * 2  # two Doubles: still once
 
 
 def test_copy_at_the_top_is_worth_zero_and_chains_copy_effective_values():
-    assert rules.column_total(CARDS, [25]) == 0
-    assert rules.column_total(CARDS, [25, 1]) == 1
-    assert rules.column_total(CARDS, [14, 25, 31]) == 9  # 3, copy 3, copy of the copy 3
+    assert rules_totals.column_total(CARDS, [25]) == 0
+    assert rules_totals.column_total(CARDS, [25, 1]) == 1
+    assert rules_totals.column_total(CARDS, [14, 25, 31]) == 9  # 3, copy 3, copy of the copy 3
 
 
 def test_copy_is_live_when_the_card_above_leaves():
-    assert rules.column_total(CARDS, [14, 1, 25]) == 5
-    assert rules.column_total(CARDS, [14, 25]) == 6  # 1 left: the Magpie now copies 3
+    assert rules_totals.column_total(CARDS, [14, 1, 25]) == 5
+    assert rules_totals.column_total(CARDS, [14, 25]) == 6  # 1 left: the Magpie now copies 3
 
 
 # --- Attaching and the card limit (FA-33..FA-38; FA-R09, FA-R14) ------------------------------
@@ -90,7 +100,7 @@ def test_exhaust_this_puts_the_creature_on_the_exhausted_pile():
 
 def test_revive_turns_the_face_up_pile_over_first_in_first_out():
     state = build(fu=[10, 11, 12])
-    assert rules.revive_one(state) == 10
+    assert rules_cards.revive_one(state) == 10
     assert state.fd == [12, 11] and state.fu == []
 
 
@@ -181,7 +191,7 @@ def test_end_a_when_the_row_empties():
 def test_a_bare_creature_at_the_end_of_the_day_loses():
     state = build(row=[76, 77, 0, 0, 0], cols=[[1]], hand=[2], team=[])
     play(state, "attach 2 to 1")
-    assert state.result == rules.LOST and state.current_player == TERMINAL
+    assert state.result == LOST and state.current_player == TERMINAL
     assert state.legal_actions() == [] and state.returns() == [0.0]
 
 
@@ -191,11 +201,11 @@ def test_empty_team_deck_at_the_start_of_a_day_ends_it_at_once():
         cols=[[1, 2]],
         hand=[],
         team=[],
-        phase=rules.PH_EVENTS,
+        phase=PH_EVENTS,
         day=3,
         deck=[77],
     )
-    assert state.phase == rules.PH_NIGHT and legal(state) == ["choose 1", "choose 2"]
+    assert state.phase == PH_NIGHT and legal(state) == ["choose 1", "choose 2"]
 
 
 def test_golems_are_never_recruited():
@@ -213,7 +223,7 @@ def test_third_monster_driven_away_wins():
         driven=[56, 57],
     )
     play(state, "attach 8 to 1")
-    assert state.result == rules.WON and state.winners() == [0] and state.returns() == [1.0]
+    assert state.result == WON and state.winners() == [0] and state.returns() == [1.0]
     assert state.driven == [56, 57, 55] and state.scores() == [3]
 
 
@@ -242,15 +252,15 @@ def test_monster_that_leaves_after_its_days():
 
 def test_tmnt_needs_exactly_four_strictly_increasing():
     cond = CARDS.condition[64]
-    assert rules.condition_met(CARDS, cond, [1, 5, 14, 33])  # 1 < 2 < 3 < 5
-    assert not rules.condition_met(CARDS, cond, [1, 5, 14, 33, 46])  # five cards
-    assert not rules.condition_met(CARDS, cond, [1, 2, 14, 33])  # 1 = 1
-    assert not rules.condition_met(CARDS, cond, [5, 1, 14, 33])
+    assert rules_totals.condition_met(CARDS, cond, [1, 5, 14, 33])  # 1 < 2 < 3 < 5
+    assert not rules_totals.condition_met(CARDS, cond, [1, 5, 14, 33, 46])  # five cards
+    assert not rules_totals.condition_met(CARDS, cond, [1, 2, 14, 33])  # 1 = 1
+    assert not rules_totals.condition_met(CARDS, cond, [5, 1, 14, 33])
 
 
 def test_a_condition_needing_more_than_five_lifts_the_card_limit():
     state = build(level=4, row=[67, 0, 0, 0, 0], cols=[[1, 2, 3, 4, 5]], hand=[6], team=[7])
-    assert rules.card_limit(state, 67) == 0
+    assert rules_totals.card_limit(state, 67) == 0
     assert legal(state) == ["attach 6 to 1"]
 
 
@@ -263,7 +273,7 @@ def event_state(event, level=4, **fields):
         cols=[[1], [2], [3], [4]],
         discard=[5, 6, 7, 14],
         day=3,
-        phase=rules.PH_EVENTS,
+        phase=PH_EVENTS,
         events_pending=[event],
         level=level,
     )
@@ -338,12 +348,12 @@ def test_catch_your_breath_may_remove_a_monster_or_a_golem():
 def test_space_requirement_limits_the_strongest_until_it_is_recruited():
     state = event_state(91, cols=[[1], [2], [3, 4, 5], [8]], discard=[6, 7, 14])
     assert state.active == [(91, 27, 0)]  # Beaver has the highest Strength (6)
-    assert rules.card_limit(state, 27) == 3
+    assert rules_totals.card_limit(state, 27) == 3
 
 
 def test_insecurity_adds_strength_to_the_weakest():
     state = event_state(92)
-    assert state.active == [(92, 21, 0)] and rules.strength_of(state, 21) == 5 + 3
+    assert state.active == [(92, 21, 0)] and rules_totals.strength_of(state, 21) == 5 + 3
 
 
 def test_giving_up_without_familiars_in_play_does_nothing():
@@ -360,7 +370,7 @@ def test_thunderclap_exhausts_a_familiar_from_the_team_discard():
 
 def test_hourglass_events_end_with_the_night():
     state = event_state(86, level=2, cols=[[1], [2], [3], [4]], discard=[5])
-    assert rules.strength_of(state, 21) == 6
+    assert rules_totals.strength_of(state, 21) == 6
     play(state, f"attach {state.hand[0]} to 4")  # the last card: the day ends, fleeing
     while not state.is_terminal() and state.day == 3:
         state.apply_action(state.legal_actions()[0])
@@ -406,13 +416,13 @@ def test_the_giant_shows_up_at_level_8():
 
 def test_choose_cards_variant_lets_the_player_pick():
     state = make("familiar-feat", level=3, variants=["choose-cards"]).new_initial_state(1)
-    assert state.phase == rules.PH_SETUP
+    assert state.phase == PH_SETUP
     sun = [c for c in MONSTERS if ICONS[CARDS.icon[c]] in ("sun", "moon")]
     assert {int(a.split()[1]) for a in legal(state)} == set(sun)
     play(state, "choose 58", "choose 59")
     assert {int(a.split()[1]) for a in legal(state)} == {64, 65, 66, 67, 68, 69}
     play(state, "choose 64", "choose 84", "choose 85", "choose 90")
-    assert state.phase == rules.PH_ATTACH and sorted(state.chosen) == [58, 59, 64, 84, 85, 90]
+    assert state.phase == PH_ATTACH and sorted(state.chosen) == [58, 59, 64, 84, 85, 90]
     assert 58 in state.deck and 90 in state.deck
 
 
@@ -479,8 +489,8 @@ def test_observation_hides_the_orders_and_determinize_keeps_the_layers():
     cards = state.game.cards
     sample = state.determinize(0, random.Random(1))
     assert sample.observation(0) == obs
-    assert [rules.deck_class(cards, c) for c in sample.deck] == [
-        rules.deck_class(cards, c) for c in state.deck
+    assert [rules_deck.deck_class(cards, c) for c in sample.deck] == [
+        rules_deck.deck_class(cards, c) for c in state.deck
     ]
     assert sample.seed != state.seed
     with pytest.raises(ValueError):
@@ -524,7 +534,7 @@ def test_night_resolutions_in_the_players_order():
     )
     play(state, "attach 5 to 1")  # the last card: end of the day, fleeing
     play(state, "choose 2", "choose 1", "choose 3")
-    assert state.phase == rules.PH_NIGHT
+    assert state.phase == PH_NIGHT
     assert legal(state) == ["choose 24", "choose 27"]
     play(state, "choose 27")  # Beaver first: exhausts the last (the Mockingbird)
     assert state.fu == [31]
@@ -536,12 +546,12 @@ def test_night_resolutions_in_the_players_order():
 @pytest.mark.parametrize(
     "make_action",
     [
-        lambda c: rules.Attach(c, 1.0),
-        lambda c: rules.Attach(c, True),
-        lambda c: rules.Attach(True, 0),
-        lambda c: rules.Choose(True),
-        lambda c: rules.Place(True),
-        lambda c: rules.Attach(c, "1"),
+        lambda c: actions.Attach(c, 1.0),
+        lambda c: actions.Attach(c, True),
+        lambda c: actions.Attach(True, 0),
+        lambda c: actions.Choose(True),
+        lambda c: actions.Place(True),
+        lambda c: actions.Attach(c, "1"),
     ],
 )
 def test_malformed_action_objects_are_illegal_and_change_nothing(make_action):

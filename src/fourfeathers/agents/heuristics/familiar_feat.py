@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...games.familiar_feat import rules
+from ...games.familiar_feat import rules_phases, rules_totals
 from ...games.familiar_feat.content import (
     A_COPY,
     A_DOUBLE,
@@ -32,6 +32,7 @@ from ...games.familiar_feat.content import (
     C_SAME_VALUE,
     INF,
     K_MONSTER,
+    ROW,
     STAR,
 )
 
@@ -65,7 +66,7 @@ def _condition_progress(cards: Any, condition: tuple[int, int], col: list[int]) 
         return min(1.0, len(col) / count)
     if kind == C_ABILITIES:
         return min(1.0, sum(1 for f in col if cards.ability[f]) / count)
-    values = [v for v, _ in rules.effective(cards, col)]
+    values = [v for v, _ in rules_totals.effective(cards, col)]
     if kind == C_INCREASING:
         run = 1
         for a, b in zip(values, values[1:], strict=False):
@@ -84,9 +85,9 @@ def _condition_progress(cards: Any, condition: tuple[int, int], col: list[int]) 
 def evaluate(state: Any, player: int) -> float:
     """The value of ``state`` for the solo player (see the module docstring)."""
     result = state.result
-    if result == rules.WON:
+    if result == rules_phases.WON:
         return WIN - state.day
-    if result != rules.ONGOING:
+    if result != rules_phases.ONGOING:
         return -WIN + 50.0 * len(state.driven)
     cards = state.game.cards
     value = familiar_values(cards)
@@ -99,10 +100,10 @@ def evaluate(state: Any, player: int) -> float:
         team += EXHAUSTED_SHARE * value[c]
     for c in state.fu:
         team += EXHAUSTED_SHARE * value[c]
-    nd = rules.no_double(state)
+    nd = rules_totals.no_double(state)
     bare = 0
     golems = 0
-    for s in range(rules.ROW):
+    for s in range(ROW):
         creature = state.row[s]
         if not creature:
             continue
@@ -121,8 +122,8 @@ def evaluate(state: Any, player: int) -> float:
             p = _condition_progress(cards, condition, col)
             score += 0.5 * MONSTER * p * p
             continue
-        total = rules.column_total(cards, col, nd)
-        need = rules.strength_of(state, creature)
+        total = rules_totals.column_total(cards, col, nd)
+        need = rules_totals.strength_of(state, creature)
         p = min(1.0, total / need)
         if cards.kind[creature] == K_MONSTER:
             score += 0.5 * MONSTER * p * p

@@ -33,6 +33,8 @@ from ...core.errors import ContentError
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 NUM_CARDS = 110
+ROW = 5
+"""Slots of the Creature row (FA-21)."""
 PROVENANCE = ("rulebook", "inferred", "reconstructed")
 
 # Card number ranges (inclusive), FA-01.

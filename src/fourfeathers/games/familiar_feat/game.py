@@ -8,7 +8,7 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import actions, render, rules, rules_check, rules_day
 from .content import NUM_CARDS, CardSet, load_cards
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
@@ -79,7 +79,7 @@ class FamiliarFeatGame(Game):
 
     def new_initial_state(self, seed: int) -> FamiliarFeatState:
         state = FamiliarFeatState(self, rules.deal(self, seed))
-        rules.advance(state)
+        rules_day.advance(state)
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> FamiliarFeatState:
@@ -106,13 +106,13 @@ class FamiliarFeatGame(Game):
         fields["active"] = [tuple(e) for e in fields["active"]]
         fields["pending"] = [tuple(f) for f in fields["pending"]]
         state = FamiliarFeatState(self, fields)
-        problem = rules.check_state(state)
+        problem = rules_check.check_state(state)
         if problem:
             raise ValueError(f"familiar-feat state: {problem}")
         return state
 
-    def parse_action(self, text: str) -> rules.Attach | rules.Choose | rules.Place:
-        return rules.parse_action(text)
+    def parse_action(self, text: str) -> actions.Attach | actions.Choose | actions.Place:
+        return actions.parse_action(text)
 
     def components(self) -> list[int]:
         return list(range(1, NUM_CARDS + 1))

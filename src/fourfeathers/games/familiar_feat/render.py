@@ -8,7 +8,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from . import rules
+from . import actions, rules_deck, rules_phases, rules_totals
 from .content import (
     ABILITIES,
     CONDITIONS,
@@ -18,6 +18,7 @@ from .content import (
     INF,
     K_GOLEM,
     K_MONSTER,
+    ROW,
     STAR,
     TIERS,
     CardSet,
@@ -197,11 +198,11 @@ def _where(state: Any, card: int) -> str:
 def describe_action(game: FamiliarFeatGame, state: Any, action: Any) -> str:
     """One sentence for an action (public: there is no other seat, and nothing hidden shows)."""
     cards = game.cards
-    if isinstance(action, rules.Attach):
+    if isinstance(action, actions.Attach):
         creature = state.row[action.slot]
         col = list(state.cols[action.slot]) + [action.card]
-        total = rules.column_total(cards, col, rules.no_double(state))
-        st = rules.strength_of(state, creature)
+        total = rules_totals.column_total(cards, col, rules_totals.no_double(state))
+        st = rules_totals.strength_of(state, creature)
         target = "∞" if st == INF else ("★" if st == STAR else str(st))
         return (
             f"attach {familiar_text(cards, action.card)} beneath {cards.name[creature]} "
@@ -209,35 +210,37 @@ def describe_action(game: FamiliarFeatGame, state: Any, action: Any) -> str:
         )
     frame = state.pending[-1] if state.pending else (None, 0, 0, 0)
     kind = frame[0]
-    if isinstance(action, rules.Place):
+    if isinstance(action, actions.Place):
         creature = state.row[action.slot]
-        verb = "move" if kind == rules.F_MOVE_PLACE else "play"
+        verb = "move" if kind == rules_phases.F_MOVE_PLACE else "play"
         return (
             f"{verb} {familiar_text(cards, frame[1])} beneath {cards.name[creature]} "
             f"(slot {action.slot + 1})"
         )
-    if isinstance(action, rules.Choose):
+    if isinstance(action, actions.Choose):
         card = action.card
         what = familiar_text(cards, card)
         where = _where(state, card)
-        if kind == rules.F_ORDER:
+        if kind == rules_phases.F_ORDER:
             return f"resolve {cards.name[card]} ({where}) next"
-        if kind == rules.F_BREATH:
+        if kind == rules_phases.F_BREATH:
             if cards.kind[card] == K_MONSTER:
                 return f"put {cards.name[card]} ({where}) under the Creature deck"
             return f"return {cards.name[card]} ({where}) to the box"
-        if kind == rules.F_PICK:
+        if kind == rules_phases.F_PICK:
             return "use " + card_summary(cards, card)
-        if kind == rules.F_REVIVE_PICK:
+        if kind == rules_phases.F_REVIVE_PICK:
             return f"play {what}; the other revived card goes to the Team discard"
-        if kind == rules.F_DISCARD:
+        if kind == rules_phases.F_DISCARD:
             verb = "flees" if frame[2] else "is exhausted"
             return f"{what} {verb} from the Team discard"
-        if kind in (rules.F_FLEE, rules.F_GIVEUP) or (kind == rules.F_EXHAUST and frame[3]):
+        if kind in (rules_phases.F_FLEE, rules_phases.F_GIVEUP) or (
+            kind == rules_phases.F_EXHAUST and frame[3]
+        ):
             return f"{what} ({where}) flees"
-        if kind == rules.F_MOVE:
+        if kind == rules_phases.F_MOVE:
             return f"move {what} ({where})"
-        if kind == rules.F_EXR:
+        if kind == rules_phases.F_EXR:
             return f"exhaust {what} ({where}), then revive 1"
         return f"exhaust {what} ({where})"
     return str(action)
@@ -250,19 +253,19 @@ def describe_outcome(game: FamiliarFeatGame, before: Any, action: Any, after: An
     probe.log = []
     probe.apply_action(action)
     notes = list(probe.log)
-    if after.result != rules.ONGOING:
-        notes.append(f"The adventure ends: {rules.end_reason(after)}.")
+    if after.result != rules_phases.ONGOING:
+        notes.append(f"The adventure ends: {rules_phases.end_reason(after)}.")
     return " ".join(notes) or None
 
 
 def _row_table(game: FamiliarFeatGame, state: Any) -> Table:
     cards = game.cards
     table = Table(title=f"Creature row (day {state.day})", show_lines=True, header_style="bold")
-    for s in range(rules.ROW):
+    for s in range(ROW):
         table.add_column(f"slot {s + 1}" + (" (deck side)" if s == 0 else ""), justify="left")
     heads, totals, columns = [], [], []
-    nd = rules.no_double(state)
-    for s in range(rules.ROW):
+    nd = rules_totals.no_double(state)
+    for s in range(ROW):
         c = state.row[s]
         if not c:
             heads.append(Text("(empty)", style="dim"))
@@ -273,7 +276,7 @@ def _row_table(game: FamiliarFeatGame, state: Any) -> Table:
         style = "bold red" if kind == K_MONSTER else ("bold white" if kind == K_GOLEM else "bold")
         head = Text(f"{cards.name[c]} [{c}]", style=style)
         cond = cards.condition[c]
-        st = rules.strength_of(state, c)
+        st = rules_totals.strength_of(state, c)
         if cond is not None:
             head.append("\n★ " + CONDITION_TEXT[CONDITIONS[cond[0]]].format(n=cond[1]))
         else:
@@ -294,15 +297,15 @@ def _row_table(game: FamiliarFeatGame, state: Any) -> Table:
         heads.append(head)
         col = state.cols[s]
         body = Text()
-        for f, (v, a) in zip(col, rules.effective(cards, col), strict=True):
+        for f, (v, a) in zip(col, rules_totals.effective(cards, col), strict=True):
             ab = ABILITY_TEXT[ABILITIES[a]]
             copy = " (Copy)" if ABILITIES[cards.ability[f]] == "copy" else ""
             body.append(f"{v:>2} {cards.name[f]} [{f}]{copy}" + (f" {ab}" if ab else "") + "\n")
         columns.append(body if col else Text("no Familiars", style="dim"))
-        total = rules.column_total(cards, col, nd)
-        limit = rules.card_limit(state, c)
+        total = rules_totals.column_total(cards, col, nd)
+        limit = rules_totals.card_limit(state, c)
         target = "∞" if st == INF else ("★" if st == STAR else str(st))
-        reached = rules.meets(state, s)
+        reached = rules_totals.meets(state, s)
         line = Text(
             f"Cuddle {total} / {target}  ({len(col)}/{limit or '-'} cards)",
             style="bold green" if reached else "cyan",
@@ -323,7 +326,7 @@ def render_state(game: FamiliarFeatGame, state: Any, player: int | None) -> Grou
     banner = " ".join(ICON_TEXT[ICONS[i]] for i in cards.banner[character])
     head = Text(
         f"Level {game.level} - {cards.name[character]} {banner} - day {state.day} "
-        f"({rules.PHASES[state.phase]})",
+        f"({rules_phases.PHASES[state.phase]})",
         style="bold",
     )
     parts.append(head)
@@ -335,7 +338,7 @@ def render_state(game: FamiliarFeatGame, state: Any, player: int | None) -> Grou
             f"Monsters driven away {len(state.driven)}/3: {driven}"
         )
     )
-    if state.chosen and state.phase != rules.PH_SETUP:
+    if state.chosen and state.phase != rules_phases.PH_SETUP:
         parts.append(Text(f"This adventure: {adventure_text(state)}", style="red"))
     parts.append(Text(f"Team discard ({len(state.discard)}): {pile_text(cards, state.discard)}"))
     parts.append(
@@ -352,7 +355,7 @@ def render_state(game: FamiliarFeatGame, state: Any, player: int | None) -> Grou
     if state.events_pending:
         waiting = "; ".join(card_summary(cards, e) for e in state.events_pending)
         parts.append(Text(f"Event being resolved: {waiting}", style="magenta"))
-    if state.phase == rules.PH_SETUP:
+    if state.phase == rules_phases.PH_SETUP:
         picked = ", ".join(cards.name[c] for c in state.chosen) or "none yet"
         parts.append(Text(f"Picked so far: {picked}"))
     if state.limbo:
@@ -360,8 +363,8 @@ def render_state(game: FamiliarFeatGame, state: Any, player: int | None) -> Grou
     if state.hand:
         hand = ", ".join(familiar_text(cards, c) for c in state.hand)
         parts.append(Text(f"In hand: {hand}", style="bold cyan"))
-    if state.result == rules.ONGOING:
-        parts.append(Text(f"Now: {rules.pending_prompt(state)}", style="cyan"))
+    if state.result == rules_phases.ONGOING:
+        parts.append(Text(f"Now: {rules_phases.pending_prompt(state)}", style="cyan"))
     return Group(*parts)
 
 
@@ -369,14 +372,15 @@ def render_result(game: FamiliarFeatGame, state: Any) -> Group:
     """The final table and the outcome, explained."""
     cards = game.cards
     parts: list[Any] = [render_state(game, state, 0)]
-    won = state.result == rules.WON
+    won = state.result == rules_phases.WON
+    reason = rules_phases.end_reason(state)
     parts.append(
         Text(
-            f"{'Victory' if won else 'Defeat'} on day {state.day}: {rules.end_reason(state)}.",
+            f"{'Victory' if won else 'Defeat'} on day {state.day}: {reason}.",
             style="bold green" if won else "bold red",
         )
     )
-    monsters = rules.monsters_in_game(state)
+    monsters = rules_deck.monsters_in_game(state)
     for m in monsters:
         mark = "driven away" if m in state.driven else "still in the castle"
         parts.append(Text(f"  {card_summary(cards, m)}: {mark}"))
