@@ -11,7 +11,8 @@ from ff_helpers import names, position
 from rich.console import Console
 
 from fourfeathers import ConfigError, IllegalActionError, make
-from fourfeathers.games.fancy_feathers import rules
+from fourfeathers.games.fancy_feathers import actions, rules
+from fourfeathers.games.fancy_feathers.actions import LEAVE, LOSE_ASIDE
 
 TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
 
@@ -87,7 +88,7 @@ def test_parse_errors():
     with pytest.raises(IllegalActionError) as info:
         game.parse_action("lose owl")
     assert info.value.rule == "FF-05"
-    assert game.parse_action("Lose  golden-pheasant : 2") == rules.lose(0, 2)
+    assert game.parse_action("Lose  golden-pheasant : 2") == actions.lose(0, 2)
 
 
 def test_a_foreign_object_is_refused():
@@ -153,7 +154,7 @@ def fox_position(game):
         stack=["trap", "fox", "green-pheasant", "blood-pheasant"],
     )
     assert state.phase == rules.FOX_CHOICE
-    state.apply_action(rules.lose(5, 0))
+    state.apply_action(actions.lose(5, 0))
     return state
 
 
@@ -182,9 +183,9 @@ def test_describe_of_a_fox_loss_names_no_card():
         discs=[(0, 1), (1, 3)],
         held={0: ["peacock"]},
     )
-    text = game.describe_action(state, rules.lose(5, 0))
+    text = game.describe_action(state, actions.lose(5, 0))
     assert "peacock" not in text.lower() and "secret" in text
-    assert not game.reveals(state, rules.lose(5, 0))
+    assert not game.reveals(state, actions.lose(5, 0))
 
 
 def test_determinize_samples_each_hidden_loss_uniformly():
@@ -210,7 +211,7 @@ def test_determinize_samples_each_hidden_loss_uniformly():
 def test_determinize_keeps_a_public_fox_loss():
     game = make("fancy-feathers", types=TYPES6)
     state = position(game, path=["trap", "fox", "nest", "nest", "nest"], discs=[(0, 2), (1, 3)])
-    state.apply_action(rules.LOSE_ASIDE)
+    state.apply_action(LOSE_ASIDE)
     for seed in range(20):
         sample = state.determinize(1, random.Random(seed))
         assert sample.foxed[0] == state.foxed[0]
@@ -244,12 +245,12 @@ def test_result_screen_explains_every_point():
         game, path=["nest", "peacock"], discs=[(0, 1)], left=[1], held={1: ["green-pheasant"] * 2}
     )
     before = state.clone()
-    state.apply_action(rules.LEAVE)
+    state.apply_action(LEAVE)
     text = rendered(game.render_result(state))
     assert "Seat 1: 1 point (1 card)" in text and "Seat 2: 5 points" in text
     assert "Seat 2 wins with 5 points" in text
     assert "Not scored, left on the Path: Peacock" in text
-    outcome = game.describe_outcome(before, rules.LEAVE, state)
+    outcome = game.describe_outcome(before, LEAVE, state)
     assert outcome is not None and "game is over" in outcome
 
 

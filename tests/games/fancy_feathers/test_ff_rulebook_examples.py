@@ -11,7 +11,7 @@ import pytest
 from ff_helpers import names, position
 
 from fourfeathers import make
-from fourfeathers.games.fancy_feathers import rules
+from fourfeathers.games.fancy_feathers import actions, rules
 
 
 @pytest.fixture(scope="module")
@@ -62,17 +62,17 @@ def test_hedwig_collects_from_the_start_of_the_path_up_to_her_card(first_game):
     ]
     assert state.rear == 4 and state.phase == rules.MOVE
     # She may move to any of the 7 cards ahead (c4..c10), not leave: the stack has cards.
-    assert state.legal_actions() == [rules.move(n) for n in range(1, 8)]
+    assert state.legal_actions() == [actions.move(n) for n in range(1, 8)]
 
 
 def test_hedwig_moves_to_reeves_and_draws_two(first_game):
     state = hedwig_position(first_game)
-    text = first_game.describe_action(state, rules.move(4))
+    text = first_game.describe_action(state, actions.move(4))
     assert "c7 (Reeves's Pheasant)" in text
     assert "collects next turn up to 2 cards: Green Pheasant, Reeves's Pheasant" in text
     assert "2 new cards drawn" in text
-    assert first_game.reveals(state, rules.move(4))
-    state.apply_action(rules.move(4))  # (3) to the Reeves's Pheasant
+    assert first_game.reveals(state, actions.move(4))
+    state.apply_action(actions.move(4))  # (3) to the Reeves's Pheasant
     # (4) two new cards, so that 5 lie in front of her foremost disc.
     assert state.pos[HEDWIG] == 7
     assert state.front == 12 and state.front - state.pos[HEDWIG] == 5
@@ -82,7 +82,7 @@ def test_hedwig_moves_to_reeves_and_draws_two(first_game):
 
 def test_then_angelika_first_collects_blood_and_golden(first_game):
     state = hedwig_position(first_game)
-    state.apply_action(rules.move(4))
+    state.apply_action(actions.move(4))
     assert state.current_player == ANGELIKA
     assert names(first_game, state.held[ANGELIKA]) == ["blood-pheasant", "golden-pheasant:2"]
     assert state.rear == 6  # c6 Green Pheasant is the new start of the Path
@@ -126,7 +126,7 @@ def angelika_position(game):
 def test_angelika_takes_the_blood_and_lands_on_hedwig(three):
     state = angelika_position(three)
     assert names(three, state.held[A]) == ["blood-pheasant"]  # (1)
-    state.apply_action(rules.move(3))  # (2) to the Mirror, on top of Hedwig
+    state.apply_action(actions.move(3))  # (2) to the Mirror, on top of Hedwig
     assert state.stack_at(4) == [A, H]
     assert state.front == 9  # nobody drew: 5 cards already lie in front of c4
     # (3) Nichole is last and must pass both before they move again.
@@ -137,27 +137,27 @@ def test_angelika_takes_the_blood_and_lands_on_hedwig(three):
 
 def test_nichole_can_first_collect_the_peacock(three):
     state = angelika_position(three)
-    state.apply_action(rules.move(3))
-    text = three.describe_action(state, rules.move(1))
+    state.apply_action(actions.move(3))
+    text = three.describe_action(state, actions.move(1))
     assert "collects next turn 1 card: Peacock" in text
-    state.apply_action(rules.move(1))  # (4) to the Peacock: still last, so her turn again
+    state.apply_action(actions.move(1))  # (4) to the Peacock: still last, so her turn again
     assert state.current_player == N
     assert names(three, state.held[N]) == ["golden-pheasant:1", "peacock"]
     # Then on to the Fox (move 2) or past it.
-    assert rules.move(2) in state.legal_actions()
-    assert "collects next turn up to 1 card: Fox" in three.describe_action(state, rules.move(2))
+    assert actions.move(2) in state.legal_actions()
+    assert "collects next turn up to 1 card: Fox" in three.describe_action(state, actions.move(2))
 
 
 def test_nichole_can_go_straight_to_the_fox(three):
     state = angelika_position(three)
-    state.apply_action(rules.move(3))
-    assert "collects next turn up to 1 card: Fox" in three.describe_action(state, rules.move(3))
-    assert "on top of Seat 1 and Seat 2" in three.describe_action(state, rules.move(2))
-    state.apply_action(rules.move(3))  # (5) to the Fox, passing the Peacock and the stack
+    state.apply_action(actions.move(3))
+    assert "collects next turn up to 1 card: Fox" in three.describe_action(state, actions.move(3))
+    assert "on top of Seat 1 and Seat 2" in three.describe_action(state, actions.move(2))
+    state.apply_action(actions.move(3))  # (5) to the Fox, passing the Peacock and the stack
     # Angelika, on top, moves first and collects nothing; Hedwig then takes the skipped Peacock.
     assert state.current_player == A
     assert names(three, state.held[A]) == ["blood-pheasant"]
-    state.apply_action(rules.move(1))  # Angelika on top of Nichole at the Fox
+    state.apply_action(actions.move(1))  # Angelika on top of Nichole at the Fox
     assert state.current_player == H
     assert names(three, state.held[H]) == ["peacock", "mirror"]
 

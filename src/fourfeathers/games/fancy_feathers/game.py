@@ -9,7 +9,7 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import actions, render, rules
 from .content import ContentSet, load_content
 from .scoring import NUM_TYPES, TYPES, Scoring, TypeScore, explain_collection, fewest_flags
 from .state import _FIELDS, FancyFeathersState
@@ -165,8 +165,8 @@ class FancyFeathersGame(Game):
             raise ValueError(f"fancy-feathers state: {problem}")
         return state
 
-    def parse_action(self, text: str) -> rules.Action:
-        return rules.parse_action(text)
+    def parse_action(self, text: str) -> actions.Action:
+        return actions.parse_action(text)
 
     def components(self) -> list[int]:
         return list(range(len(self.ctype)))
@@ -180,7 +180,7 @@ class FancyFeathersGame(Game):
     def reveals(self, state: State, action: Any) -> bool:
         """True when the action makes the foremost disc draw new Path cards from the stack."""
         assert isinstance(state, FancyFeathersState)
-        if not isinstance(action, rules.Move) or state.phase != rules.MOVE or not state.stack:
+        if not isinstance(action, actions.Move) or state.phase != rules.MOVE or not state.stack:
             return False
         target = state.pos[state.mover] + action.distance
         others = [state.pos[q] for q in state.order[1:]]

@@ -13,7 +13,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from . import rules
+from . import actions, rules
 from .scoring import NUM_TYPES, TYPES, collection_points, fewest_flags
 
 if TYPE_CHECKING:
@@ -112,20 +112,20 @@ def describe_action(game: FancyFeathersGame, state: Any, action: Any) -> str:
     """One sentence for an action, e.g. ``move 2 to c7 (Reeves's Pheasant); collects next turn
     up to 3 cards: ...``, in neutral words (every seat reads it, a computer's moves too).
     Public information only: a Fox's loss does not name the card."""
-    if isinstance(action, rules.Move):
+    if isinstance(action, actions.Move):
         return describe_move(game, state, action.distance)
-    if isinstance(action, rules.Leave):
+    if isinstance(action, actions.Leave):
         held = len(state.held[state.mover])
         rest = state.front - state.pos[state.mover]
         text = f"leave the Path with {held} card{'s' if held != 1 else ''}"
         if rest > 0:
             text += f", leaving the {rest} card{'s' if rest != 1 else ''} ahead to the others"
         return text
-    if isinstance(action, rules.Lose):
+    if isinstance(action, actions.Lose):
         return "lose a collected card to the Fox (face down into the box; which one stays secret)"
-    if isinstance(action, rules.LoseAside):
+    if isinstance(action, actions.LoseAside):
         return "lose the set-aside Trap to the Fox (into the box; nobody receives it)"
-    if isinstance(action, rules.PassTraps):
+    if isinstance(action, actions.PassTraps):
         count = len(state.aside)
         what = f"{count} set-aside Trap{'s' if count != 1 else ''}"
         to = rules.trap_recipient(state)
@@ -147,7 +147,7 @@ def describe_outcome(game: FancyFeathersGame, before: Any, action: Any, after: A
         notes.append(f"Drawn onto the Path: {_names(game, drawn)}.")
     for q in range(game.num_players):
         new = after.log[q][len(before.log[q]) :]
-        if isinstance(action, rules.PassTraps) and q == rules.trap_recipient(before):
+        if isinstance(action, actions.PassTraps) and q == rules.trap_recipient(before):
             new = new[len(before.aside) :]
         got = [e for e in new if e >= 0]
         set_aside = [c for c in after.aside if c not in before.aside]
@@ -169,7 +169,7 @@ def describe_outcome(game: FancyFeathersGame, before: Any, action: Any, after: A
             f"{_points(after.scores()[won])}."
         )
     elif after.phase == rules.MOVE and (
-        after.mover != before.mover or isinstance(action, (rules.Move, rules.Leave))
+        after.mover != before.mover or isinstance(action, (actions.Move, actions.Leave))
     ):
         notes.append(f"{_seat(after.mover)} moves next.")
     return " ".join(notes) or None
@@ -285,7 +285,7 @@ def _fox_table(game: FancyFeathersGame, state: FancyFeathersState) -> Table:
     fox = [] if state.fox < 0 or game.fox_self else [state.fox]
     totals = [len(h) for h in state.held]
     for action in rules.fox_choices(state):
-        if isinstance(action, rules.Lose):
+        if isinstance(action, actions.Lose):
             index = next(
                 i
                 for i in range(len(held) - 1, -1, -1)

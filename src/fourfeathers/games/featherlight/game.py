@@ -8,8 +8,8 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, Series, State
-from . import render, rules
-from .content import NUM_CARDS, CardSet, load_cards
+from . import actions, render, rules
+from .content import NEST_STACKS, NUM_CARDS, CardSet, load_cards
 from .scoring import CardScore, Rule, explain_hand
 from .state import _FIELDS, FeatherlightState
 
@@ -110,7 +110,7 @@ class FeatherlightGame(Game):
         if missing:
             raise ValueError(f"featherlight state: missing field(s) {', '.join(missing)}")
         n = self._players
-        groups = {"hands": n, "nest": rules.NEST_STACKS, "piles": 2, "known": n}
+        groups = {"hands": n, "nest": NEST_STACKS, "piles": 2, "known": n}
         for name, count in groups.items():
             value = data[name]
             if not isinstance(value, list) or len(value) != count:
@@ -128,8 +128,8 @@ class FeatherlightGame(Game):
             raise ValueError(f"featherlight state: {problem}")
         return state
 
-    def parse_action(self, text: str) -> rules.Draw | rules.Take | rules.Put:
-        return rules.parse_action(text)
+    def parse_action(self, text: str) -> actions.Draw | actions.Take | actions.Put:
+        return actions.parse_action(text)
 
     def components(self) -> list[int]:
         return list(range(1, NUM_CARDS + 1))
@@ -152,9 +152,9 @@ class FeatherlightGame(Game):
     def reveals(self, state: State, action: Any) -> bool:
         """A draw shows the drawer a hidden card; in solo a put turns over the next wind card."""
         assert isinstance(state, FeatherlightState)
-        if isinstance(action, rules.Draw):
+        if isinstance(action, actions.Draw):
             return True
-        return isinstance(action, rules.Put) and self.solo and rules.wind_blows(state)
+        return isinstance(action, actions.Put) and self.solo and rules.wind_blows(state)
 
     def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
         return render.render_state(self, state, player, memory_aid=memory_aid)
@@ -170,8 +170,8 @@ class FeatherlightGame(Game):
         """
         if len(hand) != rules.HAND_SIZE:
             raise ValueError(f"hand: a hand holds {rules.HAND_SIZE} cards, got {len(hand)}")
-        if len(nest) != rules.NEST_STACKS or any(not s for s in nest):
-            raise ValueError(f"nest: the nest has {rules.NEST_STACKS} stacks, got {len(nest)}")
+        if len(nest) != NEST_STACKS or any(not s for s in nest):
+            raise ValueError(f"nest: the nest has {NEST_STACKS} stacks, got {len(nest)}")
         seen: set[int] = set()
         for where, cards in [("hand", hand)] + [("nest", s) for s in nest]:
             for c in cards:

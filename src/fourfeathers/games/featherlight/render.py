@@ -9,7 +9,8 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from .rules import PUT, Draw, Put, Take, distinct_colours, end_reason, unique_colour_cards
+from .actions import Draw, Put, Take
+from .rules import PUT, distinct_colours, end_reason, unique_colour_cards
 from .scoring import COLOURS, explain_hand
 
 if TYPE_CHECKING:
