@@ -7,7 +7,7 @@ from iof_helpers import play, position
 
 from fourfeathers import IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.isle_of_feathers import actions, rules, rules_phases, rules_turn
+from fourfeathers.games.isle_of_feathers import actions, rules_phases, rules_turn, scoring
 from fourfeathers.games.isle_of_feathers.content import FLIT
 from fourfeathers.games.isle_of_feathers.rules_phases import (
     DRAW_EMPTY,
@@ -312,7 +312,7 @@ def test_solo_never_reshuffles_and_an_empty_hand_is_a_perfect_season():
     assert not rules_turn.can_draw(state)
     play(state, "place 25 at 0,0")
     assert state.player == TERMINAL and state.end_reason == HAND_EMPTY
-    assert rules.perfect_season(state) and state.returns() == [1.0]
+    assert scoring.perfect_season(state) and state.returns() == [1.0]
 
 
 def test_solo_blind_draw_needs_a_draw_pile():

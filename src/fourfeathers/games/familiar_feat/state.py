@@ -35,7 +35,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
-from . import rules, rules_deck, rules_phases
+from . import rules, rules_deck, rules_phases, scoring
 from .content import K_MONSTER
 
 if TYPE_CHECKING:
@@ -103,6 +103,8 @@ class FamiliarFeatState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
+    scores = scoring.scores
+    winners = scoring.winners
 
     @property
     def current_player(self) -> int:
@@ -110,14 +112,6 @@ class FamiliarFeatState(State):
 
     def is_terminal(self) -> bool:
         return self.result != rules_phases.ONGOING
-
-    def scores(self) -> list[int]:
-        """Monsters driven away so far (0-3); 3 is a won adventure."""
-        return [len(self.driven)]
-
-    def winners(self) -> list[int]:
-        """``[0]`` once the adventure is won, else empty (FA-89)."""
-        return [0] if self.result == rules_phases.WON else []
 
     def returns(self) -> list[float]:
         """1.0 for a won adventure, 0.0 for a lost one or while it goes on."""

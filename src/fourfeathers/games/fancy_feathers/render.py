@@ -14,7 +14,7 @@ from rich.text import Text
 
 from ...core.game import TERMINAL
 from . import actions, rules
-from .scoring import NUM_TYPES, TYPES, collection_points, fewest_flags
+from .scoring import NUM_TYPES, TYPES, by_type, collection_points, fewest_flags
 
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
@@ -298,7 +298,7 @@ def _fox_table(game: FancyFeathersGame, state: FancyFeathersState) -> Table:
             note = " (and the Trap is not passed on)"
         totals[p] = len(after)
         fewest = fewest_flags(totals)[p]
-        points = collection_points(game.scorings, rules.by_type(state, after), fewest)
+        points = collection_points(game.scorings, by_type(state, after), fewest)
         table.add_row(str(action), f"{points}{note}")
     return table
 

@@ -49,7 +49,7 @@ from .actions import (
     PassTraps,
     lose,
 )
-from .scoring import FOX, NUM_TYPES, TRAP, TYPES, collection_points, fewest_flags
+from .scoring import FOX, NUM_TYPES, TRAP, TYPES
 
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
@@ -398,42 +398,6 @@ def _pass_traps(state: FancyFeathersState) -> None:
         state.held[to].extend(state.aside)
         state.log[to].extend(state.aside)
     state.aside.clear()
-
-
-# --- end and winner ----------------------------------------------------------------------------
-
-
-def by_type(state: FancyFeathersState, cards: list[int]) -> list[list[int]]:
-    """``cards`` grouped per type index as printed values (the input of ``scoring``)."""
-    game = state.game
-    ctype, cvalue = game.ctype, game.cvalue
-    groups: list[list[int]] = [[] for _ in range(NUM_TYPES)]
-    for c in cards:
-        groups[ctype[c]].append(cvalue[c])
-    return groups
-
-
-def scores(state: FancyFeathersState) -> list[int]:
-    """Each player's points for the cards they hold now (final once the game is over)."""
-    scorings = state.game.scorings
-    fewest = fewest_flags([len(h) for h in state.held])
-    return [
-        collection_points(scorings, by_type(state, h), f)
-        for h, f in zip(state.held, fewest, strict=True)
-    ]
-
-
-def winners(state: FancyFeathersState) -> list[int]:
-    """The winner: most points; among tied players, who left the Path first (FF-50, FF-51).
-
-    Always one player once the game is over (every disc has left, in a strict order); empty
-    before.
-    """
-    if state.phase != OVER:
-        return []
-    points = scores(state)
-    best = max(points)
-    return [next(p for p in state.left if points[p] == best)]
 
 
 # --- validation of a state read from data -----------------------------------------------------

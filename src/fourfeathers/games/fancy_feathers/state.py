@@ -31,7 +31,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
-from . import rules
+from . import rules, scoring
 from .scoring import TYPES, explain_collection, fewest_flags
 
 if TYPE_CHECKING:
@@ -86,8 +86,8 @@ class FancyFeathersState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
-    winners = rules.winners
-    scores = rules.scores
+    winners = scoring.winners
+    scores = scoring.scores
 
     @property
     def current_player(self) -> int:
@@ -116,7 +116,7 @@ class FancyFeathersState(State):
         """``[TypeScore(type, count, points, reason)]`` for each type ``player`` holds."""
         fewest = fewest_flags([len(h) for h in self.held])[player]
         return explain_collection(
-            self.game.scorings, rules.by_type(self, self.held[player]), fewest
+            self.game.scorings, scoring.by_type(self, self.held[player]), fewest
         )
 
     def returns(self) -> list[float]:

@@ -10,8 +10,8 @@ from rich.text import Text
 
 from ...core.game import TERMINAL
 from .actions import Draw, Put, Take
-from .rules import PUT, distinct_colours, end_reason, unique_colour_cards
-from .scoring import COLOURS, explain_hand
+from .rules import PUT, end_reason
+from .scoring import COLOURS, distinct_colours, explain_hand, unique_colour_cards
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame

@@ -258,36 +258,6 @@ def blow_wind(state: FeatherlightState) -> None:
     nest[tops.index(target)].append(card)
 
 
-def distinct_colours(colour_of: tuple[int, ...], hand: list[int]) -> int:
-    """The first tie-break: how many different colours a hand holds (ruling FL-R08)."""
-    return len({colour_of[c] for c in hand})
-
-
-def unique_colour_cards(colour_of: tuple[int, ...], hand: list[int]) -> int:
-    """Tie-break of variant ``tiebreak-unique-cards``: hand cards whose colour no other shares."""
-    colours = [colour_of[c] for c in hand]
-    return sum(1 for c in colours if colours.count(c) == 1)
-
-
-def winners(state: FeatherlightState) -> list[int]:
-    """Highest score wins; ties go to most colours in hand, then are shared (FL-44..FL-46).
-
-    Empty before the end, and in solo, which has no win test (FL-113, ruling FL-R19).
-    """
-    if state.player != TERMINAL or state.game.solo:
-        return []
-    scores = state.scores()
-    best = max(scores)
-    tied = [p for p, s in enumerate(scores) if s == best]
-    if len(tied) > 1:
-        tiebreak = unique_colour_cards if state.game.tiebreak_unique_cards else distinct_colours
-        colour_of = state.game.cards.colour
-        keys = {p: tiebreak(colour_of, state.hands[p]) for p in tied}
-        top = max(keys.values())
-        tied = [p for p in tied if keys[p] == top]
-    return tied
-
-
 def next_starting_player(previous: FeatherlightState) -> int:
     """Pauly's tournament: the lowest scorer of the game before starts; on a tie for lowest the
     starting player stays (FL-118, FL-119, ruling FL-R13)."""

@@ -21,8 +21,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
-from . import rules
-from .scoring import COLOURS, explain_hand, hand_points
+from . import rules, scoring
+from .scoring import COLOURS, explain_hand
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame
@@ -65,7 +65,8 @@ class FeatherlightState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
-    winners = rules.winners
+    winners = scoring.winners
+    scores = scoring.scores
 
     @property
     def current_player(self) -> int:
@@ -73,11 +74,6 @@ class FeatherlightState(State):
 
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
-
-    def scores(self) -> list[int]:
-        """Each seat's points for its current hand and the current nest (final once terminal)."""
-        game = self.game
-        return [hand_points(game.rules, game.cards.colour, h, self.nest) for h in self.hands]
 
     def score_sheet(self, player: int) -> list:
         """``[CardScore(card, points, reason, colour)]`` for each card in ``player``'s hand."""

@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from . import actions, rules, rules_phases, rules_place
+from . import actions, rules_phases, rules_place, scoring
 from .content import ABILITIES, ABILITY_TEXT, COLOURS, FLIT, FLOCK, KIND_NAMES
 from .hexgrid import NEIGHBOUR_OFFSETS, Habitat, coords
 
@@ -517,7 +517,7 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
     parts.append(Text(f"The game ended: {reason}.", style="bold"))
     if game.solo:
         line = f"Solo score (level {game.stamina}): {scores[0]}"
-        if rules.perfect_season(state):
+        if scoring.perfect_season(state):
             line += " - a perfect season!"
         parts.append(Text(line, style="bold green"))
         return Group(*parts)

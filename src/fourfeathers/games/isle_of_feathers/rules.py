@@ -4,7 +4,8 @@ every decision makes, the end of the game), ``rules_land`` (stacking tiles and V
 ``rules_place`` (habitats and placing birds), ``rules_abilities`` (the discard action and the six
 abilities), ``rules_turn`` (the Flight Path draw and closing a turn), ``rules_solo`` (the
 Migration Season), ``rules_knowledge`` (who knows which hidden card) and ``rules_check`` (sound
-positions); the action objects and their text form are in ``actions``.
+positions); the action objects and their text form are in ``actions``, the points and the
+winners in ``scoring``.
 
 Checklist atoms (``IS-nn``) refer to ``shared/rules/checklists/isle-of-feathers.md``; rulings
 (``IS-Rnn``) to ``docs/rulings/isle-of-feathers.md``.
@@ -281,28 +282,3 @@ def apply_action(state: IsleState, action: Any) -> None:
     handler(state, action)
     if state.player != TERMINAL:
         _settle(state)
-
-
-def scores(state: IsleState) -> list[int]:
-    """Each seat's points: the printed points of the birds it placed (IS-66, ruling IS-R13)."""
-    points = state.game.content.points
-    return [sum(points[c] for c in placed) for placed in state.placed]
-
-
-def winners(state: IsleState) -> list[int]:
-    """The most points wins; a tie is shared, or with variant ``tiebreak-most-birds`` goes to
-    the most birds placed first (IS-66, ruling IS-R12). Empty before the end and in solo."""
-    if state.player != TERMINAL or state.game.solo:
-        return []
-    totals = scores(state)
-    best = max(totals)
-    tied = [p for p, s in enumerate(totals) if s == best]
-    if len(tied) > 1 and state.game.tiebreak_most_birds:
-        most = max(len(state.placed[p]) for p in tied)
-        tied = [p for p in tied if len(state.placed[p]) == most]
-    return tied
-
-
-def perfect_season(state: IsleState) -> bool:
-    """Solo: the season ended with an empty hand (IS-79, ruling IS-R24)."""
-    return state.game.solo and state.player == TERMINAL and not state.hands[0]

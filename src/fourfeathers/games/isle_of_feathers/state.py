@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
 from ...core.rng import MAX_SEED
-from . import rules, rules_phases
+from . import rules, rules_phases, scoring
 from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
 from .hexgrid import coords
 
@@ -139,8 +139,8 @@ class IsleState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
-    winners = rules.winners
-    scores = rules.scores
+    winners = scoring.winners
+    scores = scoring.scores
 
     @property
     def current_player(self) -> int:
