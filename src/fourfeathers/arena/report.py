@@ -473,13 +473,12 @@ def _group_section(
     doc: Doc, plot: Plotter, group: Group, slug: str, heading: str
 ) -> dict[str, Any]:
     """Write one group's section; return its numbers for ``summary.json``."""
-    n = group.players
     decided = group.decided > 0
     data: dict[str, Any] = {
         "game": group.game,
         "config": group.config,
         "games": group.games,
-        "players": n,
+        "players": group.players,
         "decided": group.decided,
         "files": sorted(group.files),
     }
@@ -489,8 +488,20 @@ def _group_section(
         f"**{group.games}** games; configuration: `{_config_text(group.config)}`; agents: "
         f"{agents}. " + ("" if decided else "No game named a winner: scores are compared.")
     )
+    _agent_section(doc, plot, group, slug, decided, data)
+    _seat_section(doc, plot, group, slug, decided, data)
+    _score_section(doc, plot, group, slug, data)
+    _length_section(doc, plot, group, slug, data)
+    if group.features:
+        _feature_section(doc, plot, group, slug, decided, data)
+    return data
 
-    # Agents.
+
+def _agent_section(
+    doc: Doc, plot: Plotter, group: Group, slug: str, decided: bool, data: dict[str, Any]
+) -> None:
+    """The win share by agent, when several agents played."""
+    n = group.players
     data["agents"] = {a: _tally_json(t) for a, t in group.agents.items()}
     if len(group.agents) > 1:
         doc.h(3, "Win share by agent")
@@ -513,7 +524,13 @@ def _group_section(
                 "win share by agent",
             )
 
-    # Seats and positions.
+
+def _seat_section(
+    doc: Doc, plot: Plotter, group: Group, slug: str, decided: bool, data: dict[str, Any]
+) -> None:
+    """The first-player advantage and the win share by turn order and by seat (or the solo win
+    rate), when games named winners."""
+    n = group.players
     data["seats"] = [_tally_json(t) for t in group.seats]
     data["positions"] = [_tally_json(t) for t in group.positions]
     if n > 1 and decided:
@@ -583,7 +600,10 @@ def _group_section(
             f"(95% interval {ci_text(t.interval())})."
         )
 
-    # Scores.
+
+def _score_section(doc: Doc, plot: Plotter, group: Group, slug: str, data: dict[str, Any]) -> None:
+    """The final scores by agent (several agents), by turn order, or of the solo games."""
+    n = group.players
     doc.h(3, "Scores")
     by = "agent" if len(group.agents) > 1 else "turn order"
     if by == "agent":
@@ -617,7 +637,9 @@ def _group_section(
         "score distributions",
     )
 
-    # Length.
+
+def _length_section(doc: Doc, plot: Plotter, group: Group, slug: str, data: dict[str, Any]) -> None:
+    """Game length in decisions (and turns, where the records count them)."""
     doc.h(3, "Game length")
     lengths = {"decisions": group.decisions}
     if group.turns:
@@ -641,11 +663,6 @@ def _group_section(
         ),
         "game length",
     )
-
-    # Features.
-    if group.features:
-        _feature_section(doc, plot, group, slug, decided, data)
-    return data
 
 
 def _feature_section(

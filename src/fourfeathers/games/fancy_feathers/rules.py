@@ -282,10 +282,8 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
                     "FF-43",
                 )
             _leave(state)
-        elif kind is PassTraps:
-            raise IllegalActionError(f"{action}: Traps are passed after the move", "FF-35")
         else:
-            raise IllegalActionError(f"{action}: there is no Fox to feed now", "FF-37")
+            raise _not_now(action, phase)
         state.turn += 1
         if state.aside:
             state.phase = PASS
@@ -303,15 +301,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
                 )
             index = _find(state, t, v)
             if index < 0:
-                raise IllegalActionError(
-                    f"{action}: you hold no such card to lose"
-                    + (
-                        " (the Fox cannot remove itself)"
-                        if action.type == FOX and not state.game.fox_self  # type: ignore[attr-defined]
-                        else ""
-                    ),
-                    "FF-R04" if action.type == FOX else "FF-38",  # type: ignore[attr-defined]
-                )
+                raise _not_held(state, action)
             p = state.mover
             card = state.held[p].pop(index)
             state.foxed[p].append(card)
@@ -330,18 +320,36 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
             state.foxed[p].append(card)
             state.log[p].append(-2 - card)
         else:
-            raise IllegalActionError(
-                f"{action}: first choose the card you lose to the Fox", "FF-37"
-            )
+            raise _not_now(action, phase)
         _finish_fox(state)
         return
-    # PASS
-    if kind is not PassTraps:
-        raise IllegalActionError(
-            f"{action}: first pass the set-aside Trap(s) to the next player", "FF-35"
-        )
+    if kind is not PassTraps:  # the PASS phase
+        raise _not_now(action, phase)
     _pass_traps(state)
     begin_turn(state)
+
+
+def _not_now(action: object, phase: int) -> IllegalActionError:
+    """The refusal of an action that is not a step of ``phase`` (FF-35, FF-37)."""
+    if phase == MOVE:
+        if type(action) is PassTraps:
+            return IllegalActionError(f"{action}: Traps are passed after the move", "FF-35")
+        return IllegalActionError(f"{action}: there is no Fox to feed now", "FF-37")
+    if phase == FOX_CHOICE:
+        return IllegalActionError(f"{action}: first choose the card you lose to the Fox", "FF-37")
+    return IllegalActionError(
+        f"{action}: first pass the set-aside Trap(s) to the next player", "FF-35"
+    )
+
+
+def _not_held(state: FancyFeathersState, action: Lose) -> IllegalActionError:
+    """The refusal of a Fox's loss of a card the mover does not hold (FF-38, ruling FF-R04)."""
+    itself = action.type == FOX and not state.game.fox_self
+    return IllegalActionError(
+        f"{action}: you hold no such card to lose"
+        + (" (the Fox cannot remove itself)" if itself else ""),
+        "FF-R04" if action.type == FOX else "FF-38",
+    )
 
 
 def _find(state: FancyFeathersState, type_: int, value: int) -> int:

@@ -47,6 +47,20 @@ def _not_an_action(action: object) -> IllegalActionError:
     )
 
 
+def _not_now(action: object) -> IllegalActionError:
+    """The refusal of an action that is not the turn's next step (FL-14)."""
+    kind = type(action)
+    if kind is Put:
+        return IllegalActionError(
+            f"{action}: first draw a card or take one from the nest, then put", "FL-14"
+        )
+    if kind is Draw or kind is Take:
+        return IllegalActionError(
+            f"{action}: this turn's action has begun; now put a hand card into the nest", "FL-14"
+        )
+    return _not_an_action(action)
+
+
 def deal(game: FeatherlightGame, seed: int) -> dict:
     """Shuffle and deal a new game (FL-07..FL-12; solo FL-102..FL-105).
 
@@ -171,21 +185,12 @@ def apply_action(state: FeatherlightState, action: object) -> None:
             state.known[p].append(card)
             state.taken = card
             state.taken_from = stack
-        elif kind is Put:
-            raise IllegalActionError(
-                f"{action}: first draw a card or take one from the nest, then put", "FL-14"
-            )
         else:
-            raise _not_an_action(action)
+            raise _not_now(action)
         state.phase = PUT
         return
     if kind is not Put:
-        if kind is Draw or kind is Take:
-            raise IllegalActionError(
-                f"{action}: this turn's action has begun; now put a hand card into the nest",
-                "FL-14",
-            )
-        raise _not_an_action(action)
+        raise _not_now(action)
     card = action.card  # type: ignore[attr-defined]
     stack = action.stack  # type: ignore[attr-defined]
     hand = state.hands[p]
