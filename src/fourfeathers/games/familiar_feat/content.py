@@ -16,8 +16,8 @@ numbers  kind                           count
 ======== ============================== =====
 
 Effects, Cuddle abilities, star conditions and Event texts are data (a ``kind`` and its
-parameters) interpreted by ``rules.py``; no card has code of its own. Every problem is a
-``ContentError`` naming the file, the card and the field.
+parameters) interpreted by the rules (``rules.py`` and its parts); no card has code of its own.
+Every problem is a ``ContentError`` naming the file, the card and the field.
 """
 
 from __future__ import annotations
