@@ -48,7 +48,6 @@ ATTACH = tuple(tuple(Attach(c, s) for s in range(ROW)) for c in range(NUM_CARDS 
 CHOOSE = tuple(Choose(c) for c in range(NUM_CARDS + 1))
 PLACE = tuple(Place(s) for s in range(ROW))
 
-
 _PATTERN = re.compile(r"attach (\d+) to (\d+)|choose (\d+)|slot (\d+)")
 
 

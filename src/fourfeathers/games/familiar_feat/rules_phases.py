@@ -59,7 +59,6 @@ FRAME_SIZES = {
     F_PICK: 1,
 }
 
-
 _RULE_OF_FRAME = {
     F_EXHAUST: "FA-46",
     F_HIGHEST: "FA-51",

@@ -278,7 +278,6 @@ _CARD_ACTIONS = {"discard": Discard, "pass": PassCard, "release": Release}
 _WORDS = {"draw blind": DRAW_BLIND, "flit": FLIT_ACTION, "stamina": STAMINA, "end": END}
 _WORDS["skip"] = SKIP
 
-
 USAGE = (
     "write e.g. 'tile 1,-1', 'veg 0,1', 'place 12 at 2,0', 'discard 12', 'take 1'..'take 4', "
     "'draw blind', 'pass 12', 'end', 'mound 0,0', 'burrow 0,0', 'replant 0,0', 'plant 1,0', "

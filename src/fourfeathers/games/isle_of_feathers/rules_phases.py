@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 MAIN, DRAW, ABILITY, PLANT, RELEASE = range(5)
 PHASES = ("main", "draw", "ability", "plant", "release")
 
-
 ACTIONS_PER_TURN = 2  # IS-10
 MAX_TURN_ACTIONS = 20
 """Ruling IS-R27: no turn has more than this many actions (stops endless Flit chains)."""

@@ -1,8 +1,8 @@
 """Isle of Feathers' solo Migration Season (IS-67..IS-79): the Stamina pool and its levels, the
 Migration pile, the end-of-turn release, and what placing a bird does in solo.
 
-The season's ends (an empty Migration pile, the last Sand, an empty hand) are end reasons of
-``rules_phases``; the turn and ``rules_turn`` apply them.
+The season's ends (an empty Migration pile, the last Sand, an empty hand) are end reasons in
+``rules_phases``, applied where a turn closes (``rules_turn``).
 """
 
 from __future__ import annotations
