@@ -8,7 +8,7 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import rules, words
 from .content import NUM_CARDS, CardSet, load_cards
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
@@ -118,10 +118,10 @@ class FamiliarFeatGame(Game):
         return list(range(1, NUM_CARDS + 1))
 
     def describe_action(self, state: State, action: Any) -> str:
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """True if the action leads to a draw, a reveal from the Creature deck or a shuffle."""
@@ -136,12 +136,6 @@ class FamiliarFeatGame(Game):
             or probe.shuffles != state.shuffles
             or len(probe.team) < len(state.team)
         )
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        return render.render_state(self, state, player)
-
-    def render_result(self, state: State) -> Any:
-        return render.render_result(self, state)
 
 
 def _int_list(name: str, value: Any) -> list[int]:

@@ -9,7 +9,7 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import rules, words
 from .content import ContentSet, load_content
 from .scoring import NUM_TYPES, TYPES, Scoring, TypeScore, explain_collection, fewest_flags
 from .state import _FIELDS, FancyFeathersState
@@ -172,10 +172,10 @@ class FancyFeathersGame(Game):
         return list(range(len(self.ctype)))
 
     def describe_action(self, state: State, action: Any) -> str:
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """True when the action makes the foremost disc draw new Path cards from the stack."""
@@ -185,12 +185,6 @@ class FancyFeathersGame(Game):
         target = state.pos[state.mover] + action.distance
         others = [state.pos[q] for q in state.order[1:]]
         return (not others or max(others) <= target) and state.front - target < rules.PATH_AHEAD
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        return render.render_state(self, state, player, memory_aid=memory_aid)
-
-    def render_result(self, state: State) -> Any:
-        return render.render_result(self, state)
 
     def type_title(self, type_: int) -> str:
         """The printed name of type index ``type_``."""

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, Series, State
-from . import render, rules
+from . import rules, words
 from .content import NUM_CARDS, CardSet, load_cards
 from .scoring import CardScore, Rule, explain_hand
 from .state import _FIELDS, FeatherlightState
@@ -144,10 +144,10 @@ class FeatherlightGame(Game):
         return Series("Pauly's Feather Tournament", 3, "FL-115..FL-119, FL-R13", next_config)
 
     def describe_action(self, state: State, action: Any) -> str:
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """A draw shows the drawer a hidden card; in solo a put turns over the next wind card."""
@@ -155,12 +155,6 @@ class FeatherlightGame(Game):
         if isinstance(action, rules.Draw):
             return True
         return isinstance(action, rules.Put) and self.solo and rules.wind_blows(state)
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        return render.render_state(self, state, player, memory_aid=memory_aid)
-
-    def render_result(self, state: State) -> Any:
-        return render.render_result(self, state)
 
     def score_table(self, hand: Sequence[int], nest: Sequence[Sequence[int]]) -> list[CardScore]:
         """Score a physical game: five hand cards against the six nest stacks (bottom to top).

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.config import check_content_digest, check_variants, content_path, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import rules, words
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
 from .hexgrid import LIMIT, key
 from .state import _FIELDS, _INT_FIELDS, IsleState
@@ -213,11 +213,11 @@ class IsleGame(Game):
 
     def describe_action(self, state: State, action: Any) -> str:
         assert isinstance(state, IsleState)
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
         assert isinstance(before, IsleState) and isinstance(after, IsleState)
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """Draws show a hidden card (a blind draw, or a Flight Path refill from the Draw pile);
@@ -229,19 +229,6 @@ class IsleGame(Game):
         return self.discard_draws_blind and (
             isinstance(action, rules.Discard) or state.phase in (rules.ABILITY, rules.PLANT)
         )
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        assert isinstance(state, IsleState)
-        return render.render_state(self, state, player)
-
-    def render_result(self, state: State) -> Any:
-        assert isinstance(state, IsleState)
-        return render.render_result(self, state)
-
-    def render_svg(self, state: State, player: int | None) -> str:
-        """An SVG picture of the island (public: the island holds no secrets)."""
-        assert isinstance(state, IsleState)
-        return render.render_svg(self, state)
 
 
 def _ints(game: str, name: str, value: Any, size: int | None) -> None:
