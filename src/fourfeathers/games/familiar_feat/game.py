@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.config import check_content_digest, check_variants, content_path, is_int
+from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
 from . import rules, words
@@ -46,22 +46,26 @@ class FamiliarFeatGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        if not is_int(players) or players != 1:
-            raise ConfigError(
-                f"familiar-feat: players must be 1 (Familiar Feat is a solo adventure), "
-                f"got {players!r} (FA-04)"
-            )
+        common = common_options(
+            self.id,
+            players=players,
+            seats=range(1, 2),
+            players_rule="FA-04",
+            content=content,
+            variants=variants,
+            known_variants=VARIANTS,
+        )
         if not is_int(level) or not 1 <= level <= 8:
             raise ConfigError(f"familiar-feat: level must be 1 to 8, got {level!r} (FA-06)")
-        variants = check_variants(self.id, variants, VARIANTS)
         self.level = level
-        self.content = content_path(self.id, content)
-        self.variants = variants
+        self.content = common.content
+        self.variants = common.variants
         self.choose_cards = "choose-cards" in self.variants
         self.closing_together = "closing-ranks-together" in self.variants
         self.cards: CardSet = load_cards(self.content)
-        self.content_digest = self.cards.digest if self.content else None
-        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
+        self.content_digest = check_content_digest(
+            self.id, self.content, content_digest, self.cards.digest
+        )
 
     @property
     def config(self) -> dict[str, Any]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.config import check_content_digest, check_variants, content_path, is_int
+from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
 from . import rules, words
@@ -85,21 +85,28 @@ class FancyFeathersGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        if not is_int(players) or not 2 <= players <= 6:
-            raise ConfigError(f"fancy-feathers: players must be 2 to 6, got {players!r} (FF-04)")
+        common = common_options(
+            self.id,
+            players=players,
+            seats=range(2, 7),
+            players_rule="FF-04",
+            content=content,
+            variants=variants,
+            known_variants=VARIANTS,
+        )
         self.types: str | list[str] = _check_types(types)
-        variants = check_variants(self.id, variants, VARIANTS)
         self._players = players
-        self.content = content_path(self.id, content)
-        self.variants = variants
+        self.content = common.content
+        self.variants = common.variants
         self.fox_self = "fox-may-remove-itself" in self.variants
         self.fox_takes_aside = "fox-spares-set-aside-trap" not in self.variants
         self.trap_to_box = "unpassed-trap-to-box" in self.variants
         self.cards: ContentSet = load_content(
             self.content, nest_each="nest-five-each" in self.variants
         )
-        self.content_digest = self.cards.digest if self.content else None
-        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
+        self.content_digest = check_content_digest(
+            self.id, self.content, content_digest, self.cards.digest
+        )
         self.scorings: tuple[Scoring, ...] = tuple(t.scoring for t in self.cards.types)
         ctype: list[int] = []
         cvalue: list[int] = []
