@@ -231,6 +231,33 @@ def make_or_fail(game_id: str, config: dict[str, Any], option: str | None = None
         fail(option or option_for(exc, others=config), str(exc))
 
 
+def parse_agents(text: str, option: str = "--agents") -> list[str]:
+    """The agent specs of a comma-separated list; fails on ``option`` for an empty entry or an
+    unknown agent."""
+    names = split_list(text)
+    if any(not name for name in names):
+        fail(option, f"an empty entry in {text!r} (write agent names separated by commas)")
+    for name in names:
+        check_agent(option, name)
+    return names
+
+
+def build_game(
+    spec: GameSpec,
+    players: int,
+    starting_player: int | None,
+    content: Path | None,
+    variant: Sequence[str] | None,
+    game_options: dict[str, Any] | None,
+    options: Sequence[str] | None,
+) -> Game:
+    """The game the command-line options describe: the common ones, the game's own flags
+    (``game_options``, see ``option_config``) and ``--option`` texts; fails with one line on
+    any option the game refuses."""
+    config = game_config(players, starting_player, content, flatten_names(variant))
+    return make_or_fail(spec.id, {**config, **option_config(spec, game_options or {}, options)})
+
+
 def seat_name(player: int) -> str:
     """People count seats from 1: player 0 is ``Seat 1``."""
     return f"Seat {player + 1}"

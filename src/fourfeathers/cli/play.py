@@ -38,14 +38,12 @@ from .common import (
     OptionOpt,
     VariantOpt,
     agent_names,
+    build_game,
     check_agent,
     check_players,
     console,
     fail,
-    flatten_names,
-    game_config,
     make_or_fail,
-    option_config,
     say,
     seat_name,
     seats_text,
@@ -575,10 +573,8 @@ def play(
         fail("--start", f"seats are numbered 1 to {players}, got {start}")
     if seed is not None and seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
-    common = game_config(
-        players, None if start is None else start - 1, content, flatten_names(variant)
-    )
-    game = make_or_fail(game_id, {**common, **option_config(spec, game_options or {}, option)})
+    starter = None if start is None else start - 1
+    game = build_game(spec, players, starter, content, variant, game_options, option)
     if svg is not None and not draws_svg(game):
         fail("--svg", f"{game.title} has no picture to draw")
     seed = _announce(spec.title, seat_kinds, seed)

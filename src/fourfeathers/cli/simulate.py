@@ -41,17 +41,13 @@ from .common import (
     OptionOpt,
     VariantOpt,
     agent_names,
-    check_agent,
+    build_game,
     check_players,
     console,
     err_console,
     fail,
-    flatten_names,
-    game_config,
-    make_or_fail,
-    option_config,
+    parse_agents,
     spec_or_fail,
-    split_list,
 )
 from .options import game_command
 
@@ -242,11 +238,7 @@ def simulate(
     winners, length and each seat's final observation) for `feathers report`.
     """
     spec = spec_or_fail(game_id)
-    names = split_list(agents)
-    if any(not name for name in names):
-        fail("--agents", f"an empty entry in {agents!r} (write agent names separated by commas)")
-    for name in names:
-        check_agent("--agents", name)
+    names = parse_agents(agents)
     if players is None:
         players = len(names) if len(names) > 1 else (2 if 2 in spec.players else spec.players[0])
     check_players(spec, players)
@@ -259,8 +251,7 @@ def simulate(
     if seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
     check_backend(backend, workers)
-    config = game_config(players, content=content, variants=flatten_names(variant))
-    game = make_or_fail(game_id, {**config, **option_config(spec, game_options or {}, option)})
+    game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_games(game.id, game.config, names, games, seed, rotate)
     show_progress = not as_json and sys.stderr.isatty()
     started = time.perf_counter()

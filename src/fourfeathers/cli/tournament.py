@@ -22,16 +22,12 @@ from .common import (
     OptionOpt,
     VariantOpt,
     agent_names,
-    check_agent,
+    build_game,
     check_players,
     console,
     fail,
-    flatten_names,
-    game_config,
-    make_or_fail,
-    option_config,
+    parse_agents,
     spec_or_fail,
-    split_list,
 )
 from .options import game_command
 from .simulate import BackendOpt, RayAddressOpt, WorkersOpt, check_backend, play_jobs
@@ -96,11 +92,7 @@ def tournament(
     share with a 95% Wilson interval, and how often each agent finished ahead of each other.
     """
     spec = spec_or_fail(game_id)
-    names = split_list(agents)
-    if any(not name for name in names):
-        fail("--agents", f"an empty entry in {agents!r} (write agent names separated by commas)")
-    for name in names:
-        check_agent("--agents", name)
+    names = parse_agents(agents)
     if len(names) < 2:
         fail("--agents", "give at least 2 agents")
     if len(set(names)) != len(names):
@@ -115,8 +107,7 @@ def tournament(
     if seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
     check_backend(backend, workers)
-    config = game_config(players, content=content, variants=flatten_names(variant))
-    game = make_or_fail(game_id, {**config, **option_config(spec, game_options or {}, option)})
+    game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_tournament(game.id, game.config, names, games_per_pair, seed, players)
     show_progress = not as_json and sys.stderr.isatty()
     started = time.perf_counter()

@@ -94,13 +94,13 @@ class CommonOptions:
 
 def common_options(
     game_id: str,
-    *,
     players: Any,
     seats: range,
     players_rule: str,
+    content: Any,
     variants: Sequence[str],
     known_variants: Collection[str],
-    content: Any = None,
+    *,
     starting_player: Any = None,
     max_turns: Any = _NO_OPTION,
 ) -> CommonOptions:

@@ -46,15 +46,7 @@ class FamiliarFeatGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        common = common_options(
-            self.id,
-            players=players,
-            seats=range(1, 2),
-            players_rule="FA-04",
-            content=content,
-            variants=variants,
-            known_variants=VARIANTS,
-        )
+        common = common_options(self.id, players, range(1, 2), "FA-04", content, variants, VARIANTS)
         if not is_int(level) or not 1 <= level <= 8:
             raise ConfigError(f"familiar-feat: level must be 1 to 8, got {level!r} (FA-06)")
         self.level = level

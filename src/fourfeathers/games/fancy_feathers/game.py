@@ -85,15 +85,7 @@ class FancyFeathersGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        common = common_options(
-            self.id,
-            players=players,
-            seats=range(2, 7),
-            players_rule="FF-04",
-            content=content,
-            variants=variants,
-            known_variants=VARIANTS,
-        )
+        common = common_options(self.id, players, range(2, 7), "FF-04", content, variants, VARIANTS)
         self.types: str | list[str] = _check_types(types)
         self._players = players
         self.content = common.content

@@ -54,13 +54,13 @@ class FeatherlightGame(Game):
     ) -> None:
         common = common_options(
             self.id,
-            players=players,
-            seats=range(1, 5),
-            players_rule="FL-05",
+            players,
+            range(1, 5),
+            "FL-05",
+            content,
+            variants,
+            VARIANTS,
             starting_player=starting_player,
-            content=content,
-            variants=variants,
-            known_variants=VARIANTS,
             max_turns=max_turns,
         )
         self._players = players

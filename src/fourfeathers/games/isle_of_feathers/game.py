@@ -66,13 +66,13 @@ class IsleGame(Game):
         name = self.id
         common = common_options(
             name,
-            players=players,
-            seats=range(1, 5),
-            players_rule="IS-R20",
+            players,
+            range(1, 5),
+            "IS-R20",
+            content,
+            variants,
+            VARIANTS,
             starting_player=starting_player,
-            content=content,
-            variants=variants,
-            known_variants=VARIANTS,
             max_turns=max_turns,
         )
         if stamina is not None:
