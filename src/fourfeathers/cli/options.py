@@ -97,7 +97,7 @@ class SharedOption:
 
     @property
     def help(self) -> str:
-        """``Level (Familiar Feat: 1-8).``"""
+        """``Level (<title>: 1-8; <title>: 1-3).``: the help, then each game's values."""
         games = "; ".join(f"{t}: {d}" if d else t for t, d in self.games)
         return f"{self.option.help} ({games})."
 
