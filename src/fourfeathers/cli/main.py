@@ -17,7 +17,7 @@ from typer.core import TyperGroup
 from .. import __version__
 from ..core.registry import list_games
 from . import games, play, replay, report, score, simulate, tournament
-from .options import cli_part
+from .options import cli_part, examples_epilog
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
 # typer.TyperException; older typer raises the classes of the click package.
@@ -79,8 +79,7 @@ def _epilog() -> str:
         for spec in list_games()
         if (lines := getattr(cli_part(spec), "EXAMPLES", {}).get(command))
     ]
-    lines = ["feathers games", *firsts, "feathers replay saved-game.json"]
-    return "Examples:\n\n```\n" + "\n".join(lines) + "\n```"
+    return examples_epilog(["feathers games", *firsts, "feathers replay saved-game.json"])
 
 
 app = typer.Typer(

@@ -73,9 +73,14 @@ def examples(command: str) -> list[str]:
 
 
 def examples_text(lines: Sequence[str], indent: str = "    ") -> str:
-    """``Examples:`` and the lines, indented (a code block in typer's markdown help)."""
+    """``Examples:`` and the lines, indented: a code block in a command's markdown help."""
     body = "\n".join(indent + line.replace("\n", "\n" + indent) for line in lines)
     return f"Examples:\n\n{body}"
+
+
+def examples_epilog(lines: Sequence[str]) -> str:
+    """``Examples:`` and the lines as a fenced code block (what a markdown epilog needs)."""
+    return "Examples:\n\n```\n" + "\n".join(lines) + "\n```"
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,11 @@ from __future__ import annotations
 import typer
 
 from ..core.registry import list_games
-from .options import cli_part, examples, examples_text
+from .options import cli_part, examples, examples_epilog
 
 app = typer.Typer(
     help="Score a finished game played at the table, card by card.",
-    epilog=examples_text(examples("score")),
+    epilog=examples_epilog(examples("score")),
     no_args_is_help=True,
     rich_markup_mode="markdown",
 )
