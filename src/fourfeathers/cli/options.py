@@ -140,6 +140,16 @@ def config_flags() -> dict[str, str]:
 Command = TypeVar("Command", bound=Callable[..., Any])
 
 
+def _flags(param: inspect.Parameter) -> set[str]:
+    """The flags a command's parameter declares (``{"--players", "-p"}``)."""
+    flags: set[str] = set()
+    for info in getattr(param.annotation, "__metadata__", ()):
+        if isinstance(info, typer.models.OptionInfo):
+            decls = (info.default, *(info.param_decls or ()))
+            flags |= {d for d in decls if isinstance(d, str) and d.startswith("-")}
+    return flags
+
+
 def game_command(name: str) -> Callable[[Command], Command]:
     """Decorate the typer command ``name``: add every game option, append the games' examples.
 
@@ -150,10 +160,15 @@ def game_command(name: str) -> Callable[[Command], Command]:
     def decorate(command: Command) -> Command:
         signature = inspect.signature(command, eval_str=True)
         params = [p for p in signature.parameters.values() if p.name != "game_options"]
+        taken = {flag for p in params for flag in _flags(p)}
         names: dict[str, str] = {}
         for key, shared in all_options().items():
-            names[f"game_{key}"] = key
             option = shared.option
+            if option.flag in taken:
+                note = f"option {option.flag} of {shared.titles[0]} left out of {name}"
+                warnings.warn(note, stacklevel=2)
+                continue
+            names[f"game_{key}"] = key
             info = typer.Option(
                 option.flag, metavar=option.metavar, help=shared.help, show_default=False
             )
