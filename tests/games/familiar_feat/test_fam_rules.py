@@ -9,7 +9,7 @@ from fam_helpers import build, legal, play
 
 from fourfeathers import ConfigError, IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.familiar_feat import rules
+from fourfeathers.games.familiar_feat import render, rules
 from fourfeathers.games.familiar_feat.content import ICONS, K_MONSTER, MONSTERS, load_cards
 
 CARDS = load_cards()
@@ -506,7 +506,7 @@ def test_describe_and_render():
     assert game.describe_action(after, choice).startswith("exhaust ")
     assert "exhausted" not in outcome and "recruited" in outcome
     console = Console(width=160, record=True)
-    console.print(game.render(after, 0))
+    console.print(render.render_state(game, after, 0))
     text = console.export_text()
     assert "Cuddle 4 / 4" in text and "Team deck 2" in text and "day 1" in text
 
@@ -573,7 +573,7 @@ def _screen(state) -> str:
     from rich.console import Console
 
     console = Console(width=200, record=True)
-    console.print(state.game.render(state, 0))
+    console.print(render.render_state(state.game, state, 0))
     return console.export_text()
 
 

@@ -11,7 +11,7 @@ from ff_helpers import names, position
 from rich.console import Console
 
 from fourfeathers import ConfigError, IllegalActionError, make
-from fourfeathers.games.fancy_feathers import rules
+from fourfeathers.games.fancy_feathers import render, rules
 
 TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
 
@@ -228,10 +228,10 @@ def rendered(renderable) -> str:
 def test_play_screen_shows_path_discs_and_collections():
     game = make("fancy-feathers", types=TYPES6)
     state = fox_position(game)
-    seen_by_2 = rendered(game.render(state, 1))
+    seen_by_2 = rendered(render.render_state(game, state, 1))
     for word in ("The Path", "Collections", "S2 (you)", "lost 1 to a Fox, which unknown"):
         assert word in seen_by_2, word
-    seen_by_1 = rendered(game.render(state, 0))
+    seen_by_1 = rendered(render.render_state(game, state, 0))
     assert "Your collection" in seen_by_1 and "lost 1 to a Fox)" in seen_by_1
     assert "2 Peacock" not in seen_by_1  # one Peacock went to the Fox
     assert "1 Peacock" in seen_by_1
@@ -245,7 +245,7 @@ def test_result_screen_explains_every_point():
     )
     before = state.clone()
     state.apply_action(rules.LEAVE)
-    text = rendered(game.render_result(state))
+    text = rendered(render.render_result(game, state))
     assert "Seat 1: 1 point (1 card)" in text and "Seat 2: 5 points" in text
     assert "Seat 2 wins with 5 points" in text
     assert "Not scored, left on the Path: Peacock" in text

@@ -8,7 +8,7 @@ from ff_helpers import names, position
 
 from fourfeathers import IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.fancy_feathers import rules
+from fourfeathers.games.fancy_feathers import render, rules
 
 FILL = ["nest", "blood-pheasant", "green-pheasant", "peacock", "reeves-pheasant"]
 TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
@@ -389,7 +389,7 @@ def test_a_one_point_win_reads_in_the_singular():
     state = position(game, path=["nest", "peacock"], discs=[(0, 1)], left=[1])
     state.apply_action(rules.LEAVE)
     console = Console(width=120, record=True)
-    console.print(game.render_result(state))
+    console.print(render.render_result(game, state))
     text = console.export_text()
     assert state.scores() == [1, 0] and "Seat 1 wins with 1 point" in text
     assert "1 points" not in text
