@@ -12,7 +12,7 @@ groups the games by game and configuration and writes into ``out_dir``:
 
 Win share: a victory shared by k seats counts 1/k for each. Turn-order position: the order in
 which seats took their first decision (a record's ``order``). When no game of a group names a
-winner (solo Featherlight), comparisons use the score instead.
+winner (a solo score game), comparisons use the score instead.
 """
 
 from __future__ import annotations

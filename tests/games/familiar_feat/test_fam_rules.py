@@ -9,16 +9,15 @@ from fam_helpers import build, legal, play
 
 from fourfeathers import ConfigError, IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.familiar_feat import actions, rules_cards, rules_deck, rules_totals
-from fourfeathers.games.familiar_feat.content import ICONS, K_MONSTER, MONSTERS, load_cards
-from fourfeathers.games.familiar_feat.rules_phases import (
-    LOST,
-    PH_ATTACH,
-    PH_EVENTS,
-    PH_NIGHT,
-    PH_SETUP,
-    WON,
+from fourfeathers.games.familiar_feat import (
+    actions,
+    render,
+    rules_cards,
+    rules_deck,
+    rules_phases,
+    rules_totals,
 )
+from fourfeathers.games.familiar_feat.content import ICONS, K_MONSTER, MONSTERS, load_cards
 
 CARDS = load_cards()
 
@@ -191,7 +190,7 @@ def test_end_a_when_the_row_empties():
 def test_a_bare_creature_at_the_end_of_the_day_loses():
     state = build(row=[76, 77, 0, 0, 0], cols=[[1]], hand=[2], team=[])
     play(state, "attach 2 to 1")
-    assert state.result == LOST and state.current_player == TERMINAL
+    assert state.result == rules_phases.LOST and state.current_player == TERMINAL
     assert state.legal_actions() == [] and state.returns() == [0.0]
 
 
@@ -201,11 +200,11 @@ def test_empty_team_deck_at_the_start_of_a_day_ends_it_at_once():
         cols=[[1, 2]],
         hand=[],
         team=[],
-        phase=PH_EVENTS,
+        phase=rules_phases.PH_EVENTS,
         day=3,
         deck=[77],
     )
-    assert state.phase == PH_NIGHT and legal(state) == ["choose 1", "choose 2"]
+    assert state.phase == rules_phases.PH_NIGHT and legal(state) == ["choose 1", "choose 2"]
 
 
 def test_golems_are_never_recruited():
@@ -223,7 +222,7 @@ def test_third_monster_driven_away_wins():
         driven=[56, 57],
     )
     play(state, "attach 8 to 1")
-    assert state.result == WON and state.winners() == [0] and state.returns() == [1.0]
+    assert state.result == rules_phases.WON and state.winners() == [0] and state.returns() == [1.0]
     assert state.driven == [56, 57, 55] and state.scores() == [3]
 
 
@@ -273,7 +272,7 @@ def event_state(event, level=4, **fields):
         cols=[[1], [2], [3], [4]],
         discard=[5, 6, 7, 14],
         day=3,
-        phase=PH_EVENTS,
+        phase=rules_phases.PH_EVENTS,
         events_pending=[event],
         level=level,
     )
@@ -416,13 +415,20 @@ def test_the_giant_shows_up_at_level_8():
 
 def test_choose_cards_variant_lets_the_player_pick():
     state = make("familiar-feat", level=3, variants=["choose-cards"]).new_initial_state(1)
-    assert state.phase == PH_SETUP
+    assert state.phase == rules_phases.PH_SETUP
     sun = [c for c in MONSTERS if ICONS[CARDS.icon[c]] in ("sun", "moon")]
     assert {int(a.split()[1]) for a in legal(state)} == set(sun)
     play(state, "choose 58", "choose 59")
     assert {int(a.split()[1]) for a in legal(state)} == {64, 65, 66, 67, 68, 69}
     play(state, "choose 64", "choose 84", "choose 85", "choose 90")
-    assert state.phase == PH_ATTACH and sorted(state.chosen) == [58, 59, 64, 84, 85, 90]
+    assert state.phase == rules_phases.PH_ATTACH and sorted(state.chosen) == [
+        58,
+        59,
+        64,
+        84,
+        85,
+        90,
+    ]
     assert 58 in state.deck and 90 in state.deck
 
 
@@ -516,7 +522,7 @@ def test_describe_and_render():
     assert game.describe_action(after, choice).startswith("exhaust ")
     assert "exhausted" not in outcome and "recruited" in outcome
     console = Console(width=160, record=True)
-    console.print(game.render(after, 0))
+    console.print(render.render_state(game, after, 0))
     text = console.export_text()
     assert "Cuddle 4 / 4" in text and "Team deck 2" in text and "day 1" in text
 
@@ -534,7 +540,7 @@ def test_night_resolutions_in_the_players_order():
     )
     play(state, "attach 5 to 1")  # the last card: end of the day, fleeing
     play(state, "choose 2", "choose 1", "choose 3")
-    assert state.phase == PH_NIGHT
+    assert state.phase == rules_phases.PH_NIGHT
     assert legal(state) == ["choose 24", "choose 27"]
     play(state, "choose 27")  # Beaver first: exhausts the last (the Mockingbird)
     assert state.fu == [31]
@@ -583,7 +589,7 @@ def _screen(state) -> str:
     from rich.console import Console
 
     console = Console(width=200, record=True)
-    console.print(state.game.render(state, 0))
+    console.print(render.render_state(state.game, state, 0))
     return console.export_text()
 
 

@@ -11,8 +11,7 @@ from ff_helpers import names, position
 from rich.console import Console
 
 from fourfeathers import ConfigError, IllegalActionError, make
-from fourfeathers.games.fancy_feathers import actions, rules
-from fourfeathers.games.fancy_feathers.actions import LEAVE, LOSE_ASIDE
+from fourfeathers.games.fancy_feathers import actions, render, rules
 
 TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
 
@@ -211,7 +210,7 @@ def test_determinize_samples_each_hidden_loss_uniformly():
 def test_determinize_keeps_a_public_fox_loss():
     game = make("fancy-feathers", types=TYPES6)
     state = position(game, path=["trap", "fox", "nest", "nest", "nest"], discs=[(0, 2), (1, 3)])
-    state.apply_action(LOSE_ASIDE)
+    state.apply_action(actions.LOSE_ASIDE)
     for seed in range(20):
         sample = state.determinize(1, random.Random(seed))
         assert sample.foxed[0] == state.foxed[0]
@@ -229,10 +228,10 @@ def rendered(renderable) -> str:
 def test_play_screen_shows_path_discs_and_collections():
     game = make("fancy-feathers", types=TYPES6)
     state = fox_position(game)
-    seen_by_2 = rendered(game.render(state, 1))
+    seen_by_2 = rendered(render.render_state(game, state, 1))
     for word in ("The Path", "Collections", "S2 (you)", "lost 1 to a Fox, which unknown"):
         assert word in seen_by_2, word
-    seen_by_1 = rendered(game.render(state, 0))
+    seen_by_1 = rendered(render.render_state(game, state, 0))
     assert "Your collection" in seen_by_1 and "lost 1 to a Fox)" in seen_by_1
     assert "2 Peacock" not in seen_by_1  # one Peacock went to the Fox
     assert "1 Peacock" in seen_by_1
@@ -245,12 +244,12 @@ def test_result_screen_explains_every_point():
         game, path=["nest", "peacock"], discs=[(0, 1)], left=[1], held={1: ["green-pheasant"] * 2}
     )
     before = state.clone()
-    state.apply_action(LEAVE)
-    text = rendered(game.render_result(state))
+    state.apply_action(actions.LEAVE)
+    text = rendered(render.render_result(game, state))
     assert "Seat 1: 1 point (1 card)" in text and "Seat 2: 5 points" in text
     assert "Seat 2 wins with 5 points" in text
     assert "Not scored, left on the Path: Peacock" in text
-    outcome = game.describe_outcome(before, LEAVE, state)
+    outcome = game.describe_outcome(before, actions.LEAVE, state)
     assert outcome is not None and "game is over" in outcome
 
 

@@ -7,12 +7,14 @@ from ff_helpers import position
 
 from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
-from fourfeathers.agents.heuristics import heuristic_for
+from fourfeathers.agents.heuristic import heuristic_for
 from fourfeathers.games.fancy_feathers import actions, rules
 
 
 def test_the_game_has_its_own_heuristic():
-    assert heuristic_for("fancy-feathers").__module__.endswith("fancy_feathers")
+    assert (
+        heuristic_for("fancy-feathers").__module__ == "fourfeathers.games.fancy_feathers.heuristic"
+    )
 
 
 def test_it_counts_the_next_sure_collection():

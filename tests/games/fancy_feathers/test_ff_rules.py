@@ -8,8 +8,7 @@ from ff_helpers import names, position
 
 from fourfeathers import IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.fancy_feathers import actions, rules
-from fourfeathers.games.fancy_feathers.actions import LEAVE, LOSE_ASIDE, PASS_TRAPS
+from fourfeathers.games.fancy_feathers import actions, render, rules
 
 FILL = ["nest", "blood-pheasant", "green-pheasant", "peacock", "reeves-pheasant"]
 TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
@@ -138,18 +137,18 @@ def test_moving_onto_the_front_stack_is_foremost_but_draws_nothing(three):
 def test_leaving_needs_an_empty_stack(two):
     """FF-42, FF-43."""
     state = position(two, path=FILL, discs=[(0, 0), (1, 0)], stack=["nest"])
-    assert LEAVE not in state.legal_actions()
-    refused(state, LEAVE, "FF-43")
+    assert actions.LEAVE not in state.legal_actions()
+    refused(state, actions.LEAVE, "FF-43")
     empty = position(two, path=FILL, discs=[(0, 0), (1, 0)])
-    assert empty.legal_actions()[-1] == LEAVE
+    assert empty.legal_actions()[-1] == actions.LEAVE
 
 
 def test_with_nothing_ahead_leaving_is_the_only_action(two):
     """FF-R11: on the last card with the stack empty."""
     state = position(two, path=["nest", "nest"], discs=[(1, 2), (0, 2)])
     assert state.current_player == 1  # on top: leaves without collecting
-    assert state.legal_actions() == [LEAVE]
-    state.apply_action(LEAVE)
+    assert state.legal_actions() == [actions.LEAVE]
+    state.apply_action(actions.LEAVE)
     assert state.current_player == 0  # now alone on c2: collects both cards
     assert names(two, state.held[0]) == ["nest", "nest"]
     assert state.held[1] == []
@@ -158,27 +157,27 @@ def test_with_nothing_ahead_leaving_is_the_only_action(two):
 def test_last_player_goes_on_alone_then_the_game_ends(two):
     """FF-45..FF-49, FF-R17: after the other left, collect in runs or leave; cards left unscored."""
     state = position(two, path=["nest", "peacock", "nest", "peacock"], discs=[(0, 0), (1, 1)])
-    state.apply_action(LEAVE)  # seat 1 leaves with nothing
+    state.apply_action(actions.LEAVE)  # seat 1 leaves with nothing
     assert state.left == [0] and state.pos[0] == rules.LEFT
     assert state.current_player == 1 and names(two, state.held[1]) == ["nest"]
     state.apply_action(actions.move(2))  # on to c3: collects c2 and c3 next turn
     assert state.current_player == 1
     assert names(two, state.held[1]) == ["nest", "peacock", "nest"]
-    state.apply_action(LEAVE)  # leaves the last Peacock behind
+    state.apply_action(actions.LEAVE)  # leaves the last Peacock behind
     assert state.is_terminal() and state.current_player == TERMINAL
     assert names(two, state.path) == ["peacock"]
     assert state.scores() == [0, 4 - 10]
     assert state.winners() == [0]
     assert state.returns() == [1.0, 0.0]
     assert state.legal_actions() == []
-    refused(state, LEAVE, "FF-49")
+    refused(state, actions.LEAVE, "FF-49")
 
 
 def test_a_tie_goes_to_who_left_first(two):
     """FF-51: both end on 0 points; seat 2 left first."""
     state = position(two, path=["nest", "nest"], discs=[(1, 0), (0, 0)])
-    state.apply_action(LEAVE)
-    state.apply_action(LEAVE)
+    state.apply_action(actions.LEAVE)
+    state.apply_action(actions.LEAVE)
     assert state.left == [1, 0] and state.scores() == [0, 0]
     assert state.winners() == [1]
 
@@ -198,7 +197,7 @@ def test_fox_choice_includes_earlier_cards_of_the_collection_not_later_ones(two)
     assert [str(a) for a in state.legal_actions()] == ["lose blood-pheasant", "lose nest"]
     refused(state, actions.lose(5, 0), "FF-38")  # a Peacock: not collected yet
     refused(state, actions.move(1), "FF-37")
-    refused(state, PASS_TRAPS, "FF-37")
+    refused(state, actions.PASS_TRAPS, "FF-37")
     state.apply_action(actions.lose(6, 0))  # lose the Nest
     assert names(two, state.held[0]) == ["blood-pheasant", "fox", "peacock"]
     assert names(two, state.foxed[0]) == ["nest"]
@@ -240,10 +239,10 @@ def test_a_later_fox_may_take_an_earlier_fox(two):
 def test_fox_may_take_a_set_aside_trap_in_plain_view(two):
     """FF-R05: the set-aside Trap goes to the box; nobody receives it; everyone knows."""
     state = position(two, path=["trap", "fox", "nest", "nest", "nest"], discs=[(0, 2), (1, 3)])
-    assert state.legal_actions() == [LOSE_ASIDE]
-    text = two.describe_action(state, LOSE_ASIDE)
+    assert state.legal_actions() == [actions.LOSE_ASIDE]
+    text = two.describe_action(state, actions.LOSE_ASIDE)
     assert "set-aside Trap" in text
-    state.apply_action(LOSE_ASIDE)
+    state.apply_action(actions.LOSE_ASIDE)
     assert state.aside == [] and names(two, state.foxed[0]) == ["trap"]
     assert state.phase == rules.MOVE
     state.apply_action(actions.move(1))
@@ -266,16 +265,16 @@ def test_trap_goes_to_the_player_of_the_next_turn(two):
     """FF-34, FF-35: set aside, then passed after the move."""
     state = position(two, path=["trap", "nest", "nest", "nest", "nest"], discs=[(0, 1), (1, 3)])
     assert state.held[0] == [] and names(two, state.aside) == ["trap"]
-    refused(state, PASS_TRAPS, "FF-35")
+    refused(state, actions.PASS_TRAPS, "FF-35")
     assert "go" in two.describe_action(state, actions.move(3)) and "Seat 2" in (
         two.describe_action(state, actions.move(3))
     )
     state.apply_action(actions.move(3))  # c1 -> c4: seat 2 on c3 is now behind
     assert state.phase == rules.PASS and state.current_player == 0
-    assert state.legal_actions() == [PASS_TRAPS]
+    assert state.legal_actions() == [actions.PASS_TRAPS]
     refused(state, actions.move(1), "FF-35")
-    assert "Seat 2" in two.describe_action(state, PASS_TRAPS)
-    state.apply_action(PASS_TRAPS)
+    assert "Seat 2" in two.describe_action(state, actions.PASS_TRAPS)
+    state.apply_action(actions.PASS_TRAPS)
     assert state.current_player == 1
     assert names(two, state.held[1]) == ["trap", "nest", "nest"]
 
@@ -285,7 +284,7 @@ def test_trap_to_yourself_when_you_take_the_next_turn(two):
     state = position(two, path=["trap", "nest", "nest", "nest", "nest"], discs=[(0, 1), (1, 3)])
     assert "moves next, so keeps the set-aside Trap" in two.describe_action(state, actions.move(2))
     state.apply_action(actions.move(2))  # onto seat 2's disc at c3: on top, so next again
-    state.apply_action(PASS_TRAPS)
+    state.apply_action(actions.PASS_TRAPS)
     assert names(two, state.held[0]) == ["trap"]
     assert state.current_player == 0 and state.stack_at(3) == [0, 1]
 
@@ -301,10 +300,10 @@ def test_received_trap_counts_everywhere(two):
 def test_trap_when_nobody_takes_another_turn_is_kept(two):
     """FF-R07: the last player leaves with a set-aside Trap and keeps it."""
     state = position(two, path=["trap", "nest"], discs=[(0, 1)], left=[1])
-    state.apply_action(LEAVE)
+    state.apply_action(actions.LEAVE)
     assert state.phase == rules.PASS
-    assert "keep" in two.describe_action(state, PASS_TRAPS)
-    state.apply_action(PASS_TRAPS)
+    assert "keep" in two.describe_action(state, actions.PASS_TRAPS)
+    state.apply_action(actions.PASS_TRAPS)
     assert state.is_terminal() and names(two, state.held[0]) == ["trap"]
 
 
@@ -312,8 +311,8 @@ def test_trap_to_box_variant():
     game = make("fancy-feathers", types=TYPES6, variants=["unpassed-trap-to-box"])
     state = position(game, path=["trap", "nest"], discs=[(0, 1)], left=[1])
     box = len(state.box)
-    state.apply_action(LEAVE)
-    state.apply_action(PASS_TRAPS)
+    state.apply_action(actions.LEAVE)
+    state.apply_action(actions.PASS_TRAPS)
     assert state.is_terminal() and state.held[0] == [] and len(state.box) == box + 1
 
 
@@ -388,9 +387,9 @@ def test_a_one_point_win_reads_in_the_singular():
 
     game = make("fancy-feathers", types=TYPES6)
     state = position(game, path=["nest", "peacock"], discs=[(0, 1)], left=[1])
-    state.apply_action(LEAVE)
+    state.apply_action(actions.LEAVE)
     console = Console(width=120, record=True)
-    console.print(game.render_result(state))
+    console.print(render.render_result(game, state))
     text = console.export_text()
     assert state.scores() == [1, 0] and "Seat 1 wins with 1 point" in text
     assert "1 points" not in text

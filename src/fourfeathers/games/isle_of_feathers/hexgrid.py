@@ -50,19 +50,8 @@ def offset(dq: int, dr: int) -> int:
     return dq * STRIDE + dr
 
 
-def in_bounds(k: int) -> bool:
-    """True if key ``k`` is a cell within the board bound."""
-    q, r = coords(k)
-    return -LIMIT <= q <= LIMIT and -LIMIT <= r <= LIMIT
-
-
 NEIGHBOUR_OFFSETS: tuple[int, ...] = tuple(offset(dq, dr) for dq, dr in NEIGHBOURS)
 """Key differences to the six neighbours: ``k + d`` for ``d`` in this tuple."""
-
-
-def neighbours(k: int) -> tuple[int, ...]:
-    """The keys of the six neighbours of key ``k``."""
-    return tuple(k + d for d in NEIGHBOUR_OFFSETS)
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:

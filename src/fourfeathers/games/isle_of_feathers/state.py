@@ -350,10 +350,6 @@ class IsleState(State):
         new.seed = rng.randrange(MAX_SEED)
         return new
 
-    def hand_of(self, player: int) -> list[int]:
-        """Seat ``player``'s hand (a copy)."""
-        return list(self.hands[player])
-
     def describe_cards(self, cards: list[int]) -> str:
         """``"Shoebill (1), Kakapo (3)"``."""
         names = self.game.content.name

@@ -11,15 +11,15 @@
 - progress at each ordinary Creature: part of the value it will add to the Team, growing with
   the square of the share of its Strength already met (finishing a Creature pays most);
 - danger: Creatures with nothing beneath them when the Team deck is running out (at the end of
-  the day each needs a Familiar to flee, FA-85), and the Stone Golems' nightly toll.
+  the day each needs a Familiar to flee, FA-85); Stone Golems among them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...games.familiar_feat import rules_phases, rules_totals
-from ...games.familiar_feat.content import (
+from . import rules_phases, rules_totals
+from .content import (
     A_COPY,
     A_DOUBLE,
     A_EXHAUST_REVIVE,
@@ -102,7 +102,6 @@ def evaluate(state: Any, player: int) -> float:
         team += EXHAUSTED_SHARE * value[c]
     nd = rules_totals.no_double(state)
     bare = 0
-    golems = 0
     for s in range(ROW):
         creature = state.row[s]
         if not creature:
@@ -113,9 +112,7 @@ def evaluate(state: Any, player: int) -> float:
         st = cards.strength[creature]
         if not col:
             bare += 1
-        if st == INF:
-            if cards.kind[creature] != K_MONSTER:
-                golems += 1
+        if st == INF:  # Strength ∞ is never met: no progress to count
             continue
         if st == STAR:
             condition = cards.condition[creature]

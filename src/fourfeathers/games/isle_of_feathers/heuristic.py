@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import TERMINAL
-from ...games.isle_of_feathers import rules_land, rules_place
+from . import rules_land, rules_place
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
