@@ -4,11 +4,13 @@ The rules of each game are in ``docs/rules/<game>.md``. Such a file declares its
 line of its own near the top, ``Rule id prefix: FL``, and defines each rule as a list item that
 starts with the bold id: ``- **FL-27** If the taken card was alone ...``. Its rulings are in
 ``docs/rulings/<game>.md`` (the same file name), one heading per ruling: ``## FL-R11 ...``. The
-mapping from prefix to game comes from these files alone.
+open questions the rulings answer are list items of the rules file too: ``- **FL-Q11** ...``.
+The mapping from prefix to game comes from these files alone.
 
 - (a) Every rule id (two capitals, a dash and digits, e.g. ``FL-27``) cited in ``src/``,
   ``tests/``, ``docs/`` or ``README.md`` resolves to a rule of the file that declares its
-  prefix, and every ruling id (``FL-R11``) to a ruling heading of the matching rulings file.
+  prefix, every open question id (``FL-Q11``) to a question of that file, and every ruling id
+  (``FL-R11``) to a ruling heading of the matching rulings file.
   Both ends of a range ``FL-26..FL-28`` are citations.
 - (b) Every rule of ``docs/rules/<game>.md`` is cited, by its exact id, inside a test: a
   ``test_*`` function's lines (with its decorators), that is its docstring, a comment, an
@@ -37,9 +39,11 @@ SELF = Path(__file__).resolve()
 
 PREFIX_LINE = re.compile(r"^Rule id prefix: ([A-Z]{2})\s*$", re.MULTILINE)
 RULE_ITEM = re.compile(r"^- \*\*([A-Z]{2}-\d+)\*\*", re.MULTILINE)
+QUESTION_ITEM = re.compile(r"^- \*\*([A-Z]{2}-Q\d+)\*\*", re.MULTILINE)
 RULING_HEADING = re.compile(r"^## ([A-Z]{2}-R\d+)\b", re.MULTILINE)
 RULE_ID = re.compile(r"\b([A-Z]{2})-\d+\b")
 RULING_ID = re.compile(r"\b([A-Z]{2})-R\d+\b")
+QUESTION_ID = re.compile(r"\b([A-Z]{2})-Q\d+\b")
 
 
 @dataclass(frozen=True)
@@ -57,11 +61,13 @@ class Citation:
 
 @dataclass(frozen=True)
 class RuleFile:
-    """A ``docs/rules/<game>.md`` file: its prefix, rules and the rulings of the same game."""
+    """A ``docs/rules/<game>.md`` file: its prefix, rules, open questions, and the rulings of
+    the same game."""
 
     path: Path
     prefix: str
     rules: tuple[str, ...]
+    questions: frozenset[str]
     rulings: frozenset[str]
 
 
@@ -76,7 +82,10 @@ def rule_file(path: Path) -> RuleFile:
     rulings_path = RULINGS / path.name
     rulings = RULING_HEADING.findall(rulings_path.read_text(encoding="utf-8"))
     assert len(rulings) == len(set(rulings)), f"{rulings_path.name}: a ruling id appears twice"
-    return RuleFile(path, prefixes[0], tuple(RULE_ITEM.findall(text)), frozenset(rulings))
+    questions = frozenset(QUESTION_ITEM.findall(text))
+    return RuleFile(
+        path, prefixes[0], tuple(RULE_ITEM.findall(text)), questions, frozenset(rulings)
+    )
 
 
 def by_prefix() -> dict[str, RuleFile]:
@@ -101,25 +110,25 @@ def text_files() -> list[Path]:
 
 @cache
 def citations() -> tuple[tuple[Citation, ...], tuple[Citation, ...]]:
-    """(rule ids, ruling ids) cited in every scanned text file."""
+    """(rule ids, other ids: rulings and open questions) cited in every scanned text file."""
     rules: list[Citation] = []
-    rulings: list[Citation] = []
+    others: list[Citation] = []
     for path in text_files():
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             continue  # an image or other binary file
         for number, line in enumerate(text.splitlines(), start=1):
-            for found, pattern in ((rules, RULE_ID), (rulings, RULING_ID)):
+            for found, pattern in ((rules, RULE_ID), (others, RULING_ID), (others, QUESTION_ID)):
                 for m in pattern.finditer(line):
                     found.append(Citation(m.group(0), m.group(1), path, number))
-    return tuple(rules), tuple(rulings)
+    return tuple(rules), tuple(others)
 
 
 def test_every_cited_prefix_is_declared_by_a_rules_file():
     declared = by_prefix()
-    rules, rulings = citations()
-    undeclared = [str(c) for c in rules + rulings if c.prefix not in declared]
+    rules, others = citations()
+    undeclared = [str(c) for c in rules + others if c.prefix not in declared]
     assert not undeclared, (
         "ids whose prefix no docs/rules/*.md declares ('Rule id prefix: XX'):\n"
         + "\n".join(undeclared)
@@ -141,12 +150,11 @@ def test_rules_file_defines_each_id_once_with_its_prefix(path):
 
 @pytest.mark.parametrize("path", RULE_FILES, ids=[p.stem for p in RULE_FILES])
 def test_every_cited_id_resolves(path):
-    """(a): rule ids to docs/rules/<game>.md, ruling ids to docs/rulings/<game>.md."""
+    """(a): rule and question ids to docs/rules/<game>.md, ruling ids to docs/rulings/<game>.md."""
     found = rule_file(path)
-    rules, rulings = citations()
-    defined = set(found.rules)
-    unknown = [str(c) for c in rules if c.prefix == found.prefix and c.id not in defined]
-    unknown += [str(c) for c in rulings if c.prefix == found.prefix and c.id not in found.rulings]
+    rules, others = citations()
+    defined = set(found.rules) | found.questions | found.rulings
+    unknown = [str(c) for c in rules + others if c.prefix == found.prefix and c.id not in defined]
     assert not unknown, (
         f"cited ids that neither docs/rules/{path.name} nor docs/rulings/{path.name} defines:\n"
         + "\n".join(unknown)
