@@ -98,12 +98,17 @@ def by_prefix() -> dict[str, RuleFile]:
 
 
 def text_files() -> list[Path]:
-    """Every readable text file under the scanned places, except this one."""
+    """Every file under the scanned places, except this one and generated ones (caches,
+    ``*.egg-info``, hidden folders)."""
     paths: list[Path] = []
     for place in SCANNED:
         candidates = [place] if place.is_file() else sorted(place.rglob("*"))
         for path in candidates:
-            if path.is_file() and path != SELF and "__pycache__" not in path.parts:
+            generated = any(
+                part == "__pycache__" or part.endswith(".egg-info") or part.startswith(".")
+                for part in path.relative_to(ROOT).parts
+            )
+            if path.is_file() and path != SELF and not generated:
                 paths.append(path)
     return paths
 
