@@ -14,8 +14,9 @@ The mapping from prefix to game comes from these files alone.
   Both ends of a range ``FL-26..FL-28`` are citations.
 - (b) Every rule of ``docs/rules/<game>.md`` is cited, by its exact id, inside a test: a
   ``test_*`` function's lines (with its decorators), that is its docstring, a comment, an
-  assertion message or a parametrize id. A range does not cite the ids between its ends, and a
-  module docstring or a helper cites nothing.
+  assertion message or a parametrize id, or a module-level table its decorators name (``CASES``
+  in ``@pytest.mark.parametrize("...", CASES)``). A range does not cite the ids between its
+  ends, and a module docstring or a helper cites nothing.
 
 This file is not scanned (its examples are not citations).
 """
@@ -167,17 +168,34 @@ def test_every_cited_id_resolves(path):
 
 
 def functions_of(path: Path) -> list[tuple[str, str]]:
-    """``(name, source lines)`` of every ``test_*`` function in a test module, decorators
-    included (so comments and parametrize ids count)."""
+    """``(name, source)`` of every ``test_*`` function in a test module: its lines with its
+    decorators (so comments and parametrize ids count), and the module-level assignments of the
+    names its decorators use (a parameter table such as ``CASES``)."""
     text = path.read_text(encoding="utf-8")
     lines = text.splitlines()
+    tree = ast.parse(text)
+
+    def source(node: ast.AST) -> str:
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
+        return "\n".join(lines[first - 1 : node.end_lineno])
+
+    tables: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if isinstance(target, ast.Name):
+                    tables[target.id] = source(node)
     found = []
-    for node in ast.walk(ast.parse(text)):
+    for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith(
             "test"
         ):
-            first = min([node.lineno] + [d.lineno for d in node.decorator_list])
-            found.append((node.name, "\n".join(lines[first - 1 : node.end_lineno])))
+            used = {
+                n.id for d in node.decorator_list for n in ast.walk(d) if isinstance(n, ast.Name)
+            }
+            parts = [source(node)] + [tables[name] for name in sorted(used) if name in tables]
+            found.append((node.name, "\n".join(parts)))
     return found
 
 
