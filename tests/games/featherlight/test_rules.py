@@ -1,4 +1,4 @@
-"""Featherlight rules of play, one test per rule (ids from the checklist and the rulings)."""
+"""Featherlight rules of play, one test per rule (ids from docs/rules and docs/rulings)."""
 
 from __future__ import annotations
 
