@@ -1,4 +1,5 @@
-"""Familiar Feat rules of play, one test per tricky rule (checklist atoms and rulings)."""
+"""Familiar Feat rules of play, one test per rule (ids FA-nn of docs/rules/familiar-feat.md and
+rulings FA-Rnn of docs/rulings/familiar-feat.md)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """Building land, birds and abilities: one test per rule, and the FAQ answers as tests.
 
-Ids are checklist atoms (IS-nn) and rulings (IS-Rnn). Birds used (shipped content):
-25 Andean Cock-of-the-rock: two bare Sand, Flit; 17 Horned Screamer: three bare Sand, Mound;
-38 Vogelkop Bowerbird: three bare Sand, Shoo; 29 Sword-billed Hummingbird: three bare Sand,
-Flock; 45 Malleefowl: Sand and Sand with Vegetation, Replant; 3 Kakapo: Sand, Grass, Sand, Burrow.
+Ids are rules (IS-nn, docs/rules/isle-of-feathers.md) and rulings (IS-Rnn). Birds used
+(shipped content): 25 Andean Cock-of-the-rock: two bare Sand, Flit; 17 Horned Screamer: three
+bare Sand, Mound; 38 Vogelkop Bowerbird: three bare Sand, Shoo; 29 Sword-billed Hummingbird:
+three bare Sand, Flock; 45 Malleefowl: Sand and Sand with Vegetation, Replant; 3 Kakapo: Sand,
+Grass, Sand, Burrow.
 """
 
 from __future__ import annotations
