@@ -37,12 +37,14 @@ TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
     ],
 )
 def test_bad_config_names_the_option(options, words):
+    """FF-04 (2 to 6 players), FF-06 (exactly six types)."""
     with pytest.raises(ConfigError) as info:
         make("fancy-feathers", **options)
     assert words in str(info.value)
 
 
 def test_config_is_complete_and_rebuilds_the_game():
+    """FF-08: any six types, named, in any order."""
     game = make("fancy-feathers", players=3, types="fox, nest,trap,mirror,peacock,monal")
     assert game.config == {
         "players": 3,
@@ -158,6 +160,9 @@ def fox_position(game):
 
 
 def test_observation_hides_the_fox_loss_the_stack_and_the_box():
+    """FF-77 (the stack's cards and order, the removed cards and the card a Fox took are
+    secret), FF-40 (the others do not learn which card went), FF-25 (a collection is seen whole
+    only by its owner), FF-14 (the draw stack is face down: a count)."""
     game = make("fancy-feathers", types=TYPES6)
     state = fox_position(game)
     mine, theirs = state.observation(0), state.observation(1)
@@ -172,6 +177,24 @@ def test_observation_hides_the_fox_loss_the_stack_and_the_box():
         assert f'"card": {card},' not in text
     with pytest.raises(ValueError):
         state.observation(2)
+
+
+def test_observation_shows_the_path_the_discs_and_every_card_collected():
+    """FF-78 and ruling FF-R18: seat 2 sees the Path cards (FF-14: face up), where each disc
+    stands and which lies on top, every card seat 1 was seen to collect, and that a Fox took a
+    card (not which)."""
+    game = make("fancy-feathers", types=TYPES6)
+    state = fox_position(game)
+    state.apply_action(rules.move(2))  # seat 1 from c1 onto seat 2's disc on c3
+    theirs = state.observation(1)
+    assert [c["card"] for c in theirs["path"]] == state.path
+    assert [c["label"] for c in theirs["path"]] == list(range(state.rear, state.front + 1))
+    assert [c["type"] for c in theirs["path"]][:3] == ["blood-pheasant", "green-pheasant", "nest"]
+    assert theirs["discs"]["order"] == [0, 1] and theirs["discs"]["positions"] == [3, 3]
+    history = theirs["players"][0]["history"]
+    got = [card for event, card in history if event == "got"]
+    assert names(game, got) == ["peacock", "peacock", "nest", "fox"]
+    assert history.count(["lost", None]) == 1
 
 
 def test_describe_of_a_fox_loss_names_no_card():

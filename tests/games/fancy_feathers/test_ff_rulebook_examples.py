@@ -52,6 +52,8 @@ def hedwig_position(game):
 
 
 def test_hedwig_collects_from_the_start_of_the_path_up_to_her_card(first_game):
+    """FF-20 (her card and every card behind it), FF-21 (rear first), FF-22 (the Pheasant Fart
+    too, and no decision is offered but the move), FF-26 (the rear moves up to c4)."""
     state = hedwig_position(first_game)
     assert state.current_player == HEDWIG
     # (2) Green Pheasant, Pheasant Fart and Lady Amherst's, in that order.
@@ -66,6 +68,7 @@ def test_hedwig_collects_from_the_start_of_the_path_up_to_her_card(first_game):
 
 
 def test_hedwig_moves_to_reeves_and_draws_two(first_game):
+    """FF-27 (to any card ahead), FF-30 (foremost: two drawn, 5 ahead again)."""
     state = hedwig_position(first_game)
     text = first_game.describe_action(state, rules.move(4))
     assert "c7 (Reeves's Pheasant)" in text
@@ -81,6 +84,7 @@ def test_hedwig_moves_to_reeves_and_draws_two(first_game):
 
 
 def test_then_angelika_first_collects_blood_and_golden(first_game):
+    """FF-16: Angelika is now furthest behind; FF-20: she collects up to her card."""
     state = hedwig_position(first_game)
     state.apply_action(rules.move(4))
     assert state.current_player == ANGELIKA
@@ -124,6 +128,8 @@ def angelika_position(game):
 
 
 def test_angelika_takes_the_blood_and_lands_on_hedwig(three):
+    """FF-15, FF-28: she lands on Hedwig's card, on top. FF-19: Nichole (seat 3) moves next,
+    before Hedwig (seat 2): positions decide, not seats."""
     state = angelika_position(three)
     assert names(three, state.held[A]) == ["blood-pheasant"]  # (1)
     state.apply_action(rules.move(3))  # (2) to the Mirror, on top of Hedwig
@@ -136,6 +142,7 @@ def test_angelika_takes_the_blood_and_lands_on_hedwig(three):
 
 
 def test_nichole_can_first_collect_the_peacock(three):
+    """FF-18: still furthest behind after her move, Nichole moves again."""
     state = angelika_position(three)
     state.apply_action(rules.move(3))
     text = three.describe_action(state, rules.move(1))
@@ -149,6 +156,8 @@ def test_nichole_can_first_collect_the_peacock(three):
 
 
 def test_nichole_can_go_straight_to_the_fox(three):
+    """FF-29: passing the Peacock and the stack of discs collects neither. FF-72: Angelika, on
+    top, moves before Hedwig below her. FF-33: Hedwig then collects the skipped Peacock."""
     state = angelika_position(three)
     state.apply_action(rules.move(3))
     assert "collects next turn up to 1 card: Fox" in three.describe_action(state, rules.move(3))
@@ -166,6 +175,7 @@ def test_nichole_can_go_straight_to_the_fox(three):
 
 
 def test_lady_amherst_only_for_the_fewest_cards(first_game):
+    """FF-67 and FF-55: 2 among 13 cards score 10; 3 among 15 score 0."""
     angelika = (
         ["lady-amherst-pheasant"] * 2
         + ["blood-pheasant"] * 3
@@ -187,6 +197,7 @@ def test_lady_amherst_only_for_the_fewest_cards(first_game):
 
 
 def test_lady_amherst_ties_for_fewest_both_score(first_game):
+    """FF-55: both tied for fewest ("this can be both of you")."""
     a, h = by_type(
         first_game, [["lady-amherst-pheasant"] * 2, ["lady-amherst-pheasant", "blood-pheasant"]]
     )
@@ -194,30 +205,34 @@ def test_lady_amherst_ties_for_fewest_both_score(first_game):
 
 
 def test_five_green_pheasants_score_8(first_game):
+    """FF-67, FF-57."""
     (a, _) = by_type(first_game, [["green-pheasant"] * 5, []])
     assert a == {"green-pheasant": 8}  # 2 x 5 - 2
 
 
 def test_three_nests_score_9():
+    """FF-67, FF-59."""
     game = make("fancy-feathers")
     (a, _) = by_type(game, [["nest"] * 3, []])
     assert a == {"nest": 9}  # 3 x 3
 
 
 def test_two_mirrors_with_golden_and_green_score_4():
+    """FF-67, FF-62."""
     game = make("fancy-feathers")
     (a, _) = by_type(game, [["mirror", "mirror", "golden-pheasant:1", "green-pheasant"], []])
     assert a["mirror"] == 4  # 2 x 2 other types
 
 
 def test_monal_only_the_smallest_score_6():
+    """FF-67, FF-63."""
     game = make("fancy-feathers")
     (a, _) = by_type(game, [["monal:7", "monal:3", "monal:3"], []])
     assert a == {"monal": 6}  # 2 x 3; the 7 scores nothing
 
 
 def test_examples_through_a_game_state():
-    """The same numbers from a position's score sheet (collections held in a game)."""
+    """FF-67: the same numbers from a position's score sheet (collections held in a game)."""
     game = make(
         "fancy-feathers",
         players=2,

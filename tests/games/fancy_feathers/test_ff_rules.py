@@ -38,7 +38,10 @@ def refused(state, action, rule: str) -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_setup_counts(players):
-    """FF-09, FF-10, FF-68, FF-69: 18 cards per player, 3 per player removed, 5 on the Path."""
+    """FF-09, FF-10, FF-68, FF-69: 18 cards per player, 3 per player removed. FF-13, FF-70: 5
+    cards on the Path, every disc on the start. FF-03, FF-11, FF-75: each player has one disc of
+    their own and one collection. FF-66: the components are the animal cards only; servant cards
+    are never counted."""
     game = make("fancy-feathers", players=players)
     state = game.new_initial_state(11)
     in_play = 18 * players
@@ -52,6 +55,7 @@ def test_setup_counts(players):
 
 
 def test_first_game_types():
+    """FF-07."""
     state = make("fancy-feathers", types="first-game").new_initial_state(1)
     assert state.observation(0)["types"] == [
         "golden-pheasant",
@@ -63,16 +67,34 @@ def test_first_game_types():
     ]
 
 
+def test_types_not_in_play_never_occur_and_a_type_not_held_scores_nothing(two):
+    """FF-65: every card dealt is of the six types in play (FF-09: all 36 of them with two
+    players); a player scores only the types they hold, and nothing for an empty collection."""
+    game = make("fancy-feathers")
+    for seed in range(10):
+        state = game.new_initial_state(seed)
+        dealt = state.path + state.stack + state.box
+        assert len(dealt) == 36 and {game.ctype[c] for c in dealt} == set(state.types)
+    state = position(two, path=["peacock"] * 5, discs=[(0, 0), (1, 0)], held={1: ["nest"] * 2})
+    assert state.scores() == [0, 4]
+    assert state.score_sheet(0) == [] and len(state.score_sheet(1)) == 1
+
+
 def test_random_types_and_disc_order_come_from_the_seed():
+    """FF-06 (always six types), FF-12 and FF-70 (the discs stacked in random order on the
+    start), ruling FF-R02 (random types by default)."""
     game = make("fancy-feathers", players=4)
     seen_types = {tuple(game.new_initial_state(s).types) for s in range(30)}
+    assert {len(t) for t in seen_types} == {6}
     seen_orders = {tuple(game.new_initial_state(s).order) for s in range(30)}
     assert len(seen_types) > 20 and len(seen_orders) > 10
     assert game.new_initial_state(5) == game.new_initial_state(5)
 
 
 def test_top_disc_of_a_stack_moves_first_and_collects_nothing(three):
-    """FF-17, FF-23: on top of another disc, no collection; the top disc moves first."""
+    """FF-17, FF-23: on top of another disc, no collection; the top disc moves first. FF-16,
+    FF-71: the disc furthest behind moves. FF-72: seat 1, under seat 3, waits until seat 3 has
+    moved away."""
     state = position(three, path=FILL + ["nest"] * 3, discs=[(2, 2), (0, 2), (1, 4)])
     assert state.current_player == 2
     assert state.held == [[], [], []] and state.rear == 1
@@ -103,13 +125,16 @@ def test_a_move_goes_at_least_one_card_forward(two):
 
 
 def test_only_the_foremost_disc_refills(three):
-    """FF-30, FF-32: a move that ends behind another disc draws nothing."""
+    """FF-30, FF-32: a move that ends behind another disc draws nothing. FF-73: with three
+    players, the disc that ends foremost tops the Path up to exactly 5 cards ahead of it."""
     state = position(
         three, path=FILL + ["nest"] * 4, discs=[(0, 1), (1, 2), (2, 4)], stack=["peacock"] * 3
     )
     state.apply_action(rules.move(2))  # c1 -> c3, still behind seat 3 on c4
     assert state.front == 9 and len(state.stack) == 3
     assert state.current_player == 1
+    state.apply_action(rules.move(3))  # seat 2: c2 -> c5, ahead of seat 3 on c4
+    assert state.front == 10 and len(state.stack) == 2
 
 
 def test_refill_takes_what_the_stack_still_has(two):
@@ -144,7 +169,8 @@ def test_leaving_needs_an_empty_stack(two):
 
 
 def test_with_nothing_ahead_leaving_is_the_only_action(two):
-    """FF-R11: on the last card with the stack empty."""
+    """FF-R11, FF-47: on the last card with the stack empty leaving is the only action, and the
+    top disc leaves without collecting."""
     state = position(two, path=["nest", "nest"], discs=[(1, 2), (0, 2)])
     assert state.current_player == 1  # on top: leaves without collecting
     assert state.legal_actions() == [rules.LEAVE]
@@ -155,7 +181,10 @@ def test_with_nothing_ahead_leaving_is_the_only_action(two):
 
 
 def test_last_player_goes_on_alone_then_the_game_ends(two):
-    """FF-45..FF-49, FF-R17: after the other left, collect in runs or leave; cards left unscored."""
+    """Ruling FF-R17. FF-45: seat 1 has left and takes no more turns. FF-46: seat 2 collects
+    only by moving on and taking the run behind its disc. FF-44, FF-47: it leaves, keeping that
+    turn's collection and leaving the rest. FF-48: the Peacock left on the Path is not scored.
+    FF-49: the game is over. FF-50, FF-52: the most points win, and a total may be negative."""
     state = position(two, path=["nest", "peacock", "nest", "peacock"], discs=[(0, 0), (1, 1)])
     state.apply_action(rules.LEAVE)  # seat 1 leaves with nothing
     assert state.left == [0] and state.pos[0] == rules.LEFT
@@ -180,6 +209,29 @@ def test_a_tie_goes_to_who_left_first(two):
     state.apply_action(rules.LEAVE)
     assert state.left == [1, 0] and state.scores() == [0, 0]
     assert state.winners() == [1]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_three_to_six_players_play_by_the_two_player_rules(players):
+    """FF-76: with the other discs waiting at the front, the Fox and the Trap of the two-player
+    tests play out the same."""
+    game = make("fancy-feathers", players=players, types=TYPES6)
+    front = [(seat, 5) for seat in range(2, players)]
+    fox = position(
+        game,
+        path=["nest", "fox", "peacock", "nest", "nest"],
+        discs=[(0, 3), (1, 4), *front],
+        held={0: ["blood-pheasant"]},
+    )
+    assert [str(a) for a in fox.legal_actions()] == ["lose blood-pheasant", "lose nest"]
+    fox.apply_action(rules.lose(6, 0))
+    assert names(game, fox.held[0]) == ["blood-pheasant", "fox", "peacock"]
+    trap = position(
+        game, path=["trap", "nest", "nest", "nest", "nest"], discs=[(0, 1), (1, 3), *front]
+    )
+    trap.apply_action(rules.move(3))
+    trap.apply_action(rules.PASS_TRAPS)
+    assert trap.current_player == 1 and names(game, trap.held[1]) == ["trap", "nest", "nest"]
 
 
 # --- the Fox -------------------------------------------------------------------------------------
@@ -290,7 +342,8 @@ def test_trap_to_yourself_when_you_take_the_next_turn(two):
 
 
 def test_received_trap_counts_everywhere(two):
-    """FF-R08, FF-R09: a received Trap scores -1 and counts for the fewest cards."""
+    """FF-R08, FF-R09: a received Trap scores -1 (FF-36, FF-61) and counts for the fewest
+    cards."""
     state = position(
         two, path=["nest"] * 5, discs=[(0, 0), (1, 0)], held={0: ["trap"], 1: ["nest"]}
     )
@@ -321,7 +374,8 @@ def test_trap_to_box_variant():
 
 def test_fewest_cards_counts_what_is_held_after_fox_losses():
     """FF-R09: after the Fox's loss seat 1 holds 2 cards to seat 2's 3, so only seat 1's Lady
-    Amherst's scores (counting every card ever collected would make it a tie at 3)."""
+    Amherst's scores (counting every card ever collected would make it a tie at 3). FF-40: the
+    Nest sent to the box scores nothing."""
     game = make(
         "fancy-feathers",
         types=["lady-amherst-pheasant", "nest", "fox", "trap", "peacock", "mirror"],

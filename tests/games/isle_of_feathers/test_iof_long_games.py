@@ -33,6 +33,9 @@ def weight(state, action) -> float:
     ],
 )
 def test_long_games_keep_every_invariant(options):
+    """IS-82: every card in one place and every tile and token counted, at every step (and
+    the state rebuilds from its dict, which checks it). IS-81: a Flight Path draw sends one
+    face-up card to the Discard pile and refills the path to four while cards remain."""
     game = make("isle-of-feathers", **options)
     rng = random.Random(7)
     seen: Counter = Counter()
@@ -42,7 +45,13 @@ def test_long_games_keep_every_invariant(options):
             actions = state.legal_actions()
             action = rng.choices(actions, [weight(state, a) for a in actions])[0]
             seen[type(action).__name__] += 1
+            discard, reshuffles = len(state.discard), state.reshuffles
             state.apply_action(action)
+            if isinstance(action, (rules.TakeFaceUp, rules.DrawBlind)):
+                if state.reshuffles == reshuffles:
+                    assert len(state.discard) == discard + 1
+                if state.draw:
+                    assert all(state.path)
             assert rules.check_state(state) is None
             located = Counter(c for cs in state.component_locations().values() for c in cs)
             assert located == Counter(game.components())
