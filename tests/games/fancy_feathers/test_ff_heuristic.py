@@ -8,7 +8,8 @@ from ff_helpers import position
 from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.agents.heuristic import heuristic_for
-from fourfeathers.games.fancy_feathers import actions, rules
+from fourfeathers.games.fancy_feathers import rules
+from fourfeathers.games.fancy_feathers.actions import lose, move
 
 
 def test_the_game_has_its_own_heuristic():
@@ -37,7 +38,7 @@ def test_greedy_avoids_a_lone_peacock_and_the_fox_takes_the_worst_card():
         discs=[(0, 0), (1, 5)],
         stack=["nest"],
     )
-    assert greedy.act(SeatView(state, 0)) != actions.move(1)
+    assert greedy.act(SeatView(state, 0)) != move(1)
     fox = position(
         game,
         path=["fox", "nest", "nest", "nest", "nest"],
@@ -46,7 +47,7 @@ def test_greedy_avoids_a_lone_peacock_and_the_fox_takes_the_worst_card():
         stack=["mirror"],
     )
     assert fox.phase == rules.FOX_CHOICE
-    assert greedy.act(SeatView(fox, 0)) == actions.lose(5, 0)  # lose the lone Peacock (-10)
+    assert greedy.act(SeatView(fox, 0)) == lose(5, 0)  # lose the lone Peacock (-10)
 
 
 def test_greedy_wins_clearly_more_than_a_fair_share():

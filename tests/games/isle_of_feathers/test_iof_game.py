@@ -15,7 +15,9 @@ from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.agents.heuristic import heuristic_for
 from fourfeathers.cli.main import app
 from fourfeathers.core import TERMINAL, game_spec
-from fourfeathers.games.isle_of_feathers import actions, render, rules_phases
+from fourfeathers.games.isle_of_feathers import render
+from fourfeathers.games.isle_of_feathers.actions import DrawBlind, PassCard, Place
+from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, ENDGAME
 
 
 def test_registered_with_every_configuration():
@@ -157,14 +159,14 @@ def test_determinize_never_puts_a_seen_card_back_in_the_draw_pile():
 def test_reveals_and_public_descriptions():
     game = make("isle-of-feathers")
     state = position(hands=[[25, 5, 6, 7, 8], [9, 10, 11, 12]])
-    assert not game.reveals(state, actions.Place(25, 0))
-    assert game.reveals(state, actions.PassCard(5)) and game.reveals(state, actions.DrawBlind())
-    assert "5" not in game.describe_action(state, actions.PassCard(5)).split("Seat")[0]
+    assert not game.reveals(state, Place(25, 0))
+    assert game.reveals(state, PassCard(5)) and game.reveals(state, DrawBlind())
+    assert "5" not in game.describe_action(state, PassCard(5)).split("Seat")[0]
     before = state.clone()
     play(state, "place 25 at 0,0")
     note = game.describe_outcome(before, game.parse_action("place 25 at 0,0"), state)
     assert "Flit token" in note
-    assert "Andean Cock-of-the-rock" in game.describe_action(before, actions.Place(25, 0))
+    assert "Andean Cock-of-the-rock" in game.describe_action(before, Place(25, 0))
     before = state.clone()
     play(state, "take 2")
     note = game.describe_outcome(before, game.parse_action("take 2"), state)
@@ -199,7 +201,7 @@ def test_render_result_and_svg():
         birds={"0,0": [0]},
         placed=[[25], []],
         player=TERMINAL,
-        end_reason=rules_phases.ENDGAME,
+        end_reason=ENDGAME,
         island=["0,0:1V", "1,0:3", "2,0:0V"],
     )
     game = state.game
@@ -320,7 +322,7 @@ def test_state_from_dict_refuses_a_pending_card_that_was_not_discarded():
     game = make("isle-of-feathers", players=2)
     state = game.new_initial_state(1)
     data = state.to_dict()
-    data["phase"] = rules_phases.ABILITY
+    data["phase"] = ABILITY
     data["pending"] = 0
     data["pending_card"] = -999
     with pytest.raises(ValueError, match="pending_card"):

@@ -36,6 +36,7 @@ def test_keys_round_trip_and_translate_by_addition():
 
 
 def test_six_neighbours_at_distance_one():
+    """IS-26: a space's neighbours are the six hexes sharing an edge with it."""
     assert len(set(NEIGHBOURS)) == 6
     for dq, dr in NEIGHBOURS:
         assert distance((0, 0), (dq, dr)) == 1

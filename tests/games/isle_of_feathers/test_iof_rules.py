@@ -1,9 +1,10 @@
 """Building land, birds and abilities: one test per rule, and the FAQ answers as tests.
 
-Ids are checklist atoms (IS-nn) and rulings (IS-Rnn). Birds used (shipped content):
-25 Andean Cock-of-the-rock: two bare Sand, Flit; 17 Horned Screamer: three bare Sand, Mound;
-38 Vogelkop Bowerbird: three bare Sand, Shoo; 29 Sword-billed Hummingbird: three bare Sand,
-Flock; 45 Malleefowl: Sand and Sand with Vegetation, Replant; 3 Kakapo: Sand, Grass, Sand, Burrow.
+Ids are rules (IS-nn, docs/rules/isle-of-feathers.md) and rulings (IS-Rnn). Birds used
+(shipped content): 25 Andean Cock-of-the-rock: two bare Sand, Flit; 17 Horned Screamer: three
+bare Sand, Mound; 38 Vogelkop Bowerbird: three bare Sand, Shoo; 29 Sword-billed Hummingbird:
+three bare Sand, Flock; 45 Malleefowl: Sand and Sand with Vegetation, Replant; 3 Kakapo: Sand,
+Grass, Sand, Burrow.
 """
 
 from __future__ import annotations
@@ -12,7 +13,14 @@ import pytest
 from iof_helpers import START, cell, code_at, habitat_island, play, position
 
 from fourfeathers import IllegalActionError
-from fourfeathers.games.isle_of_feathers import actions, rules_land, rules_place
+from fourfeathers.games.isle_of_feathers import rules_land, rules_place
+from fourfeathers.games.isle_of_feathers.actions import (
+    AddTile,
+    AddVegetation,
+    Place,
+    Shoo,
+    TakeFaceUp,
+)
 from fourfeathers.games.isle_of_feathers.content import ABILITIES, FLIT, MOUND, SHOO
 from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, DRAW, MAIN, PLANT
 
@@ -33,7 +41,7 @@ def legal(state) -> set[str]:
 
 
 def test_ability_names():
-    """Ruling IS-R03: the FAQ's four names and our two, in the printed order."""
+    """IS-04, ruling IS-R03: six kinds; the FAQ's four names and our two, in printed order."""
     assert ABILITIES == ("mound", "burrow", "replant", "flit", "flock", "shoo")
 
 
@@ -41,12 +49,15 @@ def test_ability_names():
 
 
 def test_sand_goes_on_the_ocean_next_to_the_island_only():
-    """IS-18, IS-20: Sand must touch a tile; it comes from the supply."""
+    """IS-18, IS-20: Sand must touch a tile; it comes from the supply. IS-17: a space with no
+    tile is ocean (height 0). IS-11: adding the tile is one of the turn's two actions."""
     state = position()
+    assert code_at(state, "5,5") == (0, 0) and code_at(state, "3,0") == (0, 0)
     assert "tile 3,0" in legal(state) and "tile 5,5" not in legal(state)
     refused(state, "tile 5,5", "IS-20")
     play(state, "tile 3,0")
     assert code_at(state, "3,0") == (1, 0) and state.supply == [9, 8, 6]
+    assert state.actions_left == 1
 
 
 def test_figure_a_two_sand_neighbours_support_grass():
@@ -93,13 +104,26 @@ def test_faq_tiles_stack_on_cliffs():
 
 
 def test_the_tile_kind_follows_the_height_and_the_supply_limits_it():
-    """IS-19, IS-29: Grass on Sand, Cliff on Grass or Cliff; none left, none placed."""
+    """IS-19, IS-29: Grass on Sand, Cliff on Grass or Cliff; none left, none placed. IS-03: a
+    Grass tile raises the space to 2, a Cliff to 3."""
     state = position(island=["0,0:2", "1,0:2", "0,1:2"] + [f"{q},5:2" for q in range(5)])
     assert state.supply[1] == 0
     play(state, "tile 0,0")
     assert code_at(state, "0,0") == (3, 0) and state.supply[2] == 5
     no_grass = position(island=["0,0:1", "1,0:1", "0,1:1"] + [f"{q},5:2" for q in range(8)])
     refused(no_grass, "tile 0,0", "IS-29")
+
+
+def test_cliff_needs_two_grass_neighbours_or_a_cliff_neighbour():
+    """IS-23: Cliff on Grass with two Grass neighbours, or with one Cliff neighbour; a single
+    Grass neighbour is not enough."""
+    state = position(island=["0,0:2", "1,0:2", "0,1:2"])
+    play(state, "tile 0,0")
+    assert code_at(state, "0,0") == (3, 0) and state.supply[2] == 5
+    state = position(island=["0,0:2", "1,0:3"])
+    play(state, "tile 0,0")
+    assert code_at(state, "0,0") == (3, 0)
+    refused(position(island=["0,0:2", "1,0:2"]), "tile 0,0", "IS-25")
 
 
 def test_vegetation_and_birds_fix_a_tile():
@@ -114,12 +138,13 @@ def test_vegetation_and_birds_fix_a_tile():
 
 
 def test_vegetation_on_any_tile_without_it():
-    """IS-30, IS-31."""
+    """IS-30, IS-31; IS-12: adding Vegetation is one of the turn's actions."""
     state = position(island=["0,0:1V", "1,0:3"])
     refused(state, "veg 0,0", "IS-30")
     refused(state, "veg 5,5", "IS-30")
     play(state, "veg 1,0")
     assert code_at(state, "1,0") == (3, 1) and state.veg_supply == 16
+    assert state.actions_left == 1
 
 
 def test_vegetation_on_a_birds_tile():
@@ -134,8 +159,9 @@ def test_vegetation_on_a_birds_tile():
 
 
 def test_placing_a_bird_takes_its_token_and_owes_a_draw():
-    """IS-36..IS-38: token on the marked tile, the card to the placed row, the ability token,
-    then a Flight Path draw refills the hand."""
+    """IS-36, IS-37, IS-38: token on the marked tile, the card to the placed row, the ability
+    token, then a Flight Path draw refills the hand to five (IS-16). IS-40: the token's tile is
+    fixed from then on. IS-48: the earned token stays with its owner after the turn."""
     state = position(hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]])
     assert "place 25 at 0,0" in legal(state)
     play(state, "place 25 at 0,0")
@@ -152,6 +178,20 @@ def test_placing_a_bird_takes_its_token_and_owes_a_draw():
     refused(state, "tile 3,0", "IS-38")
     play(state, "take 1")
     assert len(state.hands[0]) == 5 and state.phase == MAIN and state.actions_left == 1
+    refused(state, "tile 0,0", "IS-28")
+    assert "tile 0,0" not in legal(state) and "veg 0,0" not in legal(state)
+    play(state, "tile 3,0", "pass 5")
+    assert state.tokens[0][FLIT] == 1 and state.player == 1
+
+
+def test_bird_facts_are_no_step_of_the_game():
+    """IS-41: telling a bird fact is optional and changes nothing, so a placement is a card
+    and a tile only and goes straight on to its draw; no action speaks of facts."""
+    state = position(hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]])
+    assert Place.__slots__ == ("card", "cell")
+    play(state, "place 25 at 0,0")
+    assert state.phase == DRAW
+    assert not any("fact" in a for a in legal(state))
 
 
 def test_one_bird_per_tile_and_the_habitat_must_match():
@@ -331,8 +371,8 @@ def test_faq_discarding_a_flit_bird_gives_the_action_back():
 
 
 def test_discard_uses_the_ability_then_draws():
-    """IS-46, IS-47, ruling IS-R07: the ability first (targets or skip), then a Flight Path
-    draw; no token is taken."""
+    """IS-14, IS-46, IS-47, ruling IS-R07: the discard action uses the ability first (targets
+    or skip), then a Flight Path draw; no token is taken."""
     state = position(hands=[[SCREAMER, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 17")
     assert state.phase == ABILITY and "skip" in legal(state) and "mound 0,0" in legal(state)
@@ -417,13 +457,13 @@ def test_a_wet_vegetation_token_is_not_a_habitat_cell():
 @pytest.mark.parametrize(
     "action",
     [
-        actions.Shoo(9, 0, 1),
-        actions.Shoo(-1, 0, 1),
-        actions.Shoo(True, 0, 1),
-        actions.AddVegetation("x"),
-        actions.AddTile(1.0),
-        actions.Place(True, 0),
-        actions.TakeFaceUp(True),
+        Shoo(9, 0, 1),
+        Shoo(-1, 0, 1),
+        Shoo(True, 0, 1),
+        AddVegetation("x"),
+        AddTile(1.0),
+        Place(True, 0),
+        TakeFaceUp(True),
     ],
 )
 def test_malformed_action_objects_are_refused_and_change_nothing(action):

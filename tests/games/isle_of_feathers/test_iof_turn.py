@@ -7,7 +7,8 @@ from iof_helpers import play, position
 
 from fourfeathers import IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.isle_of_feathers import actions, rules_phases, rules_turn, scoring
+from fourfeathers.games.isle_of_feathers import rules_phases, rules_turn, scoring
+from fourfeathers.games.isle_of_feathers.actions import PassCard
 from fourfeathers.games.isle_of_feathers.content import FLIT
 from fourfeathers.games.isle_of_feathers.rules_phases import (
     DRAW_EMPTY,
@@ -41,10 +42,13 @@ def legal(state) -> set[str]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup(players):
-    """IS-05..IS-09: six Sand tiles, four cards each and five for the first player, four face
-    up; the rest is the Draw pile."""
+    """IS-05..IS-09: six Sand tiles, four cards each (IS-07) and five for the first player,
+    four face up; the rest is the Draw pile. IS-06: the other tiles, the Vegetation and the
+    Ability tokens are the common supply."""
     state = make("isle-of-feathers", players=players).new_initial_state(seed=11)
     assert sorted(state.cells.values()) == [2] * 6 and state.supply == [10, 8, 6]
+    assert state.veg_supply == 18 and state.token_supply == [9] * 6
+    assert state.tokens == [[0] * 6] * players
     sizes = [len(h) for h in state.hands]
     assert sizes[state.player] == 5 and sorted(sizes) == [4] * (players - 1) + [5]
     assert all(state.path) and len(state.path) == 4
@@ -80,7 +84,7 @@ def test_the_pass_is_known_to_passer_and_receiver_only():
     assert state.observation(2)["known"][1] == [] and 30 not in state.observation(2)["hand"]
     assert state.observation(0)["known"][1] == [30]
     assert state.observation(1)["known_by"][0] == [30]
-    assert "30" not in state.game.describe_action(position(players=3), actions.PassCard(30))
+    assert "30" not in state.game.describe_action(position(players=3), PassCard(30))
 
 
 def test_a_turn_has_at_most_twenty_actions():
@@ -96,14 +100,17 @@ def test_a_turn_has_at_most_twenty_actions():
 
 
 def test_take_a_face_up_bird_then_the_oldest_flies_away_and_new_birds_enter():
-    """IS-42..IS-44, ruling IS-R14: F4 (next to the Discard pile) flies away; the rest slide;
-    the first new card ends nearer the Discard end."""
+    """IS-42, IS-43, IS-44, ruling IS-R14: slot 4 (next to the Discard pile) flies away; the
+    rest slide; the first new card ends nearer the Discard end. IS-81: exactly one card went
+    to the Discard pile and four lie face up again."""
     state = position(
         hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]], path=[1, 2, 3, 4], draw=[40, 51, 50]
     )
+    discard = list(state.discard)
     play(state, "place 25 at 0,0", "take 2")
     assert 2 in state.hands[0]
     assert state.path == [51, 50, 1, 3] and 4 in state.discard and state.draw == [40]
+    assert state.discard == [*discard, 4]
 
 
 def test_taking_the_oldest_bird_still_sends_the_next_one_away():
@@ -237,9 +244,11 @@ def test_the_turn_limit_ends_the_game():
     "level,draw,box,pool", [(1, 26, 12, 3), (2, 26, 12, 3), (3, 38, 0, 2), (4, 38, 0, 1)]
 )
 def test_solo_setup_by_level(level, draw, box, pool):
-    """IS-68, IS-69, rulings IS-R22, IS-R23: five hand cards, four face up, a Migration pile of
-    five; half or all of the deck; the Stamina pool starts at the level's cap."""
+    """IS-67: one player; IS-68, IS-69, rulings IS-R22, IS-R23: five hand cards, four face up,
+    a Migration pile of five; half or all of the deck; the Stamina pool starts at the level's
+    cap, in Flit tokens taken from the supply (IS-72)."""
     state = make("isle-of-feathers", players=1, stamina=level).new_initial_state(3)
+    assert state.game.num_players == 1 and state.game.solo and len(state.hands) == 1
     assert len(state.hands[0]) == 5 and all(state.path) and len(state.migration) == 5
     assert len(state.draw) == draw and len(state.box) == box and state.stamina == pool
     assert state.token_supply[FLIT] == 9 - pool
@@ -267,7 +276,7 @@ def test_solo_placing_refills_the_stamina_pool_and_starts_a_new_turn(level, befo
 
 
 def test_solo_stamina_is_an_extra_action():
-    """IS-73: a Flit from the pool, back to the supply."""
+    """IS-73, IS-72: the pool holds Flit tokens; one spent is an action, back to the supply."""
     state = position(players=1, stamina=2, options={"stamina": 1})
     play(state, "stamina")
     assert state.actions_left == 3 and state.stamina == 1 and state.token_supply[3] == 8
