@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.game import win_shares
 from ..core.registry import game_spec
 from .features import SeatFeatures, seat_features
 from .results import read_records
 from .runner import cached_game
-from .stats import Tally, proportion_p_value, wilson, win_shares
+from .stats import Tally, proportion_p_value, wilson
 
 # --- a small document model rendered to Markdown and HTML --------------------------------------
 
@@ -216,7 +217,6 @@ class Group:
     has_turns: bool = True
     feature_kind: str | None = None
     features: dict[str, FeatureTally] = field(default_factory=dict)
-    feature_games: int = 0
     pending: list[tuple[SeatFeatures, list[float], list[float]]] = field(default_factory=list)
     files: set[str] = field(default_factory=set)
 
@@ -246,7 +246,6 @@ class Group:
             self.has_turns = False
         if features is not None:
             self.feature_kind = features.kind
-            self.feature_games += 1
             self.pending.append((features, shares, list(scores)))
 
     def finish(self) -> None:

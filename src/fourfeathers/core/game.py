@@ -195,6 +195,13 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
+def win_shares(winners: Sequence[int], num_players: int) -> list[float]:
+    """Returns of a won game: ``1/k`` for each of the ``k`` seats in ``winners``, 0.0 for the
+    rest (``[0.0] * num_players`` when ``winners`` is empty)."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if p in winners else 0.0 for p in range(num_players)]
+
+
 @dataclass(frozen=True)
 class Series:
     """A fixed number of games played in a row with each seat's scores summed (a tournament).

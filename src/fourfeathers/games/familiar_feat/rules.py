@@ -7,7 +7,7 @@ Creature and Team decks), ``rules_choices`` (the choices of each pending frame),
 (the day and night flow, ``advance``) and ``rules_check`` (sound positions); the action objects
 and their text form are in ``actions``.
 
-Checklist atoms (``FA-nn``) refer to ``shared/rules/checklists/familiar-feat.md``; rulings
+Rule ids (``FA-nn``) refer to ``docs/rules/familiar-feat.md``; rulings
 (``FA-Rnn``) to ``docs/rulings/familiar-feat.md``. Cards are numbers (see ``content.py``); their
 values, effects and abilities are data read from the game's ``CardSet``.
 
@@ -52,6 +52,7 @@ from .rules_phases import (
     ONGOING,
     PH_ATTACH,
     PH_SETUP,
+    WON,
     _frame_rule,
     pending_prompt,
 )
@@ -130,7 +131,8 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
     """Apply ``action``; raises ``IllegalActionError`` naming the rule, leaving the state as it
     was (every check happens before anything changes)."""
     if state.result != ONGOING:
-        raise IllegalActionError(f"{action}: the adventure is over", "FA-89")
+        rule = "FA-89" if state.result == WON else "FA-90"
+        raise IllegalActionError(f"{action}: the adventure is over", rule)
     kind = type(action)
     if kind is Attach:
         if not (_whole(action.card) and _whole(action.slot)):

@@ -83,7 +83,7 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
             top = max(cards.cuddle[c] for c in pool)
             pool = [c for c in pool if cards.cuddle[c] == top]
         return [CHOOSE[c] for c in pool]
-    if kind == F_BREATH:  # any Creature, Monsters and Golems too (FA-94; ruling FA-R25)
+    if kind == F_BREATH:  # any Creature, Monsters and Golems too (FA-77, FA-94; ruling FA-R25)
         return [CHOOSE[c] for c in state.row if c]
     if kind == F_PICK:
         return [CHOOSE[c] for c in pick_options(state)]

@@ -2,10 +2,10 @@
 refilling the Path, leaving it, the end and the winner (the action objects and their text form
 are in ``actions``).
 
-Checklist atoms (``FF-nn``) refer to ``shared/rules/checklists/fancy-feathers.md``; rulings
+Rule ids (``FF-nn``) refer to ``docs/rules/fancy-feathers.md``; rulings
 (``FF-Rnn``) to ``docs/rulings/fancy-feathers.md``.
 
-Positions. Every card laid on the Path gets the next label 1, 2, 3... (the checklist's ``cN``);
+Positions. Every card laid on the Path gets the next label 1, 2, 3... (``cN`` in docs/rules);
 labels never change, and the Path always holds a run of consecutive labels ``rear .. front``
 because collecting takes the rear of the Path (FF-20, FF-26). A disc is at label 0 (the start
 space, FF-12), on a card label, or has left (``LEFT``). ``order`` lists the discs still on the
@@ -308,7 +308,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
             state.log[p].append(HIDDEN_LOSS)
         elif kind is LoseAside:
             if not state.aside:
-                raise IllegalActionError(f"{action}: no Trap is set aside", "FF-38")
+                raise IllegalActionError(f"{action}: no Trap is set aside", "FF-R05")
             if not state.game.fox_takes_aside:
                 raise IllegalActionError(
                     f"{action}: variant fox-spares-set-aside-trap: set-aside Traps are not "

@@ -13,7 +13,7 @@ the player has the fewest cards of all players (Lady Amherst's, FF-55, ruling FF
 other types the player holds (Mirror, FF-62). The most points win; among tied players, who left
 the Path first (FF-50, FF-51).
 
-Checklist atoms ``FF-nn`` refer to ``shared/rules/checklists/fancy-feathers.md``; rulings
+Rule ids (``FF-nn``) refer to ``docs/rules/fancy-feathers.md``; rulings
 ``FF-Rnn`` to ``docs/rulings/fancy-feathers.md``.
 """
 

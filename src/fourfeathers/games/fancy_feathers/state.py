@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State
+from ...core.game import TERMINAL, State, win_shares
 from . import rules, scoring
 from .scoring import TYPES, explain_collection, fewest_flags
 
@@ -123,8 +123,7 @@ class FancyFeathersState(State):
         """1.0 for the winner and 0.0 for everyone else once the game is over; zeros before."""
         if self.mover != TERMINAL:
             return [0.0] * self.game.num_players
-        won = self.winners()
-        return [1.0 if p in won else 0.0 for p in range(self.game.num_players)]
+        return win_shares(self.winners(), self.game.num_players)
 
     def clone(self) -> FancyFeathersState:
         new = object.__new__(FancyFeathersState)
@@ -183,7 +182,8 @@ class FancyFeathersState(State):
         None), and ``players``: per seat ``count`` (cards held), ``history`` (what everyone saw:
         ``["got", card]``, ``["lost", None]`` for a Fox loss of an unknown card, ``["lost",
         card]`` for a set-aside Trap) and, for ``player`` itself (for everyone once the game is
-        over), ``held`` and ``foxed``. Once over also ``scores`` and ``winners``.
+        over), ``held`` and ``foxed``. Once over also ``scores`` and ``winners``. Hidden and
+        public information as FF-77 and FF-78 say (rulings FF-R14, FF-R18).
 
         Never holds the stack's cards or order, the removed cards, or which card another player
         lost to a Fox. Raises ``ValueError`` if ``player`` is not a seat.

@@ -46,10 +46,6 @@ class Card:
     params: dict[str, Any]
     source: dict[str, str]
 
-    @property
-    def colour_name(self) -> str:
-        return COLOURS[self.colour]
-
 
 @dataclass(frozen=True)
 class CardSet:

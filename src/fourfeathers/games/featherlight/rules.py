@@ -1,7 +1,7 @@
 """Featherlight's rules: setup, the two actions of a turn, solo wind, the end and the winner (the
 action objects and their text form are in ``actions``).
 
-Checklist atoms (``FL-nn``) refer to ``shared/rules/checklists/featherlight.md``; rulings
+Rule ids (``FL-nn``) refer to ``docs/rules/featherlight.md``; rulings
 (``FL-Rnn``) to ``docs/rulings/featherlight.md``.
 
 A turn is two decisions (the second depends on what the first revealed, FL-14):
@@ -89,7 +89,7 @@ def deal(game: FeatherlightGame, seed: int) -> dict:
     deck = deck[n * HAND_SIZE :]
     nest = [[c] for c in deck[:NEST_STACKS]]
     deck = deck[NEST_STACKS:]
-    half = len(deck) // 2
+    half = len(deck) // 2  # two equal piles (FL-11; solo FL-105)
     starter = game.starting_player
     if starter is None:
         starter = rng.randrange(n)
@@ -120,7 +120,7 @@ def check_state(state: FeatherlightState) -> str | None:
     cards += state.box + state.wind
     if sorted(cards) != list(range(1, NUM_CARDS + 1)):
         return "every card 1-70 must lie in exactly one place"
-    if state.wind and not state.game.solo:
+    if state.wind and not state.game.solo:  # FL-104
         return "only a solo game has a wind stack"
     if not (state.player == TERMINAL or 0 <= state.player < n) or not 0 <= state.starter < n:
         return f"player and starter must be seats 0-{n - 1} (or {TERMINAL} when over)"
@@ -235,7 +235,7 @@ def apply_action(state: FeatherlightState, action: object) -> None:
     ):
         state.player = TERMINAL  # FL-31, FL-32, FL-111, FL-R10
     else:
-        state.player = (p + 1) % game.num_players
+        state.player = (p + 1) % game.num_players  # seat order (FL-13)
 
 
 def wind_blows(state: FeatherlightState) -> bool:
@@ -258,7 +258,7 @@ def blow_wind(state: FeatherlightState) -> None:
     """Solo: the top wind card covers the highest (up) or lowest (down) exposed card (FL-108)."""
     card = state.wind.pop()
     nest = state.nest
-    tops = [s[-1] for s in nest]
+    tops = [s[-1] for s in nest]  # only exposed cards (FL-109)
     target = max(tops) if state.game.cards.wind_up[card] else min(tops)
     nest[tops.index(target)].append(card)
 

@@ -7,7 +7,7 @@ Each card's condition is data in ``content.toml`` (a ``kind`` and its parameters
 turns it into a ``Rule`` object with ``points(table, colour)`` for the hot path and
 ``reason(table, colour)`` for people. Colours are ints, indexes into ``COLOURS``.
 
-Scopes (checklist FL-39): ``"hand"`` = the five hand cards, ``"nest"`` = the six exposed nest
+Scopes (FL-39): ``"hand"`` = the five hand cards, ``"nest"`` = the six exposed nest
 cards, ``"both"`` = all eleven. A hand card counts itself wherever its own colour is counted
 (ruling FL-R04). A set card counts how many disjoint sets its scope holds: the smallest count
 among the colours a set needs (FL-41); each set card makes its own sets (ruling FL-R05).

@@ -86,11 +86,6 @@ class Bird:
     habitat: Habitat
     source: dict[str, str]
 
-    @property
-    def ability_name(self) -> str:
-        """The ability's name, e.g. ``"mound"``."""
-        return ABILITIES[self.ability]
-
 
 @dataclass(frozen=True)
 class Content:

@@ -1,8 +1,9 @@
 """Hex geometry for Isle of Feathers: axial coordinates, integer cell keys, the 12 symmetries,
 and habitat shapes pre-normalised with every distinct image computed once.
 
-Coordinates are axial ``(q, r)`` (checklist conventions). The six neighbours of ``(q, r)`` are
-``(q+1, r)``, ``(q-1, r)``, ``(q, r+1)``, ``(q, r-1)``, ``(q+1, r-1)`` and ``(q-1, r+1)``.
+Coordinates are axial ``(q, r)``, as in docs/rules/isle-of-feathers.md. The six neighbours of
+``(q, r)`` are ``(q+1, r)``, ``(q-1, r)``, ``(q, r+1)``, ``(q, r-1)``, ``(q+1, r-1)`` and
+``(q-1, r+1)``.
 
 Inside the engine a cell is one int, its *key*: ``(q + OFFSET) * STRIDE + (r + OFFSET)``. Keys
 make translation one addition: the cell ``(q + dq, r + dr)`` has key ``key(q, r) +

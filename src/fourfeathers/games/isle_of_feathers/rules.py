@@ -7,7 +7,7 @@ Migration Season), ``rules_knowledge`` (who knows which hidden card) and ``rules
 positions); the action objects and their text form are in ``actions``, the points and the
 winners in ``scoring``.
 
-Checklist atoms (``IS-nn``) refer to ``shared/rules/checklists/isle-of-feathers.md``; rulings
+Rule ids (``IS-nn``) refer to ``docs/rules/isle-of-feathers.md``; rulings
 (``IS-Rnn``) to ``docs/rulings/isle-of-feathers.md``.
 
 A turn (IS-10, IS-15) moves through these phases (``state.phase``):

@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State
+from ...core.game import TERMINAL, State, win_shares
 from ...core.rng import MAX_SEED
 from . import rules, rules_phases, scoring
 from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
@@ -157,8 +157,7 @@ class IsleState(State):
             return [0.0] * n
         if self.game.solo:
             return [float(s) for s in self.scores()]
-        won = self.winners()
-        return [1.0 / len(won) if p in won else 0.0 for p in range(n)]
+        return win_shares(self.winners(), n)
 
     def clone(self) -> IsleState:
         new = object.__new__(IsleState)
