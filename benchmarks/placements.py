@@ -3,7 +3,7 @@
     python benchmarks/placements.py [--seconds 1] [--json]
 
 For each island size it builds random connected islands (heights Sand to Cliff, a third of the
-tiles with Vegetation, a fifth with a bird), then times ``rules.placements``: every legal
+tiles with Vegetation, a fifth with a bird), then times ``rules_place.placements``: every legal
 ``(bird, token cell)`` of a 5-card hand, of all 52 birds, and of a hand onto occupied tiles
 (Flock). The engine anchors each habitat on its token cell, looks up only the island cells with
 that cell's height and Vegetation (an index built per call) and checks the habitat's distinct
@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import partial
 
 import fourfeathers
-from fourfeathers.games.isle_of_feathers import rules
+from fourfeathers.games.isle_of_feathers import rules_place
 from fourfeathers.games.isle_of_feathers.hexgrid import (
     NEIGHBOURS,
     SYMMETRIES,
@@ -104,14 +104,16 @@ def main() -> None:
             states.append(state)
         hands = [rng.sample(range(1, 53), 5) for _ in states]
         every = list(range(1, 53))
-        found = sum(len(rules.placements(s, h)) for s, h in zip(states, hands, strict=True))
+        found = sum(len(rules_place.placements(s, h)) for s, h in zip(states, hands, strict=True))
         for s, h in zip(states, hands, strict=True):
-            assert sorted(rules.placements(s, h)) == sorted(naive_placements(s, h))
+            assert sorted(rules_place.placements(s, h)) == sorted(naive_placements(s, h))
         pairs = list(zip(states, hands, strict=True))
         cases: dict[str, Callable[[], object]] = {
-            "hand of 5": partial(_run, rules.placements, pairs),
-            "all 52 birds": partial(_run, rules.placements, [(s, every) for s in states]),
-            "hand of 5, Flock": partial(_run, partial(rules.placements, occupied=True), pairs),
+            "hand of 5": partial(_run, rules_place.placements, pairs),
+            "all 52 birds": partial(_run, rules_place.placements, [(s, every) for s in states]),
+            "hand of 5, Flock": partial(
+                _run, partial(rules_place.placements, occupied=True), pairs
+            ),
             "hand of 5, naive": partial(_run, naive_placements, pairs),
         }
         for name, fn in cases.items():

@@ -1,9 +1,17 @@
 """fourfeathers: four feather games with their complete rules, AI opponents and simulation.
 
+Every registered game plays through the same contract (``core/game.py``):
+
+>>> import random
 >>> import fourfeathers
->>> [spec.id for spec in fourfeathers.list_games()]
-['featherlight']
->>> game = fourfeathers.make("featherlight", players=3)
+>>> spec = fourfeathers.list_games()[0]
+>>> game = fourfeathers.make(spec.id, **spec.configurations[0])
+>>> state = game.new_initial_state(seed=7)
+>>> rng = random.Random(0)
+>>> while not state.is_terminal():
+...     state.apply_action(rng.choice(state.legal_actions()))
+>>> len(state.scores()) == game.num_players
+True
 """
 
 from .core import (

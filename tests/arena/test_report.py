@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from fourfeathers.arena.features import card_label, seat_features
+from fourfeathers.arena.features import seat_features
 from fourfeathers.arena.report import build_report, diff_interval, quantiles
 from fourfeathers.arena.results import ResultsFile, read_records, to_record
 from fourfeathers.arena.runner import plan_games, run_jobs
 from fourfeathers.core.registry import make
+from fourfeathers.games.featherlight.features import card_label
 
 PNG = b"\x89PNG\r\n\x1a\n"
 

@@ -6,12 +6,12 @@ import random
 
 from ..core.game import Action
 from .base import SeatView, register_agent
-from .heuristics import heuristic_for
+from .heuristic import heuristic_for
 
 
 class GreedyAgent:
     """Samples one state consistent with what its seat knows, tries every legal action on it and
-    keeps the one the game's heuristic (``agents/heuristics``) values most. Ties are broken at
+    keeps the one the game's heuristic (``agents/heuristic.py``) values most. Ties are broken at
     random by its seeded RNG.
     """
 

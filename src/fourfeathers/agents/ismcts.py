@@ -11,7 +11,7 @@ Rewards are ``State.returns()`` (win shares with 2-6 players). Solo games return
 rewards are divided by the largest absolute return seen so far to stay in [-1, 1].
 
 By default (``playout_depth=0``) a newly expanded node is valued at once by the game's heuristic
-(``agents/heuristics``) squashed to a win chance; ``playout_depth=d > 0`` first plays ``d``
+(``agents/heuristic.py``) squashed to a win chance; ``playout_depth=d > 0`` first plays ``d``
 random decisions, and ``playout_depth=-1`` plays random playouts to the end of the game.
 """
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from ..core.game import Action, State
 from .base import SeatView, register_agent
-from .heuristics import heuristic_for
+from .heuristic import heuristic_for
 
 
 class Node:

@@ -12,7 +12,7 @@ groups the games by game and configuration and writes into ``out_dir``:
 
 Win share: a victory shared by k seats counts 1/k for each. Turn-order position: the order in
 which seats took their first decision (a record's ``order``). When no game of a group names a
-winner (solo Featherlight), comparisons use the score instead.
+winner (a solo score game), comparisons use the score instead.
 """
 
 from __future__ import annotations
@@ -28,11 +28,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.game import win_shares
 from ..core.registry import game_spec
 from .features import SeatFeatures, seat_features
 from .results import read_records
 from .runner import cached_game
-from .stats import Tally, proportion_p_value, wilson, win_shares
+from .stats import Tally, proportion_p_value, wilson
 
 # --- a small document model rendered to Markdown and HTML --------------------------------------
 
@@ -216,7 +217,6 @@ class Group:
     has_turns: bool = True
     feature_kind: str | None = None
     features: dict[str, FeatureTally] = field(default_factory=dict)
-    feature_games: int = 0
     pending: list[tuple[SeatFeatures, list[float], list[float]]] = field(default_factory=list)
     files: set[str] = field(default_factory=set)
 
@@ -246,7 +246,6 @@ class Group:
             self.has_turns = False
         if features is not None:
             self.feature_kind = features.kind
-            self.feature_games += 1
             self.pending.append((features, shares, list(scores)))
 
     def finish(self) -> None:
@@ -473,13 +472,12 @@ def _group_section(
     doc: Doc, plot: Plotter, group: Group, slug: str, heading: str
 ) -> dict[str, Any]:
     """Write one group's section; return its numbers for ``summary.json``."""
-    n = group.players
     decided = group.decided > 0
     data: dict[str, Any] = {
         "game": group.game,
         "config": group.config,
         "games": group.games,
-        "players": n,
+        "players": group.players,
         "decided": group.decided,
         "files": sorted(group.files),
     }
@@ -489,8 +487,20 @@ def _group_section(
         f"**{group.games}** games; configuration: `{_config_text(group.config)}`; agents: "
         f"{agents}. " + ("" if decided else "No game named a winner: scores are compared.")
     )
+    _agent_section(doc, plot, group, slug, decided, data)
+    _seat_section(doc, plot, group, slug, decided, data)
+    _score_section(doc, plot, group, slug, data)
+    _length_section(doc, plot, group, slug, data)
+    if group.features:
+        _feature_section(doc, plot, group, slug, decided, data)
+    return data
 
-    # Agents.
+
+def _agent_section(
+    doc: Doc, plot: Plotter, group: Group, slug: str, decided: bool, data: dict[str, Any]
+) -> None:
+    """The win share by agent, when several agents played."""
+    n = group.players
     data["agents"] = {a: _tally_json(t) for a, t in group.agents.items()}
     if len(group.agents) > 1:
         doc.h(3, "Win share by agent")
@@ -513,7 +523,13 @@ def _group_section(
                 "win share by agent",
             )
 
-    # Seats and positions.
+
+def _seat_section(
+    doc: Doc, plot: Plotter, group: Group, slug: str, decided: bool, data: dict[str, Any]
+) -> None:
+    """The first-player advantage and the win share by turn order and by seat (or the solo win
+    rate), when games named winners."""
+    n = group.players
     data["seats"] = [_tally_json(t) for t in group.seats]
     data["positions"] = [_tally_json(t) for t in group.positions]
     if n > 1 and decided:
@@ -583,7 +599,10 @@ def _group_section(
             f"(95% interval {ci_text(t.interval())})."
         )
 
-    # Scores.
+
+def _score_section(doc: Doc, plot: Plotter, group: Group, slug: str, data: dict[str, Any]) -> None:
+    """The final scores by agent (several agents), by turn order, or of the solo games."""
+    n = group.players
     doc.h(3, "Scores")
     by = "agent" if len(group.agents) > 1 else "turn order"
     if by == "agent":
@@ -617,7 +636,9 @@ def _group_section(
         "score distributions",
     )
 
-    # Length.
+
+def _length_section(doc: Doc, plot: Plotter, group: Group, slug: str, data: dict[str, Any]) -> None:
+    """Game length in decisions (and turns, where the records count them)."""
     doc.h(3, "Game length")
     lengths = {"decisions": group.decisions}
     if group.turns:
@@ -641,11 +662,6 @@ def _group_section(
         ),
         "game length",
     )
-
-    # Features.
-    if group.features:
-        _feature_section(doc, plot, group, slug, decided, data)
-    return data
 
 
 def _feature_section(

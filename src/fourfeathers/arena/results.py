@@ -22,7 +22,7 @@ last line (the run was killed while writing it) is dropped.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -197,10 +197,3 @@ def _drop_unfinished_line(path: Path) -> None:
         else:
             with path.open("ab") as fh:  # a complete record that lacks only its newline
                 fh.write(b"\n")
-
-
-def write_records(path: str | Path, records: Iterable[dict[str, Any]]) -> None:
-    """Write ``records`` to ``path`` (replacing it), one line each."""
-    with Path(path).open("w", encoding="utf-8") as fh:
-        for record in records:
-            fh.write(dumps(record) + "\n")

@@ -1,13 +1,15 @@
-"""Statistics for game results: proportions with Wilson intervals, win shares, tallies."""
+"""Statistics for game results: proportions with Wilson intervals and p-values, tallies."""
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
+
+from ..core.game import win_shares
 
 
 def wilson(successes: float, n: int, confidence: float = 0.95) -> tuple[float, float]:
@@ -22,26 +24,6 @@ def wilson(successes: float, n: int, confidence: float = 0.95) -> tuple[float, f
     centre = (p + z * z / (2 * n)) / (1 + z * z / n)
     half = z * math.sqrt(max(p * (1 - p) / n + z * z / (4 * n * n), 0.0)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def win_shares(winners: Sequence[int], players: int) -> list[float]:
-    """Each seat's share of the victory: 1/k for each of k winners, else 0 (no winner: all 0)."""
-    shares = [0.0] * players
-    for p in winners:
-        shares[p] += 1.0 / len(winners)
-    return shares
-
-
-def two_proportion_z(s1: float, n1: int, s2: float, n2: int) -> float:
-    """Two-sided p-value that two proportions are equal (pooled z test); 1.0 if undefined."""
-    if n1 < 1 or n2 < 1:
-        return 1.0
-    pooled = (s1 + s2) / (n1 + n2)
-    se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2))
-    if se == 0:
-        return 1.0
-    z = (s1 / n1 - s2 / n2) / se
-    return 2 * (1 - NormalDist().cdf(abs(z)))
 
 
 def proportion_p_value(successes: float, n: int, expected: float) -> float:

@@ -22,9 +22,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core.game import win_shares
 from ..core.rng import derive_seed
 from .runner import GameJob, rotated
-from .stats import Tally, win_shares
+from .stats import Tally
 
 
 def plan_tournament(

@@ -20,6 +20,7 @@ from ..agents import AGENTS, ALIASES, make_agent
 from ..core.errors import ConfigError, ContentError
 from ..core.game import Game
 from ..core.registry import GameSpec, game_spec, make
+from .options import all_options, config_flags, options_of
 
 console = Console(highlight=False)
 """Everything the user asked for goes to stdout through this console."""
@@ -54,28 +55,6 @@ VariantOpt = Annotated[
 ]
 """``--variant NAME``: repeatable and comma-separable."""
 
-LevelOpt = Annotated[
-    int | None,
-    typer.Option("--level", metavar="N", help="Level (Familiar Feat: 1-8).", show_default=False),
-]
-TypesOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--types",
-        metavar="TYPES",
-        help="Animal types (Fancy Feathers): first-game, random, or six names, comma-separated.",
-        show_default=False,
-    ),
-]
-StaminaOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--stamina",
-        metavar="N",
-        help="Solo stamina level (Isle of Feathers: 1-4).",
-        show_default=False,
-    ),
-]
 OptionOpt = Annotated[
     list[str] | None,
     typer.Option(
@@ -87,38 +66,41 @@ OptionOpt = Annotated[
         show_default=False,
     ),
 ]
-"""Game-specific options: named ones for the common cases, ``--option`` for the rest."""
+"""Any game option without a flag of its own (the games' own flags: ``options.py``)."""
 
 
-def game_options(
-    level: int | None = None,
-    types: str | None = None,
-    stamina: int | None = None,
-    options: Sequence[str] | None = None,
+def option_config(
+    spec: GameSpec, given: dict[str, Any], options: Sequence[str] | None = None
 ) -> dict[str, Any]:
     """The game options the user set, as keyword options for ``make``.
 
-    ``--option key=value`` values are JSON when they parse, else text; a dash in a key is read as
-    an underscore. Fails on ``--option`` for an entry without ``=``, and for an option that has
-    its own flag (``-o players=3``: use ``--players``), so no value is ever given twice.
+    ``given`` holds the game options set by their own flags (``--level 3`` -> ``{"level": 3}``,
+    see ``options.game_command``); ``--option key=value`` values are JSON when they parse, else
+    text, and a dash in a key is read as an underscore. Fails on ``--option`` for an entry
+    without ``=`` and for an option that has its own flag (``-o players=3``: use ``--players``),
+    so no value is ever given twice; and on a flag of an option this game does not have.
     """
+    flags = config_flags()
     config: dict[str, Any] = {}
     for item in options or ():
         key, sep, text = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
             fail("--option", f"{item!r} is not KEY=VALUE")
-        if key in _OPTION_OF_CONFIG:
-            fail("--option", f"{key} has its own option: use {_OPTION_OF_CONFIG[key]}")
+        if key in flags:
+            fail("--option", f"{key} has its own option: use {flags[key]}")
         try:
             value: Any = json.loads(text)
         except ValueError:
             value = text
         config[key] = value
-    for key, value in (("level", level), ("types", types), ("stamina", stamina)):
-        if value is not None:
-            config[key] = value
-    return config
+    mine = {option.key for option in options_of(spec)}
+    for key in given:
+        if key not in mine:
+            shared = all_options()[key]
+            owners = " and ".join(shared.titles)
+            fail(shared.option.flag, f"{spec.title} has no such option (it is for {owners})")
+    return {**config, **given}
 
 
 USAGE_ERROR = 2
@@ -213,18 +195,6 @@ def game_config(
     return config
 
 
-_OPTION_OF_CONFIG = {
-    "level": "--level",
-    "types": "--types",
-    "stamina": "--stamina",
-    "variants": "--variant",
-    "starting_player": "--start",
-    "content": "--content",
-    "players": "--players",
-}
-"""Game options and the command-line option that sets each (others come from ``--option``)."""
-
-
 def option_for(
     exc: Exception, default: str | None = None, others: Collection[str] = ()
 ) -> str | None:
@@ -236,12 +206,13 @@ def option_for(
     if isinstance(exc, ContentError):
         return "--content"
     text = str(exc)
+    flags = config_flags()
     unknown = re.search(r"has no option '(\w+)'", text)
     if unknown:
-        return _OPTION_OF_CONFIG.get(unknown[1], "--option")
+        return flags.get(unknown[1], "--option")
     words = re.findall(r"\w+", text.split(":", 1)[-1])[:3]
     for word in words:
-        for key, option in _OPTION_OF_CONFIG.items():
+        for key, option in flags.items():
             if word == key or word == key.rstrip("s"):
                 return option
         if word in others:
@@ -258,6 +229,33 @@ def make_or_fail(game_id: str, config: dict[str, Any], option: str | None = None
         return make(game_id, **config)
     except (ConfigError, ContentError) as exc:
         fail(option or option_for(exc, others=config), str(exc))
+
+
+def parse_agents(text: str, option: str = "--agents") -> list[str]:
+    """The agent specs of a comma-separated list; fails on ``option`` for an empty entry or an
+    unknown agent."""
+    names = split_list(text)
+    if any(not name for name in names):
+        fail(option, f"an empty entry in {text!r} (write agent names separated by commas)")
+    for name in names:
+        check_agent(option, name)
+    return names
+
+
+def build_game(
+    spec: GameSpec,
+    players: int,
+    starting_player: int | None,
+    content: Path | None,
+    variant: Sequence[str] | None,
+    game_options: dict[str, Any] | None,
+    options: Sequence[str] | None,
+) -> Game:
+    """The game the command-line options describe: the common ones, the game's own flags
+    (``game_options``, see ``option_config``) and ``--option`` texts; fails with one line on
+    any option the game refuses."""
+    config = game_config(players, starting_player, content, flatten_names(variant))
+    return make_or_fail(spec.id, {**config, **option_config(spec, game_options or {}, options)})
 
 
 def seat_name(player: int) -> str:

@@ -15,7 +15,9 @@ import typer
 from typer.core import TyperGroup
 
 from .. import __version__
+from ..core.registry import list_games
 from . import games, play, replay, report, score, serve, simulate, tournament
+from .options import cli_part, examples_epilog
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
 # typer.TyperException; older typer raises the classes of the click package.
@@ -64,18 +66,27 @@ class FeathersGroup(TyperGroup):
         sys.exit(result if isinstance(result, int) else 0)
 
 
+def _about() -> str:
+    return "Play, score and simulate feather games: " + ", ".join(
+        spec.title for spec in list_games()
+    )
+
+
+def _epilog() -> str:
+    firsts = [
+        lines[0]
+        for command in ("play", "score")
+        for spec in list_games()
+        if (lines := getattr(cli_part(spec), "EXAMPLES", {}).get(command))
+    ]
+    return examples_epilog(["feathers games", *firsts, "feathers replay saved-game.json"])
+
+
 app = typer.Typer(
     cls=FeathersGroup,
     name="feathers",
-    help="Play, score and simulate feather games: Featherlight and friends.",
-    epilog=(
-        "Examples:\n\n```\n"
-        "feathers games\n"
-        "feathers play featherlight\n"
-        "feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68\n"
-        "feathers simulate featherlight --players 3 --games 1000\n"
-        "feathers replay saved-game.json\n```"
-    ),
+    help=_about() + ".",
+    epilog=_epilog(),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_show_locals=False,
@@ -95,7 +106,7 @@ def _root(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
 ) -> None:
-    """Play, score and simulate feather games: Featherlight and friends."""
+    """Play, score and simulate feather games."""
 
 
 app.command("games")(games.games)

@@ -5,9 +5,9 @@ is played through ``core.records.Match``, so it is recorded as it goes: ``undo``
 the last decisions and ``--save`` writes the record (``--load`` continues it).
 
 Hidden information: with one human seat the screen only ever shows what that seat may see
-(``game.render(state, seat)``); computer decisions are shown as the game describes them. With
-several human seats (hot seat) the screen is cleared between them and each is shown what happened
-since their last decision.
+(``view.render_state(game, state, seat)``); computer decisions are shown as the game describes
+them. With several human seats (hot seat) the screen is cleared between them and each is shown
+what happened since their last decision.
 
 Answers are read with ``read_line`` (``input()`` on stdin), so tests feed them through stdin.
 """
@@ -35,19 +35,14 @@ from ..core.rng import derive_seed, random_seed
 from .common import (
     ContentOpt,
     GameArg,
-    LevelOpt,
     OptionOpt,
-    StaminaOpt,
-    TypesOpt,
     VariantOpt,
     agent_names,
+    build_game,
     check_agent,
     check_players,
     console,
     fail,
-    flatten_names,
-    game_config,
-    game_options,
     make_or_fail,
     say,
     seat_name,
@@ -55,7 +50,9 @@ from .common import (
     spec_or_fail,
     split_list,
 )
+from .options import config_flags, game_command
 from .replay import load_record
+from .view import draws_svg, render_result, render_state, render_svg
 
 HINT_AGENT = "hard"
 """The agent whose analysis ``--hint`` shows."""
@@ -200,7 +197,7 @@ class Session:
         if outcome:
             text += f". {outcome}"
         if self.display.svg is not None:
-            self.display.svg.write_text(self.game.render_svg(self.match.state, None) or "")
+            self.display.svg.write_text(render_svg(self.game, self.match.state, None) or "")
         self.log.append(f"{seat_name(player)}: {text}")
         return text
 
@@ -329,7 +326,7 @@ class Session:
         state = self.match.state
         console.print()
         console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
-        console.print(self.game.render(state, player, memory_aid=self.display.memory_aid))
+        console.print(render_state(self.game, state, player, memory_aid=self.display.memory_aid))
         console.print(action_list(self.game, state, actions))
         if self.display.hint:
             console.print(hint_table(self.game, state, player))
@@ -451,138 +448,122 @@ def _check_save_path(save: Path | None, option: str = "--save") -> None:
         fail(option, f"the folder {parent} does not exist")
 
 
+PlayersOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--players",
+        "-p",
+        help="Number of seats. Default: the number of --seats given, else 2.",
+        show_default=False,
+    ),
+]
+SeatsOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--seats",
+        metavar="SEATS",
+        help="Who plays each seat, comma-separated: human or an agent ("
+        + agent_names()
+        + "). Seats not named are random. Default: seat 1 human, the others random.",
+        show_default=False,
+    ),
+]
+SeedOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--seed",
+        help="Seed of the deal. Default: a fresh one, printed so you can replay the deal.",
+        show_default=False,
+    ),
+]
+StartOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--start",
+        metavar="SEAT",
+        help="The starting seat (1-N). Default: drawn from the seed.",
+        show_default=False,
+    ),
+]
+MemoryAidOpt = Annotated[
+    bool, typer.Option("--memory-aid", help="Show the covered cards of the nest.")
+]
+TournamentOpt = Annotated[
+    bool,
+    typer.Option("--tournament", help="Play the game's tournament: several games, scores summed."),
+]
+SaveOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--save",
+        metavar="FILE",
+        help="Write the game record (JSON) here at the end, or when you quit.",
+        show_default=False,
+    ),
+]
+LoadOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--load", metavar="FILE", help="Continue a game saved with --save.", show_default=False
+    ),
+]
+DelayOpt = Annotated[
+    float, typer.Option("--delay", metavar="SECONDS", help="Pause after each computer decision.")
+]
+HintOpt = Annotated[
+    bool,
+    typer.Option("--hint", help="Before each of your decisions, show what the hard AI would play."),
+]
+SvgOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--svg",
+        metavar="FILE",
+        help="Keep a picture of the table (SVG) in FILE, rewritten after every decision, for "
+        "games that draw one.",
+        show_default=False,
+    ),
+]
+
+
+@game_command("play")
 def play(
     game_id: GameArg,
-    players: Annotated[
-        int | None,
-        typer.Option(
-            "--players",
-            "-p",
-            help="Number of seats. Default: the number of --seats given, else 2.",
-            show_default=False,
-        ),
-    ] = None,
-    seats: Annotated[
-        str | None,
-        typer.Option(
-            "--seats",
-            metavar="SEATS",
-            help="Who plays each seat, comma-separated: human or an agent ("
-            + agent_names()
-            + "). Seats not named are random. Default: seat 1 human, the others random.",
-            show_default=False,
-        ),
-    ] = None,
-    seed: Annotated[
-        int | None,
-        typer.Option(
-            "--seed",
-            help="Seed of the deal. Default: a fresh one, printed so you can replay the deal.",
-            show_default=False,
-        ),
-    ] = None,
-    start: Annotated[
-        int | None,
-        typer.Option(
-            "--start",
-            metavar="SEAT",
-            help="The starting seat (1-N). Default: drawn from the seed.",
-            show_default=False,
-        ),
-    ] = None,
-    memory_aid: Annotated[
-        bool, typer.Option("--memory-aid", help="Show the covered cards of the nest.")
-    ] = False,
-    tournament: Annotated[
-        bool,
-        typer.Option(
-            "--tournament", help="Play the game's tournament: several games, scores summed."
-        ),
-    ] = False,
+    players: PlayersOpt = None,
+    seats: SeatsOpt = None,
+    seed: SeedOpt = None,
+    start: StartOpt = None,
+    memory_aid: MemoryAidOpt = False,
+    tournament: TournamentOpt = False,
     content: ContentOpt = None,
     variant: VariantOpt = None,
-    save: Annotated[
-        Path | None,
-        typer.Option(
-            "--save",
-            metavar="FILE",
-            help="Write the game record (JSON) here at the end, or when you quit.",
-            show_default=False,
-        ),
-    ] = None,
-    load: Annotated[
-        Path | None,
-        typer.Option(
-            "--load",
-            metavar="FILE",
-            help="Continue a game saved with --save.",
-            show_default=False,
-        ),
-    ] = None,
-    delay: Annotated[
-        float,
-        typer.Option("--delay", metavar="SECONDS", help="Pause after each computer decision."),
-    ] = 0.0,
-    hint: Annotated[
-        bool,
-        typer.Option(
-            "--hint", help="Before each of your decisions, show what the hard AI would play."
-        ),
-    ] = False,
-    level: LevelOpt = None,
-    types: TypesOpt = None,
-    stamina: StaminaOpt = None,
+    save: SaveOpt = None,
+    load: LoadOpt = None,
+    delay: DelayOpt = 0.0,
+    hint: HintOpt = False,
     option: OptionOpt = None,
-    svg: Annotated[
-        Path | None,
-        typer.Option(
-            "--svg",
-            metavar="FILE",
-            help="Keep a picture of the table (SVG) in FILE, rewritten after every decision, for "
-            "games that draw one.",
-            show_default=False,
-        ),
-    ] = None,
+    svg: SvgOpt = None,
+    game_options: dict[str, Any] | None = None,
 ) -> None:
     """Play a game in the terminal against computer seats, or watch computers play.
 
     On your turn you see the table as your seat sees it and the numbered legal actions. Answer
     with a number or an action's text (put 15 on 3), or: undo, show, help, quit.
-
-    Examples:
-
-        feathers play featherlight
-        feathers play featherlight --players 3 --seed 7 --start 2
-        feathers play featherlight --seats human,human --memory-aid
-        feathers play featherlight --players 1
-        feathers play featherlight --seats random,random,random --delay 0.2
-        feathers play featherlight --tournament --players 3
-        feathers play featherlight --save game.json
-        feathers play featherlight --load game.json
     """
     spec = spec_or_fail(game_id)
-    if delay < 0:
-        fail("--delay", f"must be 0 or more, got {delay}")
+    display = _display(memory_aid, delay, svg, hint)
     _check_save_path(save)
-    _check_save_path(svg, "--svg")
-    display = Display(memory_aid, delay, svg, hint)
-    extra = game_options(level, types, stamina, option)
     if load is not None:
-        if extra:
-            fail(next(iter(extra)), "cannot be combined with --load (the saved game fixes it)")
-        _play_loaded(
-            game_id,
-            load,
-            players,
-            seats,
-            seed,
-            start,
-            tournament,
-            content,
-            variant,
-            save,
-            display,
-        )
+        given = {
+            "--players": players is not None,
+            "--seed": seed is not None,
+            "--start": start is not None,
+            "--content": content is not None,
+            "--variant": bool(variant),
+            "--option": bool(option),
+            **{config_flags()[key]: True for key in game_options or {}},
+        }
+        _play_loaded(game_id, load, seats, tournament, save, display, given)
         return
     if players is None:
         players = len(split_list(seats)) if seats else (2 if 2 in spec.players else spec.players[0])
@@ -592,22 +573,11 @@ def play(
         fail("--start", f"seats are numbered 1 to {players}, got {start}")
     if seed is not None and seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
-    config = game_config(
-        players,
-        starting_player=None if start is None else start - 1,
-        content=content,
-        variants=flatten_names(variant),
-    )
-    game = make_or_fail(game_id, {**config, **extra})
-    if svg is not None and game.render_svg(game.new_initial_state(0), None) is None:
+    starter = None if start is None else start - 1
+    game = build_game(spec, players, starter, content, variant, game_options, option)
+    if svg is not None and not draws_svg(game):
         fail("--svg", f"{game.title} has no picture to draw")
-    seed_given = seed is not None
-    if seed is None:
-        seed = random_seed()
-    header = f"{spec.title}: {_describe_seats(seat_kinds)}; seed {seed}"
-    if not seed_given:
-        header += f" (play this deal again with --seed {seed})"
-    say(header, "bold")
+    seed = _announce(spec.title, seat_kinds, seed)
     if tournament:
         _play_tournament(game, seat_kinds, seed, save, display)
         return
@@ -615,27 +585,37 @@ def play(
     _finish(session, save, game_id)
 
 
+def _display(memory_aid: bool, delay: float, svg: Path | None, hint: bool) -> Display:
+    """How to show the game, from the display options; fails on a bad ``--delay`` or ``--svg``."""
+    if delay < 0:
+        fail("--delay", f"must be 0 or more, got {delay}")
+    _check_save_path(svg, "--svg")
+    return Display(memory_aid, delay, svg, hint)
+
+
+def _announce(title: str, seat_kinds: list[str], seed: int | None) -> int:
+    """Print who plays and the seed (drawing a fresh one if none was given); return the seed."""
+    header = f"{title}: {_describe_seats(seat_kinds)}; seed "
+    if seed is None:
+        seed = random_seed()
+        header += f"{seed} (play this deal again with --seed {seed})"
+    else:
+        header += str(seed)
+    say(header, "bold")
+    return seed
+
+
 def _play_loaded(
     game_id: str,
     load: Path,
-    players: int | None,
     seats: str | None,
-    seed: int | None,
-    start: int | None,
     tournament: bool,
-    content: Path | None,
-    variant: list[str] | None,
     save: Path | None,
     display: Display,
+    given: dict[str, bool],
 ) -> None:
-    """Continue the game saved in ``load``."""
-    given = {
-        "--players": players is not None,
-        "--seed": seed is not None,
-        "--start": start is not None,
-        "--content": content is not None,
-        "--variant": bool(variant),
-    }
+    """Continue the game saved in ``load``; fail on the options the saved game fixes
+    (``given``: whether each was given)."""
     if tournament:
         fail("--tournament", "a saved game cannot be continued as a tournament")
     for option, is_given in given.items():
@@ -699,7 +679,7 @@ def show_result(session: Session) -> None:
     game = session.game
     console.print()
     console.rule(f"{game.title} - game over", style="green")
-    console.print(game.render_result(state))
+    console.print(render_result(game, state))
 
 
 def _play_tournament(

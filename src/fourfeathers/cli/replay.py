@@ -11,6 +11,7 @@ import typer
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.records import GameRecord
 from .common import console, fail, say, seats_text
+from .view import render_result, render_state
 
 
 def load_record(path: Path, option: str) -> GameRecord:
@@ -51,7 +52,7 @@ def replay(
 
     Examples:
 
-        feathers play featherlight --seats random,random --seed 7 --save game.json
+        feathers play GAME --seats random,random --seed 7 --save game.json
         feathers replay game.json
         feathers replay game.json --json
     """
@@ -81,11 +82,11 @@ def replay(
     standing = ", ".join(f"seat {p + 1}: {score}" for p, score in enumerate(scores))
     if not finished:
         say(f"The record stops before the end of the game. Standing scores: {standing}")
-        console.print(game.render(state, None))
+        console.print(render_state(game, state, None))
         return
     summary = f"Final scores: {standing}."
     if winners:
         label = "Winner" if len(winners) == 1 else "Winners (shared victory)"
         summary += f" {label}: {seats_text(winners)}."
     say(summary, "bold")
-    console.print(game.render_result(state))
+    console.print(render_result(game, state))

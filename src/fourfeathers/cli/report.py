@@ -34,18 +34,19 @@ def report(
 ) -> None:
     """Write a balance report: win share per agent, per seat and per turn order (first-player
     advantage) with 95% Wilson intervals, score distributions, game length, the impact on
-    winning of each card (Featherlight) or animal type (Fancy Feathers), and a comparison across
-    configurations (player counts, Familiar Feat levels) when several files are given.
+    winning of what each seat ended with (the cards in a hand, the animal types collected... for
+    games that report it), and a comparison across configurations (player counts, levels) when
+    several files are given.
 
     Writes a Markdown summary (summary.md), PNG plots and one HTML page showing them together
     (index.html) into DIR.
 
     Examples:
 
-        feathers simulate featherlight --agents greedy --players 3 --games 2000 --out fl3.jsonl
-        feathers report fl3.jsonl --out report-fl3
-        feathers report fl2.jsonl fl3.jsonl fl4.jsonl --out featherlight-players
-        feathers report level-*.jsonl --out familiar-feat-levels --json
+        feathers simulate GAME --agents greedy --players 3 --games 2000 --out p3.jsonl
+        feathers report p3.jsonl --out report-p3
+        feathers report p2.jsonl p3.jsonl p4.jsonl --out by-players
+        feathers report level-*.jsonl --out by-level --json
     """
     for path in results:
         if not path.is_file():

@@ -38,24 +38,18 @@ from ..arena.stats import summarize_records
 from .common import (
     ContentOpt,
     GameArg,
-    LevelOpt,
     OptionOpt,
-    StaminaOpt,
-    TypesOpt,
     VariantOpt,
     agent_names,
-    check_agent,
+    build_game,
     check_players,
     console,
     err_console,
     fail,
-    flatten_names,
-    game_config,
-    game_options,
-    make_or_fail,
+    parse_agents,
     spec_or_fail,
-    split_list,
 )
+from .options import game_command
 
 
 class RateColumn(ProgressColumn):
@@ -183,6 +177,7 @@ def _lite(record: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in record.items() if k != "final"}
 
 
+@game_command("simulate")
 def simulate(
     game_id: GameArg,
     players: Annotated[
@@ -232,10 +227,8 @@ def simulate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     content: ContentOpt = None,
     variant: VariantOpt = None,
-    level: LevelOpt = None,
-    types: TypesOpt = None,
-    stamina: StaminaOpt = None,
     option: OptionOpt = None,
+    game_options: dict[str, Any] | None = None,
 ) -> None:
     """Play many games between computer agents and report each seat's and agent's results.
 
@@ -243,25 +236,9 @@ def simulate(
     victory shared by k seats counts 1/k each); per game: the mean length in decisions and in
     turns. With --out, every game is saved as one JSON line (seed, config, seats, scores,
     winners, length and each seat's final observation) for `feathers report`.
-
-    Examples:
-
-        feathers simulate featherlight --players 3 --games 1000
-        feathers simulate featherlight --players 2 --games 500 --seed 42 --json
-        feathers simulate featherlight --agents greedy,random,random --games 300
-        feathers simulate fancy-feathers --agents greedy --players 4 --games 5000 \\
-            --workers 2 --out ff4.jsonl
-        feathers simulate featherlight --agents hard,easy --games 100 --backend ray \\
-            --out duel.jsonl
-        feathers simulate featherlight --players 1 --games 2000 \\
-            --variant no-wind-on-last-turn
     """
     spec = spec_or_fail(game_id)
-    names = split_list(agents)
-    if any(not name for name in names):
-        fail("--agents", f"an empty entry in {agents!r} (write agent names separated by commas)")
-    for name in names:
-        check_agent("--agents", name)
+    names = parse_agents(agents)
     if players is None:
         players = len(names) if len(names) > 1 else (2 if 2 in spec.players else spec.players[0])
     check_players(spec, players)
@@ -274,8 +251,7 @@ def simulate(
     if seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
     check_backend(backend, workers)
-    config = game_config(players, content=content, variants=flatten_names(variant))
-    game = make_or_fail(game_id, {**config, **game_options(level, types, stamina, option)})
+    game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_games(game.id, game.config, names, games, seed, rotate)
     show_progress = not as_json and sys.stderr.isatty()
     started = time.perf_counter()

@@ -19,26 +19,21 @@ from ..arena.tournament import head_to_head, plan_tournament, rate
 from .common import (
     ContentOpt,
     GameArg,
-    LevelOpt,
     OptionOpt,
-    StaminaOpt,
-    TypesOpt,
     VariantOpt,
     agent_names,
-    check_agent,
+    build_game,
     check_players,
     console,
     fail,
-    flatten_names,
-    game_config,
-    game_options,
-    make_or_fail,
+    parse_agents,
     spec_or_fail,
-    split_list,
 )
+from .options import game_command
 from .simulate import BackendOpt, RayAddressOpt, WorkersOpt, check_backend, play_jobs
 
 
+@game_command("tournament")
 def tournament(
     game_id: GameArg,
     agents: Annotated[
@@ -85,10 +80,8 @@ def tournament(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
     content: ContentOpt = None,
     variant: VariantOpt = None,
-    level: LevelOpt = None,
-    types: TypesOpt = None,
-    stamina: StaminaOpt = None,
     option: OptionOpt = None,
+    game_options: dict[str, Any] | None = None,
 ) -> None:
     """Play a round robin between agents and rank them with openskill ratings.
 
@@ -97,21 +90,9 @@ def tournament(
     against each other. Each game updates Plackett-Luce ratings (seats ranked by win, then
     score); the table shows each rating mu with the interval mu ± 2 sigma, each agent's win
     share with a 95% Wilson interval, and how often each agent finished ahead of each other.
-
-    Examples:
-
-        feathers tournament featherlight --agents random,greedy,medium --games-per-pair 20
-        feathers tournament fancy-feathers --agents random,greedy,easy --players 3 -n 30
-        feathers tournament familiar-feat --level 3 --agents greedy,medium -n 10 --json
-        feathers tournament featherlight --agents greedy,hard -n 50 --workers 2 \\
-            --out duel.jsonl
     """
     spec = spec_or_fail(game_id)
-    names = split_list(agents)
-    if any(not name for name in names):
-        fail("--agents", f"an empty entry in {agents!r} (write agent names separated by commas)")
-    for name in names:
-        check_agent("--agents", name)
+    names = parse_agents(agents)
     if len(names) < 2:
         fail("--agents", "give at least 2 agents")
     if len(set(names)) != len(names):
@@ -126,8 +107,7 @@ def tournament(
     if seed < 0:
         fail("--seed", f"must be 0 or more, got {seed}")
     check_backend(backend, workers)
-    config = game_config(players, content=content, variants=flatten_names(variant))
-    game = make_or_fail(game_id, {**config, **game_options(level, types, stamina, option)})
+    game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_tournament(game.id, game.config, names, games_per_pair, seed, players)
     show_progress = not as_json and sys.stderr.isatty()
     started = time.perf_counter()

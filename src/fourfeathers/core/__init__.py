@@ -3,10 +3,20 @@
 from .errors import ConfigError, ContentError, IllegalActionError
 from .game import TERMINAL, Action, Game, Series, State
 from .records import GameRecord, Match
-from .registry import GameSpec, game_spec, list_games, make, register
+from .registry import (
+    ENTRY_POINT_GROUP,
+    GameSpec,
+    Heuristic,
+    SeatFeatures,
+    game_spec,
+    list_games,
+    make,
+    register,
+)
 from .rng import derive_seed, make_rng, random_seed
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "TERMINAL",
     "Action",
     "ConfigError",
@@ -14,8 +24,10 @@ __all__ = [
     "Game",
     "GameRecord",
     "GameSpec",
+    "Heuristic",
     "IllegalActionError",
     "Match",
+    "SeatFeatures",
     "Series",
     "State",
     "derive_seed",

@@ -14,8 +14,9 @@ class IllegalActionError(ValueError):
 
     Attributes:
         reason: what is wrong, without the rule id.
-        rule: the id of the rule that forbids the action, e.g. ``"FL-26"`` (a checklist atom of the
-            game) or a ruling id such as ``"FL-R11"``; empty when the action is merely malformed.
+        rule: the id of the rule that forbids the action, e.g. ``"FL-26"`` (a rule of the game
+            in ``docs/rules/<game>.md``) or a ruling id such as ``"FL-R11"``; empty when the
+            action is merely malformed.
     """
 
     def __init__(self, reason: str, rule: str = "") -> None:

@@ -34,6 +34,9 @@ class Game(ABC):
     Subclasses set ``id`` (the registry name, kebab case) and ``title``, validate their
     configuration in ``__init__`` (raising ``ConfigError`` that names the option) and expose it,
     complete with defaults, as ``config`` (JSON-ready, so ``make(id, **game.config)`` rebuilds it).
+
+    The contract is the rules only: drawing a table (terminal, SVG) is a part of the game's
+    registration (``GameSpec.render``), so building a game or playing it out loads no UI code.
     """
 
     id: ClassVar[str]
@@ -98,19 +101,6 @@ class Game(ABC):
         searching a face-down pile. The default, True, is the safe answer for a new game.
         """
         return True
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        """A rich renderable of what ``player`` sees (None: everything, for spectators)."""
-        return str(state.observation(player if player is not None else 0))
-
-    def render_svg(self, state: State, player: int | None) -> str | None:
-        """An SVG picture of the table as ``player`` sees it (None: everything), or None if the
-        game draws no picture."""
-        return None
-
-    def render_result(self, state: State) -> Any:
-        """A rich renderable of the end: the final table and every seat's points, explained."""
-        return str(state.scores())
 
     def __repr__(self) -> str:
         options = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
@@ -219,6 +209,13 @@ class State(ABC):
         return self.game.config == other.game.config and self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]  # mutable
+
+
+def win_shares(winners: Sequence[int], num_players: int) -> list[float]:
+    """Returns of a won game: ``1/k`` for each of the ``k`` seats in ``winners``, 0.0 for the
+    rest (``[0.0] * num_players`` when ``winners`` is empty)."""
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if p in winners else 0.0 for p in range(num_players)]
 
 
 @dataclass(frozen=True)

@@ -1,36 +1,95 @@
 """The registry: the only way the CLI, agents and arena reach a game.
 
 >>> import fourfeathers
->>> game = fourfeathers.make("featherlight", players=3)
+>>> spec = fourfeathers.list_games()[0]
+>>> game = fourfeathers.make(spec.id, **spec.configurations[0])
 >>> state = game.new_initial_state(seed=7)
+>>> state.is_terminal()
+False
 
-Games register themselves when ``fourfeathers.games`` is imported; the registry imports it
-lazily on first use, so the core itself never names a game.
+A game registers a ``GameSpec``: what it is (id, title, seat counts) and where its parts are
+(heuristic, report features, terminal rendering, command-line options). The games shipped with
+the package register when ``fourfeathers.games`` is imported; games from other packages register
+through the entry-point group ``fourfeathers.games`` (``ENTRY_POINT_GROUP``). The registry loads
+both lazily on first use, so the core itself never names a game.
 """
 
 from __future__ import annotations
 
 import importlib
 import inspect
+import sys
+import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .errors import ConfigError
-from .game import Game
+from .game import Game, State
+
+ENTRY_POINT_GROUP = "fourfeathers.games"
+"""Packages add games with an entry point in this group whose value is a ``GameSpec`` or a
+callable returning one, e.g. in ``pyproject.toml``::
+
+    [project.entry-points."fourfeathers.games"]
+    pebbles = "feathers_pebbles:SPEC"
+"""
+
+Heuristic = Callable[[State, int], float]
+"""A position value: ``evaluate(state, player)`` of a full (determinized) ``state`` for
+``player``, higher is better, on the game's own score scale."""
+
+_PART = {"part": True}
+
+
+@dataclass(frozen=True)
+class SeatFeatures:
+    """What each seat ended one game with, as labels, for "impact on winning" statistics.
+
+    Attributes:
+        kind: what the labels are, for titles (``"card in the final hand"``).
+        seats: the labels each seat ended with (one set per seat).
+        eligible: labels that could have occurred in this game (None: every label seen in any
+            game of the group); a seat without an eligible label counts as "without" it.
+    """
+
+    kind: str
+    seats: list[frozenset[str]]
+    eligible: frozenset[str] | None = None
 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """What the registry knows about one game.
+    """What the registry knows about one game, and where its parts are.
 
     Attributes:
-        id: registry name in kebab case (``"featherlight"``).
+        id: registry name in kebab case.
         title: the game's printed name.
         factory: builds a ``Game`` from keyword options (``players=3`` ...).
         players: the seat counts the game supports.
-        summary: one line for ``feathers --help`` and listings.
+        summary: one line for ``feathers games`` and listings.
         configurations: the configurations every test suite and benchmark runs (keyword dicts).
+        package: the package that relative part references start from; empty: the package of
+            the factory's module.
+
+    Parts, each optional (None: the game has none, and users fall back on a default). A part is
+    the object itself or a reference ``"module:attr"`` (``".heuristic:evaluate"``), or
+    ``"module"`` for a whole module, relative to ``package`` when it starts with a dot. A
+    reference is imported on the first ``part(name)`` only, so ``make()`` and a playout never
+    load rendering or command-line code:
+
+        heuristic: a ``Heuristic``, for the greedy agent and ISMCTS (default: the score lead).
+        features: ``seat_features(game, observations) -> SeatFeatures | None`` from every
+            seat's terminal observation, for reports (default: no such section).
+        render: a module with ``render_state(game, state, player, *, memory_aid=False)`` and
+            ``render_result(game, state)`` (rich renderables) and optionally
+            ``render_svg(game, state, player) -> str`` (default: plain text, no picture).
+        cli: a module with ``OPTIONS`` (its ``cli.options.GameOption`` flags for play,
+            simulate and tournament), ``EXAMPLES`` (help lines per command name) and
+            optionally ``score``, the typer command of ``feathers score <id>``.
+
+    A new kind of part (an action encoding, a web view) is one more field like these.
     """
 
     id: str
@@ -39,6 +98,48 @@ class GameSpec:
     players: tuple[int, ...]
     summary: str
     configurations: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+    package: str = ""
+    heuristic: Any = field(default=None, metadata=_PART)
+    features: Any = field(default=None, metadata=_PART)
+    render: Any = field(default=None, metadata=_PART)
+    cli: Any = field(default=None, metadata=_PART)
+    _loaded: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    @classmethod
+    def part_names(cls) -> tuple[str, ...]:
+        """The names of the optional parts (``"heuristic"``, ``"render"``...)."""
+        return tuple(f.name for f in fields(cls) if f.metadata.get("part"))
+
+    def part(self, name: str) -> Any:
+        """The part ``name``, imported on first use (None if the game has none).
+
+        Raises ``ValueError`` for a name that is not a part, and ``ImportError`` naming the game
+        and the reference when a reference cannot be loaded.
+        """
+        if name not in self.part_names():
+            raise ValueError(f"{name!r} is not a game part; parts: {', '.join(self.part_names())}")
+        try:
+            return self._loaded[name]
+        except KeyError:
+            pass
+        value = getattr(self, name)
+        if isinstance(value, str):
+            value = self._resolve(name, value)
+        self._loaded[name] = value
+        return value
+
+    def _resolve(self, name: str, ref: str) -> Any:
+        module_name, _, attr = ref.partition(":")
+        package = self.package or getattr(
+            sys.modules.get(self.factory.__module__), "__package__", ""
+        )
+        try:
+            obj: Any = importlib.import_module(module_name, package or None)
+            for piece in filter(None, attr.split(".")):
+                obj = getattr(obj, piece)
+        except (ImportError, AttributeError, TypeError) as exc:
+            raise ImportError(f"{self.id}: its {name} {ref!r} cannot be loaded ({exc})") from exc
+        return obj
 
 
 _GAMES: dict[str, GameSpec] = {}
@@ -53,11 +154,33 @@ def register(spec: GameSpec) -> None:
     _GAMES[spec.id] = spec
 
 
+def register_entry_point(entry: EntryPoint) -> None:
+    """Register the game an entry point gives: a ``GameSpec``, or a callable returning one.
+
+    Raises ``TypeError`` if it gives something else, ``ValueError`` for a taken id, and
+    whatever importing its module raises.
+    """
+    value = entry.load()
+    spec = value if isinstance(value, GameSpec) else value() if callable(value) else value
+    if not isinstance(spec, GameSpec):
+        raise TypeError(f"it gives a {type(spec).__name__}, not a GameSpec")
+    register(spec)
+
+
 def _load() -> None:
     global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        importlib.import_module("fourfeathers.games")
+    if _LOADED:
+        return
+    _LOADED = True
+    importlib.import_module("fourfeathers.games")
+    for entry in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            register_entry_point(entry)
+        except Exception as exc:  # a broken foreign game must not stop the others
+            warnings.warn(
+                f"the game entry point {entry.name} = {entry.value} is not loaded: {exc}",
+                stacklevel=3,
+            )
 
 
 def list_games() -> list[GameSpec]:
@@ -77,7 +200,7 @@ def game_spec(game_id: str) -> GameSpec:
 
 
 def make(game_id: str, **config: Any) -> Game:
-    """Build the game ``game_id`` with its options, e.g. ``make("featherlight", players=3)``.
+    """Build the game ``game_id`` with its options, e.g. ``make(spec.id, players=3)``.
 
     Raises ``ConfigError`` for an unknown game or an option the game does not accept.
     """

@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from fourfeathers import make
-from fourfeathers.games.familiar_feat import rules
+from fourfeathers.games.familiar_feat import rules_day
+from fourfeathers.games.familiar_feat.rules_phases import ONGOING, PH_ATTACH
 
 DEFAULTS: dict[str, Any] = {
     "deck": [],
@@ -35,11 +36,11 @@ DEFAULTS: dict[str, Any] = {
     "groups": [],
     "latched": [],
     "stamp": 0,
-    "phase": rules.PH_ATTACH,
+    "phase": PH_ATTACH,
     "day": 1,
     "seed": 7,
     "shuffles": 0,
-    "result": rules.ONGOING,
+    "result": ONGOING,
 }
 
 
@@ -76,7 +77,7 @@ def build(level: int = 1, advance: bool = True, variants: tuple[str, ...] = (), 
     data["pending"] = [list(f) for f in data["pending"]]
     state = game.state_from_dict(data)
     if advance:
-        rules.advance(state)
+        rules_day.advance(state)
     return state
 
 

@@ -51,6 +51,21 @@ def test_every_card_is_reconstructed():
     assert {c.data["source"] for c in CARDS.cards[1:]} == {"reconstructed"}
 
 
+def test_creature_cards_have_both_ends():
+    """FA-02: every Creature/Familiar card has a Tier 0-IV and a Strength (its Creature end), a
+    Cuddle value (its Familiar end), and maybe a recruit effect and a Cuddle ability."""
+    for n in range(1, 55):
+        assert CARDS.kind[n] == K_CREATURE
+        assert 0 <= CARDS.tier[n] <= 4
+        assert 1 <= CARDS.strength[n] <= 99, n  # finite: only Golems and Monsters are not
+        assert CARDS.cuddle[n] >= 0
+        assert all(0 <= kind < len(EFFECTS) and n_ >= 1 for kind, n_ in CARDS.effect[n])
+        assert 0 <= CARDS.ability[n] < len(ABILITIES)
+    assert any(CARDS.effect[n] for n in range(1, 55))
+    assert any(not CARDS.effect[n] for n in range(1, 55))
+    assert any(CARDS.ability[n] for n in range(1, 55))
+
+
 def test_tiers_and_tier_one_size():
     """FA-26: Tier I holds 10-14 cards so the first Event can show on day 3 at the earliest."""
     tiers = Counter(CARDS.tier[n] for n in range(1, 55))
@@ -58,6 +73,7 @@ def test_tiers_and_tier_one_size():
 
 
 def test_level_one_set_three_starred_monsters_and_three_identical_lightning_events():
+    """FA-05, FA-31: the star set; the three Level 1 Events are one lightning Event thrice."""
     star = ICONS.index("star")
     assert [n for n in MONSTERS if CARDS.icon[n] == star] == [55, 56, 57]
     events = [n for n in EVENTS if CARDS.icon[n] == star]
@@ -67,6 +83,8 @@ def test_level_one_set_three_starred_monsters_and_three_identical_lightning_even
 
 
 def test_named_cards_of_the_rulebook_are_present():
+    """The Events and Monsters the rulebook names; the Giant's two Strength-22 heads are for
+    Levels 7 and 8 only (FA-10, FA-76); TMNT's condition (FA-75)."""
     names = set(CARDS.name)
     for name in (
         "Flexibility",
@@ -102,6 +120,8 @@ def test_abilities_only_on_higher_tiers():
 
 
 def test_characters_levels_and_banners():
+    """FA-06, FA-07: one Character per level 1-8, each banner with three icons that the
+    Monsters and Events can fill; Level 1's are the three stars (FA-05)."""
     for level in range(1, 9):
         banner = CARDS.banner[CARDS.character(level)]
         assert len(banner) == 3

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from fam_helpers import build, legal, play
 
-from fourfeathers.games.familiar_feat import rules
+from fourfeathers.games.familiar_feat import rules_totals
+from fourfeathers.games.familiar_feat.content import E_EXHAUST
 
 
 def test_strength_4_creature_exhausts_one_familiar():
     """FA-44: the total beneath the Strength-4 Creature reaches 4; its effect exhausts one
-    Familiar at once, then the Creature and the remaining Familiars go to the Team discard."""
+    Familiar at once, then the Creature and the remaining Familiars go to the Team discard.
+
+    FA-40: 3 is short, 4 (equal) recruits at once; FA-41, FA-45: the effect first, then the
+    discard; FA-42: the new Familiar is not drawn today; FA-43: its slot stays empty."""
     # 16 Ember Fox Kit: Strength 4, "exhaust 1". Beneath it 1 (Cuddle 1) and 5 (Cuddle 2).
     state = build(
         row=[16, 21, 0, 0, 0],
@@ -18,7 +22,8 @@ def test_strength_4_creature_exhausts_one_familiar():
         team=[4, 6],
     )
     assert state.game.cards.strength[16] == 4
-    assert state.game.cards.effect[16] == ((rules.E_EXHAUST, 1),)
+    assert state.game.cards.effect[16] == ((E_EXHAUST, 1),)
+    assert rules_totals.column_total(state.game.cards, state.cols[0]) == 3 and state.row[0] == 16
     play(state, "attach 3 to 1")
     # The effect asks which of the three Familiars to exhaust (FA-46).
     assert legal(state) == ["choose 1", "choose 5", "choose 3"]
@@ -27,11 +32,15 @@ def test_strength_4_creature_exhausts_one_familiar():
     assert sorted(state.discard) == [1, 3, 16]
     assert state.row == [0, 21, 0, 0, 0] and state.cols[0] == []
     assert state.hand == [6]  # the day goes on: the next Familiar is drawn
+    assert 16 not in state.team + state.hand
 
 
 def test_recruited_at_night_after_a_familiar_fled():
     """FA-87: the Team deck runs out, one Familiar flees from each Creature; at the Creature on
-    the right the remaining total now equals its Strength, and night recruits it."""
+    the right the remaining total now equals its Strength, and night recruits it.
+
+    FA-82: the day ends when the last card is attached; FA-83: one flee per Creature, the
+    player's pick where there is a choice; FA-86: the night check; FA-88: then day 2."""
     # 27 Beaver: Strength 6, "exhaust the last". Beneath it 14 (Cuddle 3), 1 (Cuddle 1) and
     # 25 Magpie (Copy): 3 + 1 + 1 = 5, short of 6.
     state = build(
@@ -41,7 +50,7 @@ def test_recruited_at_night_after_a_familiar_fled():
         team=[],
     )
     cards = state.game.cards
-    assert rules.column_total(cards, state.cols[4]) == 5
+    assert rules_totals.column_total(cards, state.cols[4]) == 5
     play(state, "attach 6 to 1")  # the last card: Cuddle 1 + 2 = 3 at Hopping Finch (Str 2)
     # Hopping Finch was recruited; the Team deck has run out: fleeing. Slots 2-4 hold one
     # Familiar each (forced); at the Beaver the player chooses.

@@ -1,7 +1,8 @@
 """Build Fancy Feathers positions from card names, for tests.
 
 Cards are written as the score command's tokens: ``"nest"``, ``"golden-pheasant:3"``. Labels are
-the checklist's ``cN``: the Path's rear card has label ``rear`` (1 by default).
+those of docs/rules/fancy-feathers.md (``c1``, ``c2``...): the Path's rear card has label
+``rear`` (1 by default).
 """
 
 from __future__ import annotations

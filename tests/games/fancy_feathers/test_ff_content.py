@@ -14,6 +14,8 @@ SHIPPED = DEFAULT_CONTENT.read_text()
 
 
 def test_shipped_content_has_the_12_types_in_sets_of_3():
+    """FF-01 (12 types, sets of 3), FF-02 (printed values: Golden Pheasant and Pheasant Fart 1,
+    2, 3; Monal 3, 5, 7; none on the others), FF-05 (Nest, Trap and the rest are types too)."""
     content = load_content()
     assert [t.name for t in content.types] == list(TYPES)
     for kind in content.types:

@@ -11,7 +11,8 @@ from ff_helpers import names, position
 from rich.console import Console
 
 from fourfeathers import ConfigError, IllegalActionError, make
-from fourfeathers.games.fancy_feathers import rules
+from fourfeathers.games.fancy_feathers import render, rules
+from fourfeathers.games.fancy_feathers.actions import LEAVE, LOSE_ASIDE, lose, move
 
 TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
 
@@ -37,12 +38,14 @@ TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
     ],
 )
 def test_bad_config_names_the_option(options, words):
+    """FF-04 (2 to 6 players), FF-06 (exactly six types)."""
     with pytest.raises(ConfigError) as info:
         make("fancy-feathers", **options)
     assert words in str(info.value)
 
 
 def test_config_is_complete_and_rebuilds_the_game():
+    """FF-08: any six types, named, in any order."""
     game = make("fancy-feathers", players=3, types="fox, nest,trap,mirror,peacock,monal")
     assert game.config == {
         "players": 3,
@@ -87,7 +90,7 @@ def test_parse_errors():
     with pytest.raises(IllegalActionError) as info:
         game.parse_action("lose owl")
     assert info.value.rule == "FF-05"
-    assert game.parse_action("Lose  golden-pheasant : 2") == rules.lose(0, 2)
+    assert game.parse_action("Lose  golden-pheasant : 2") == lose(0, 2)
 
 
 def test_a_foreign_object_is_refused():
@@ -153,11 +156,14 @@ def fox_position(game):
         stack=["trap", "fox", "green-pheasant", "blood-pheasant"],
     )
     assert state.phase == rules.FOX_CHOICE
-    state.apply_action(rules.lose(5, 0))
+    state.apply_action(lose(5, 0))
     return state
 
 
 def test_observation_hides_the_fox_loss_the_stack_and_the_box():
+    """FF-77 (the stack's cards and order, the removed cards and the card a Fox took are
+    secret), FF-40 (the others do not learn which card went), FF-25 (a collection is seen whole
+    only by its owner), FF-14 (the draw stack is face down: a count)."""
     game = make("fancy-feathers", types=TYPES6)
     state = fox_position(game)
     mine, theirs = state.observation(0), state.observation(1)
@@ -174,6 +180,24 @@ def test_observation_hides_the_fox_loss_the_stack_and_the_box():
         state.observation(2)
 
 
+def test_observation_shows_the_path_the_discs_and_every_card_collected():
+    """FF-78 and ruling FF-R18: seat 2 sees the Path cards (FF-14: face up), where each disc
+    stands and which lies on top, every card seat 1 was seen to collect, and that a Fox took a
+    card (not which)."""
+    game = make("fancy-feathers", types=TYPES6)
+    state = fox_position(game)
+    state.apply_action(move(2))  # seat 1 from c1 onto seat 2's disc on c3
+    theirs = state.observation(1)
+    assert [c["card"] for c in theirs["path"]] == state.path
+    assert [c["label"] for c in theirs["path"]] == list(range(state.rear, state.front + 1))
+    assert [c["type"] for c in theirs["path"]][:3] == ["blood-pheasant", "green-pheasant", "nest"]
+    assert theirs["discs"]["order"] == [0, 1] and theirs["discs"]["positions"] == [3, 3]
+    history = theirs["players"][0]["history"]
+    got = [card for event, card in history if event == "got"]
+    assert names(game, got) == ["peacock", "peacock", "nest", "fox"]
+    assert history.count(["lost", None]) == 1
+
+
 def test_describe_of_a_fox_loss_names_no_card():
     game = make("fancy-feathers", types=TYPES6)
     state = position(
@@ -182,9 +206,9 @@ def test_describe_of_a_fox_loss_names_no_card():
         discs=[(0, 1), (1, 3)],
         held={0: ["peacock"]},
     )
-    text = game.describe_action(state, rules.lose(5, 0))
+    text = game.describe_action(state, lose(5, 0))
     assert "peacock" not in text.lower() and "secret" in text
-    assert not game.reveals(state, rules.lose(5, 0))
+    assert not game.reveals(state, lose(5, 0))
 
 
 def test_determinize_samples_each_hidden_loss_uniformly():
@@ -210,7 +234,7 @@ def test_determinize_samples_each_hidden_loss_uniformly():
 def test_determinize_keeps_a_public_fox_loss():
     game = make("fancy-feathers", types=TYPES6)
     state = position(game, path=["trap", "fox", "nest", "nest", "nest"], discs=[(0, 2), (1, 3)])
-    state.apply_action(rules.LOSE_ASIDE)
+    state.apply_action(LOSE_ASIDE)
     for seed in range(20):
         sample = state.determinize(1, random.Random(seed))
         assert sample.foxed[0] == state.foxed[0]
@@ -228,10 +252,10 @@ def rendered(renderable) -> str:
 def test_play_screen_shows_path_discs_and_collections():
     game = make("fancy-feathers", types=TYPES6)
     state = fox_position(game)
-    seen_by_2 = rendered(game.render(state, 1))
+    seen_by_2 = rendered(render.render_state(game, state, 1))
     for word in ("The Path", "Collections", "S2 (you)", "lost 1 to a Fox, which unknown"):
         assert word in seen_by_2, word
-    seen_by_1 = rendered(game.render(state, 0))
+    seen_by_1 = rendered(render.render_state(game, state, 0))
     assert "Your collection" in seen_by_1 and "lost 1 to a Fox)" in seen_by_1
     assert "2 Peacock" not in seen_by_1  # one Peacock went to the Fox
     assert "1 Peacock" in seen_by_1
@@ -244,12 +268,12 @@ def test_result_screen_explains_every_point():
         game, path=["nest", "peacock"], discs=[(0, 1)], left=[1], held={1: ["green-pheasant"] * 2}
     )
     before = state.clone()
-    state.apply_action(rules.LEAVE)
-    text = rendered(game.render_result(state))
+    state.apply_action(LEAVE)
+    text = rendered(render.render_result(game, state))
     assert "Seat 1: 1 point (1 card)" in text and "Seat 2: 5 points" in text
     assert "Seat 2 wins with 5 points" in text
     assert "Not scored, left on the Path: Peacock" in text
-    outcome = game.describe_outcome(before, rules.LEAVE, state)
+    outcome = game.describe_outcome(before, LEAVE, state)
     assert outcome is not None and "game is over" in outcome
 
 

@@ -34,11 +34,13 @@ def test_blood(game, n, expected):
 
 @pytest.mark.parametrize(("n", "expected"), [(1, -2), (2, 5), (3, 3), (4, 10), (5, 8), (6, 15)])
 def test_green(game, n, expected):
+    """FF-57."""
     assert total(game, ["green-pheasant"] * n) == expected
 
 
 @pytest.mark.parametrize(("n", "expected"), [(1, -10), (2, 4), (3, 6), (4, 8), (7, 14)])
 def test_peacock(game, n, expected):
+    """FF-58."""
     assert total(game, ["peacock"] * n) == expected
 
 
@@ -60,15 +62,18 @@ def test_nest_five_each_variant():
     ("n", "expected"), [(1, -5), (2, -4), (3, 3), (4, 8), (5, 15), (6, 15), (9, 15)]
 )
 def test_reeves(game, n, expected):
+    """FF-60."""
     assert total(game, ["reeves-pheasant"] * n) == expected
 
 
 def test_golden_and_fart_by_printed_value(game):
+    """FF-53, FF-54; FF-52: a total may be negative."""
     assert total(game, ["golden-pheasant:1", "golden-pheasant:3", "golden-pheasant:3"]) == 7
     assert total(game, ["pheasant-fart:2", "pheasant-fart:3"]) == -5
 
 
 def test_trap_and_fox(game):
+    """FF-36 and FF-61 (-1 per Trap), FF-41 and FF-64 (+2 per Fox)."""
     assert total(game, ["trap"] * 3) == -3
     assert total(game, ["fox"] * 2) == 4
 
@@ -81,6 +86,7 @@ def test_mirror_counts_other_types_trap_and_fox_included(game):
 
 
 def test_monal_smallest_size_only(game):
+    """FF-63."""
     assert total(game, ["monal:5", "monal:7", "monal:5"]) == 10
     assert total(game, ["monal:7", "monal:7"]) == 14
     assert total(game, ["monal:3", "monal:5", "monal:7"]) == 3
@@ -94,14 +100,19 @@ def test_lady_amherst_needs_the_fewest_cards(game):
 
 
 def test_winner_tie_goes_to_the_earlier_leaver(game):
+    """FF-50 (most points), FF-51 and FF-74 (a tie, with 2 or 3 players, goes to whoever left
+    first: players are listed in the order they left)."""
     result = game.score_table([[("nest", 0)], [("nest", 0)], [("fox", 0)]])
     assert [p.total for p in result.players] == [1, 1, 2]
     assert result.winner == 2
     tie = game.score_table([[("nest", 0)], [("nest", 0)]])
     assert tie.winner == 0
+    three = game.score_table([[("nest", 0)], [("fox", 0)], [("fox", 0)]])
+    assert [p.total for p in three.players] == [1, 2, 2] and three.winner == 1
 
 
 def test_explanations_sum_to_the_total(game):
+    """FF-65: only the types a player holds get a line; the others score 0."""
     result = game.score_table(
         [
             [("nest", 0)] * 3 + [("golden-pheasant", 2), ("monal", 3), ("monal", 7)],

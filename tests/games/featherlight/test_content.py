@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from pathlib import Path
 
@@ -19,6 +20,8 @@ def colour(n: int) -> str:
 
 
 def test_seventy_cards_ten_per_colour_five_up_five_down():
+    """FL-01 (cards 1-70), FL-02 (one of seven colours each), FL-03 (a wind symbol each),
+    FL-100 (ten per colour), ruling FL-R02 (five up and five down in each colour)."""
     assert Counter(colour(n) for n in range(1, 71)) == {c: 10 for c in COLOURS}
     for index in range(7):
         winds = Counter(CARDS.wind_up[n] for n in CARDS.by_colour(index))
@@ -38,20 +41,65 @@ def test_seventy_cards_ten_per_colour_five_up_five_down():
     ],
 )
 def test_rulebook_colours(numbers, name):
+    """FL-96 (stated on the cards), FL-97 (needed by the scoring example)."""
     for n in numbers:
         assert colour(n) == name
         assert CARDS.card(n).source["colour"] == "rulebook"
 
 
 def test_inferred_purple_and_black():
+    """FL-98 (card 1 is purple), FL-100 (the card-1 effect is purple, the parity cards black)."""
     for n in (1, 16, 23, 30, 37, 50, 57, 63):
         assert colour(n) == "purple" and CARDS.card(n).source["colour"] == "inferred"
     for n in (46, 47, 53, 54, 59, 66, 69, 70):
         assert colour(n) == "black" and CARDS.card(n).source["colour"] == "inferred"
 
 
-def test_card_28_fits_the_scoring_example():
-    assert colour(28) not in ("white", "blue", "purple", "black")
+@pytest.mark.parametrize(
+    "name,total",
+    [
+        ("red", 83),
+        ("blue", 83),
+        ("green", 83),
+        ("yellow", 83),
+        ("purple", 85),  # card 8: 4 + 2 x 2 other purple
+        ("white", 103),  # card 6: three white in the nest, 5 + 20
+        ("black", 76),  # card 65: three black, odd, 0
+    ],
+)
+def test_card_28_fits_the_scoring_example(tmp_path, name, total):
+    """FL-99: the scoring example totals 83 only if card 28 is red, blue, green or yellow; the
+    shipped colour is one of these (ruling FL-R01)."""
+    assert colour(28) in ("red", "blue", "green", "yellow")
+    text = shipped().replace('number = 28\ncolour = "yellow"', f'number = 28\ncolour = "{name}"')
+    game = make("featherlight", content=write(tmp_path, text))
+    lines = game.score_table([3, 6, 8, 15, 65], [[4], [28], [31], [43], [60], [68]])
+    assert sum(line.points for line in lines) == total
+
+
+def test_wind_symbols_change_only_solo_games(tmp_path):
+    """FL-03: with every wind symbol flipped, a 3-player game plays out exactly as before; a
+    solo game does not."""
+    flipped = (
+        shipped()
+        .replace('wind = "up"', 'wind = "flip"')
+        .replace('wind = "down"', 'wind = "up"')
+        .replace('wind = "flip"', 'wind = "down"')
+    )
+    path = write(tmp_path, flipped)
+
+    def playout(players: int, content: str | None) -> list[dict]:
+        state = make("featherlight", players=players, content=content).new_initial_state(11)
+        rng = random.Random(2)
+        trail = []
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            trail.append(state.to_dict())
+        return trail
+
+    assert make("featherlight", content=path).cards.wind_up[1] != CARDS.wind_up[1]
+    assert playout(3, None) == playout(3, path)
+    assert playout(1, None) != playout(1, path)
 
 
 def test_every_card_has_provenance_and_no_wind_is_claimed_printed():

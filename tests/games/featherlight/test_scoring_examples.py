@@ -29,14 +29,17 @@ def points(game, hand: list[int], nest: list[list[int]]) -> dict[int, int]:
 
 
 def test_kira_scores_83(game):
-    """Scoring example: hand 3, 6, 8, 15, 65 against the nest 4, 28, 31, 43, 60, 68."""
+    """FL-101, the scoring example: hand 3, 6, 8, 15, 65 against the nest 4, 28, 31, 43, 60, 68.
+    FL-36: each hand card scores on its own and the total is their sum; card 3 (FL-50), 6
+    (FL-53), 8 (FL-47), 15 (FL-61, two disjoint sets, FL-41) and 65 (FL-87, counting itself,
+    FL-42)."""
     result = points(game, [3, 6, 8, 15, 65], [[4], [28], [31], [43], [60], [68]])
     assert result == {3: 15, 6: 5, 8: 6, 15: 50, 65: 7}
     assert sum(result.values()) == 83
 
 
 def test_card_1_hanno_scores_8(game):
-    """Card 1 with one more purple in hand and one purple in the nest: 4 + 2 + 2."""
+    """FL-47: card 1 with one more purple in hand and one purple in the nest: 4 + 2 + 2."""
     purple = of_colour(game, "purple", 3, exclude=(1,))
     fillers = of_colour(game, "white", 3) + of_colour(game, "red", 6)
     hand = [1, purple[0], *fillers[:3]]
@@ -45,7 +48,7 @@ def test_card_1_hanno_scores_8(game):
 
 
 def test_card_2_scores_tallest_stack_of_14(game):
-    """Card 2 scores the height of the tallest stack: 14."""
+    """FL-48: card 2 scores the height of the tallest stack: 14."""
     deck = [c for c in range(3, 71)]
     hand = [2, *deck[:4]]
     rest = deck[4:]
@@ -55,7 +58,8 @@ def test_card_2_scores_tallest_stack_of_14(game):
 
 
 def test_card_15_hazel_scores_25(game):
-    """Card 15 with blue, purple, 2 yellow in hand; 2 black, white, 3 red in the nest: one set."""
+    """FL-61: card 15 with blue, purple, 2 yellow in hand; 2 black, white, 3 red in the nest:
+    one set."""
     hand = [
         15,
         *of_colour(game, "blue", 1),
@@ -72,7 +76,7 @@ def test_card_15_hazel_scores_25(game):
 
 
 def test_card_17_leia_scores_20(game):
-    """Card 17 with blue and red missing from hand and nest: 2 x 10."""
+    """FL-62: card 17 with blue and red missing from hand and nest: 2 x 10."""
     colours = ("purple", "green", "yellow", "white", "black")
     cards = [c for name in colours for c in of_colour(game, name, 2, exclude=(17,))]
     hand, nest = [17, *cards[:4]], [[c] for c in cards[4:10]]
@@ -80,7 +84,7 @@ def test_card_17_leia_scores_20(game):
 
 
 def test_card_52_hazel_scores_20(game):
-    """Card 52 with two purple and two blue hand cards: two sets, 20."""
+    """FL-92: card 52 with two purple and two blue hand cards: two sets, 20."""
     hand = [52, *of_colour(game, "purple", 2), *of_colour(game, "blue", 2)]
     nest = [[c] for c in of_colour(game, "green", 6)]
     assert points(game, hand, nest)[52] == 20

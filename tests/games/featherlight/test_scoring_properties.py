@@ -16,6 +16,8 @@ positions = st.permutations(list(range(1, 71))).map(lambda cards: (cards[:5], ca
 @settings(max_examples=300, deadline=None)
 @given(positions, st.randoms(use_true_random=False))
 def test_scores_ignore_hand_order_and_stack_order(position, rng):
+    """FL-36: the total is the sum of the five cards' points, whatever their order. FL-40: no
+    card ever scores below 0."""
     hand, tops = position
     nest = [[c] for c in tops]
     lines = GAME.score_table(hand, nest)

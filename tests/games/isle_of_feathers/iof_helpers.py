@@ -1,4 +1,4 @@
-"""Build Isle of Feathers positions for tests, in the checklist's notation.
+"""Build Isle of Feathers positions for tests, in the notation of docs/rules/isle-of-feathers.md.
 
 Island cells are ``"q,r:h"`` with ``V`` for Vegetation (``"1,0:2V"``); ``"3,0:0V"`` is a
 Vegetation token lying on the ocean. Birds are ``{"q,r": [seats]}``. Cards not placed anywhere

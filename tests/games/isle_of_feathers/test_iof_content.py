@@ -11,6 +11,7 @@ from fourfeathers import ContentError, make
 from fourfeathers.games.isle_of_feathers.content import (
     ABILITIES,
     DEFAULT_CONTENT,
+    KINDS,
     load_content,
 )
 
@@ -19,6 +20,7 @@ TEXT = DEFAULT_CONTENT.read_text()
 
 
 def test_fifty_two_unique_birds_with_real_names():
+    """IS-02: every card is a different species."""
     names = [CONTENT.bird(n).name for n in range(1, 53)]
     assert len(set(names)) == 52
     assert "American Timberdoodle" in names and "Diabolical Nightjar" in names
@@ -37,7 +39,10 @@ def test_every_field_has_provenance_and_habitats_are_reconstructed():
 
 
 def test_components_match_the_box():
-    """IS-01: 30 tiles (our split 16/8/6, IS-R02), 18 Vegetation, 54 tokens, 40 Bird tokens."""
+    """IS-01: 30 tiles (our split 16/8/6, IS-R02), 18 Vegetation, 54 tokens, 40 Bird tokens.
+    IS-03: the tiles are Sand, Grass and Cliff, heights 1, 2 and 3 (a double cliff is two
+    Cliffs, 4)."""
+    assert KINDS == {"sand": 1, "grass": 2, "cliff": 3, "double-cliff": 4}
     assert CONTENT.tiles == (16, 8, 6)
     assert CONTENT.vegetation == 18
     assert CONTENT.ability_tokens == (9,) * 6
@@ -47,6 +52,7 @@ def test_components_match_the_box():
 
 
 def test_abilities_nine_or_eight_each():
+    """IS-04: six kinds of Ability token (ruling IS-R03 names them), each on some birds."""
     counts = Counter(ABILITIES[CONTENT.ability[n]] for n in range(1, 53))
     assert counts == {"mound": 9, "burrow": 9, "replant": 9, "shoo": 9, "flit": 8, "flock": 8}
 
@@ -61,10 +67,15 @@ def test_points_follow_the_documented_formula():
 
 
 def test_habitats_are_distinct_connected_land_that_the_box_can_build():
+    """IS-02: each card shows a habitat diagram with one cell marked for the Bird token, an
+    ability and its points."""
     canon = {CONTENT.habitat[n].canonical() for n in range(1, 53)}
     assert len(canon) == 52
     for n in range(1, 53):
         cells = CONTENT.habitat[n].cells
+        dq, dr, height, veg = cells[0]  # the token cell comes first
+        assert (dq, dr) == (0, 0) and CONTENT.habitat[n].token_code == 2 * height + veg
+        assert 0 <= CONTENT.ability[n] < len(ABILITIES) and CONTENT.points[n] >= 1
         assert 2 <= len(cells) <= 5
         assert all(1 <= h <= 4 for _, _, h, _ in cells)
         assert sum(h - 2 for _, _, h, _ in cells if h > 2) <= 6

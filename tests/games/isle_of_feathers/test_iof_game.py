@@ -12,10 +12,12 @@ from typer.testing import CliRunner
 
 from fourfeathers import ConfigError, IllegalActionError, make
 from fourfeathers.agents import SeatView, make_agent
-from fourfeathers.agents.heuristics import heuristic_for
+from fourfeathers.agents.heuristic import heuristic_for
 from fourfeathers.cli.main import app
 from fourfeathers.core import TERMINAL, game_spec
-from fourfeathers.games.isle_of_feathers import rules
+from fourfeathers.games.isle_of_feathers import render
+from fourfeathers.games.isle_of_feathers.actions import DrawBlind, PassCard, Place
+from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, ENDGAME
 
 
 def test_registered_with_every_configuration():
@@ -157,14 +159,14 @@ def test_determinize_never_puts_a_seen_card_back_in_the_draw_pile():
 def test_reveals_and_public_descriptions():
     game = make("isle-of-feathers")
     state = position(hands=[[25, 5, 6, 7, 8], [9, 10, 11, 12]])
-    assert not game.reveals(state, rules.Place(25, 0))
-    assert game.reveals(state, rules.PassCard(5)) and game.reveals(state, rules.DrawBlind())
-    assert "5" not in game.describe_action(state, rules.PassCard(5)).split("Seat")[0]
+    assert not game.reveals(state, Place(25, 0))
+    assert game.reveals(state, PassCard(5)) and game.reveals(state, DrawBlind())
+    assert "5" not in game.describe_action(state, PassCard(5)).split("Seat")[0]
     before = state.clone()
     play(state, "place 25 at 0,0")
     note = game.describe_outcome(before, game.parse_action("place 25 at 0,0"), state)
     assert "Flit token" in note
-    assert "Andean Cock-of-the-rock" in game.describe_action(before, rules.Place(25, 0))
+    assert "Andean Cock-of-the-rock" in game.describe_action(before, Place(25, 0))
     before = state.clone()
     play(state, "take 2")
     note = game.describe_outcome(before, game.parse_action("take 2"), state)
@@ -185,12 +187,12 @@ def test_render_shows_the_island_hand_path_and_tokens():
         island=["0,0:1V", "1,0:2", "2,0:3", "0,1:4"],
         placed=[[], [44]],
     )
-    screen = text_of(game.render(state, 0))
+    screen = text_of(render.render_state(game, state, 0))
     assert "S♣" in screen and "G B" in screen and "D" in screen and "2,0" in screen
     assert "Andean Cock-of-the-rock" in screen and "Flight Path" in screen
     assert "Ability tokens" in screen
     assert "9 Southern Brown Kiwi" not in screen  # seat 1's hand is hidden from seat 0
-    spectator = text_of(game.render(state, None))
+    spectator = text_of(render.render_state(game, state, None))
     assert "Southern Brown Kiwi" in spectator
 
 
@@ -199,20 +201,20 @@ def test_render_result_and_svg():
         birds={"0,0": [0]},
         placed=[[25], []],
         player=TERMINAL,
-        end_reason=rules.ENDGAME,
+        end_reason=ENDGAME,
         island=["0,0:1V", "1,0:3", "2,0:0V"],
     )
     game = state.game
-    result = text_of(game.render_result(state))
+    result = text_of(render.render_result(game, state))
     assert "Seat 1 (red) wins with 1 point\n" in result and "1 points" not in result
     assert "Andean Cock-of-the-rock" in result
-    svg = game.render_svg(state, None)
+    svg = render.render_svg(game, state, None)
     assert svg.startswith("<svg") and svg.count("<polygon") >= 4 and "#d32f2f" in svg
 
 
 def test_solo_render_mentions_the_season():
     game = make("isle-of-feathers", players=1, stamina=2)
-    screen = text_of(game.render(game.new_initial_state(1), 0))
+    screen = text_of(render.render_state(game, game.new_initial_state(1), 0))
     assert "Migration pile 5" in screen and "Stamina pool 3 (level 2)" in screen
 
 
@@ -320,7 +322,7 @@ def test_state_from_dict_refuses_a_pending_card_that_was_not_discarded():
     game = make("isle-of-feathers", players=2)
     state = game.new_initial_state(1)
     data = state.to_dict()
-    data["phase"] = rules.ABILITY
+    data["phase"] = ABILITY
     data["pending"] = 0
     data["pending_card"] = -999
     with pytest.raises(ValueError, match="pending_card"):
@@ -329,7 +331,7 @@ def test_state_from_dict_refuses_a_pending_card_that_was_not_discarded():
 
 def _screen_text(game, state, player=0) -> str:
     console = Console(width=200, record=True, color_system=None)
-    console.print(game.render(state, player))
+    console.print(render.render_state(game, state, player))
     return console.export_text()
 
 

@@ -8,7 +8,7 @@ import pytest
 from iof_helpers import cell, position
 
 from fourfeathers import make
-from fourfeathers.games.isle_of_feathers import rules
+from fourfeathers.games.isle_of_feathers import rules_place
 from fourfeathers.games.isle_of_feathers.hexgrid import (
     NEIGHBOUR_OFFSETS,
     NEIGHBOURS,
@@ -36,6 +36,7 @@ def test_keys_round_trip_and_translate_by_addition():
 
 
 def test_six_neighbours_at_distance_one():
+    """IS-26: a space's neighbours are the six hexes sharing an edge with it."""
     assert len(set(NEIGHBOURS)) == 6
     for dq, dr in NEIGHBOURS:
         assert distance((0, 0), (dq, dr)) == 1
@@ -144,6 +145,6 @@ def test_the_engine_places_a_bird_in_a_turned_orientation(m):
         f"{coords(k)[0]},{coords(k)[1]}:{c >> 1}{'V' if c & 1 else ''}" for k, c in cells.items()
     ]
     state = position(island=island, hands=[[card, 5, 6, 7, 8], [9, 10, 11, 12]])
-    assert rules.placements(state, [card]) == [(card, key(1, 0))]
+    assert rules_place.placements(state, [card]) == [(card, key(1, 0))]
     state.apply_action(GAME.parse_action(f"place {card} at 1,0"))
     assert state.placed[0] == [card] and state.birds == {cell("1,0"): (0,)}

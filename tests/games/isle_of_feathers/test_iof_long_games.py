@@ -12,15 +12,23 @@ from collections import Counter
 import pytest
 
 from fourfeathers import make
-from fourfeathers.games.isle_of_feathers import rules
+from fourfeathers.games.isle_of_feathers import rules_check
+from fourfeathers.games.isle_of_feathers.actions import (
+    AddTile,
+    Discard,
+    DrawBlind,
+    Flock,
+    Place,
+    TakeFaceUp,
+)
 
 
 def weight(state, action) -> float:
-    if isinstance(action, rules.AddTile) and state.cells.get(action.cell, 0) < 2:
+    if isinstance(action, AddTile) and state.cells.get(action.cell, 0) < 2:
         return 0.03  # Sand on the ocean: rarely, so the endgame comes late
-    if isinstance(action, (rules.Place, rules.Flock)):
+    if isinstance(action, (Place, Flock)):
         return 20.0
-    return 3.0 if isinstance(action, rules.Discard) else 1.0
+    return 3.0 if isinstance(action, Discard) else 1.0
 
 
 @pytest.mark.parametrize(
@@ -33,6 +41,9 @@ def weight(state, action) -> float:
     ],
 )
 def test_long_games_keep_every_invariant(options):
+    """IS-82: every card in one place and every tile and token counted, at every step (and
+    the state rebuilds from its dict, which checks it). IS-81: a Flight Path draw sends one
+    face-up card to the Discard pile and refills the path to four while cards remain."""
     game = make("isle-of-feathers", **options)
     rng = random.Random(7)
     seen: Counter = Counter()
@@ -42,15 +53,21 @@ def test_long_games_keep_every_invariant(options):
             actions = state.legal_actions()
             action = rng.choices(actions, [weight(state, a) for a in actions])[0]
             seen[type(action).__name__] += 1
+            discard, reshuffles = len(state.discard), state.reshuffles
             state.apply_action(action)
-            assert rules.check_state(state) is None
+            if isinstance(action, (TakeFaceUp, DrawBlind)):
+                if state.reshuffles == reshuffles:
+                    assert len(state.discard) == discard + 1
+                if state.draw:
+                    assert all(state.path)
+            assert rules_check.check_state(state) is None
             located = Counter(c for cs in state.component_locations().values() for c in cs)
             assert located == Counter(game.components())
             if rng.random() < 0.04:
                 assert game.state_from_dict(json.loads(json.dumps(state.to_dict()))) == state
                 for p in range(game.num_players):
                     sample = state.determinize(p, random.Random(1))
-                    assert rules.check_state(sample) is None
+                    assert rules_check.check_state(sample) is None
                     assert sample.observation(p) == state.observation(p)
         seen["reshuffles"] += state.reshuffles
         seen["wet"] += sum(1 for c in state.cells.values() if c < 2)

@@ -1,9 +1,10 @@
 """Building land, birds and abilities: one test per rule, and the FAQ answers as tests.
 
-Ids are checklist atoms (IS-nn) and rulings (IS-Rnn). Birds used (shipped content):
-25 Andean Cock-of-the-rock: two bare Sand, Flit; 17 Horned Screamer: three bare Sand, Mound;
-38 Vogelkop Bowerbird: three bare Sand, Shoo; 29 Sword-billed Hummingbird: three bare Sand,
-Flock; 45 Malleefowl: Sand and Sand with Vegetation, Replant; 3 Kakapo: Sand, Grass, Sand, Burrow.
+Ids are rules (IS-nn, docs/rules/isle-of-feathers.md) and rulings (IS-Rnn). Birds used
+(shipped content): 25 Andean Cock-of-the-rock: two bare Sand, Flit; 17 Horned Screamer: three
+bare Sand, Mound; 38 Vogelkop Bowerbird: three bare Sand, Shoo; 29 Sword-billed Hummingbird:
+three bare Sand, Flock; 45 Malleefowl: Sand and Sand with Vegetation, Replant; 3 Kakapo: Sand,
+Grass, Sand, Burrow.
 """
 
 from __future__ import annotations
@@ -12,8 +13,16 @@ import pytest
 from iof_helpers import START, cell, code_at, habitat_island, play, position
 
 from fourfeathers import IllegalActionError
-from fourfeathers.games.isle_of_feathers import rules
-from fourfeathers.games.isle_of_feathers.content import ABILITIES
+from fourfeathers.games.isle_of_feathers import rules_land, rules_place
+from fourfeathers.games.isle_of_feathers.actions import (
+    AddTile,
+    AddVegetation,
+    Place,
+    Shoo,
+    TakeFaceUp,
+)
+from fourfeathers.games.isle_of_feathers.content import ABILITIES, FLIT, MOUND, SHOO
+from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, DRAW, MAIN, PLANT
 
 COCK, SCREAMER, BOWERBIRD, HUMMINGBIRD, MALLEEFOWL, KAKAPO = 25, 17, 38, 29, 45, 3
 
@@ -32,7 +41,7 @@ def legal(state) -> set[str]:
 
 
 def test_ability_names():
-    """Ruling IS-R03: the FAQ's four names and our two, in the printed order."""
+    """IS-04, ruling IS-R03: six kinds; the FAQ's four names and our two, in printed order."""
     assert ABILITIES == ("mound", "burrow", "replant", "flit", "flock", "shoo")
 
 
@@ -40,12 +49,15 @@ def test_ability_names():
 
 
 def test_sand_goes_on_the_ocean_next_to_the_island_only():
-    """IS-18, IS-20: Sand must touch a tile; it comes from the supply."""
+    """IS-18, IS-20: Sand must touch a tile; it comes from the supply. IS-17: a space with no
+    tile is ocean (height 0). IS-11: adding the tile is one of the turn's two actions."""
     state = position()
+    assert code_at(state, "5,5") == (0, 0) and code_at(state, "3,0") == (0, 0)
     assert "tile 3,0" in legal(state) and "tile 5,5" not in legal(state)
     refused(state, "tile 5,5", "IS-20")
     play(state, "tile 3,0")
     assert code_at(state, "3,0") == (1, 0) and state.supply == [9, 8, 6]
+    assert state.actions_left == 1
 
 
 def test_figure_a_two_sand_neighbours_support_grass():
@@ -92,13 +104,26 @@ def test_faq_tiles_stack_on_cliffs():
 
 
 def test_the_tile_kind_follows_the_height_and_the_supply_limits_it():
-    """IS-19, IS-29: Grass on Sand, Cliff on Grass or Cliff; none left, none placed."""
+    """IS-19, IS-29: Grass on Sand, Cliff on Grass or Cliff; none left, none placed. IS-03: a
+    Grass tile raises the space to 2, a Cliff to 3."""
     state = position(island=["0,0:2", "1,0:2", "0,1:2"] + [f"{q},5:2" for q in range(5)])
     assert state.supply[1] == 0
     play(state, "tile 0,0")
     assert code_at(state, "0,0") == (3, 0) and state.supply[2] == 5
     no_grass = position(island=["0,0:1", "1,0:1", "0,1:1"] + [f"{q},5:2" for q in range(8)])
     refused(no_grass, "tile 0,0", "IS-29")
+
+
+def test_cliff_needs_two_grass_neighbours_or_a_cliff_neighbour():
+    """IS-23: Cliff on Grass with two Grass neighbours, or with one Cliff neighbour; a single
+    Grass neighbour is not enough."""
+    state = position(island=["0,0:2", "1,0:2", "0,1:2"])
+    play(state, "tile 0,0")
+    assert code_at(state, "0,0") == (3, 0) and state.supply[2] == 5
+    state = position(island=["0,0:2", "1,0:3"])
+    play(state, "tile 0,0")
+    assert code_at(state, "0,0") == (3, 0)
+    refused(position(island=["0,0:2", "1,0:2"]), "tile 0,0", "IS-25")
 
 
 def test_vegetation_and_birds_fix_a_tile():
@@ -113,12 +138,13 @@ def test_vegetation_and_birds_fix_a_tile():
 
 
 def test_vegetation_on_any_tile_without_it():
-    """IS-30, IS-31."""
+    """IS-30, IS-31; IS-12: adding Vegetation is one of the turn's actions."""
     state = position(island=["0,0:1V", "1,0:3"])
     refused(state, "veg 0,0", "IS-30")
     refused(state, "veg 5,5", "IS-30")
     play(state, "veg 1,0")
     assert code_at(state, "1,0") == (3, 1) and state.veg_supply == 16
+    assert state.actions_left == 1
 
 
 def test_vegetation_on_a_birds_tile():
@@ -133,14 +159,15 @@ def test_vegetation_on_a_birds_tile():
 
 
 def test_placing_a_bird_takes_its_token_and_owes_a_draw():
-    """IS-36..IS-38: token on the marked tile, the card to the placed row, the ability token,
-    then a Flight Path draw refills the hand."""
+    """IS-36, IS-37, IS-38: token on the marked tile, the card to the placed row, the ability
+    token, then a Flight Path draw refills the hand to five (IS-16). IS-40: the token's tile is
+    fixed from then on. IS-48: the earned token stays with its owner after the turn."""
     state = position(hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]])
     assert "place 25 at 0,0" in legal(state)
     play(state, "place 25 at 0,0")
     assert state.birds == {cell("0,0"): (0,)} and state.placed[0] == [COCK]
-    assert state.tokens[0][rules.FLIT] == 1 and state.token_supply[rules.FLIT] == 8
-    assert state.phase == rules.DRAW and len(state.hands[0]) == 4
+    assert state.tokens[0][FLIT] == 1 and state.token_supply[FLIT] == 8
+    assert state.phase == DRAW and len(state.hands[0]) == 4
     assert {str(a) for a in state.legal_actions()} == {
         "take 1",
         "take 2",
@@ -150,7 +177,21 @@ def test_placing_a_bird_takes_its_token_and_owes_a_draw():
     }
     refused(state, "tile 3,0", "IS-38")
     play(state, "take 1")
-    assert len(state.hands[0]) == 5 and state.phase == rules.MAIN and state.actions_left == 1
+    assert len(state.hands[0]) == 5 and state.phase == MAIN and state.actions_left == 1
+    refused(state, "tile 0,0", "IS-28")
+    assert "tile 0,0" not in legal(state) and "veg 0,0" not in legal(state)
+    play(state, "tile 3,0", "pass 5")
+    assert state.tokens[0][FLIT] == 1 and state.player == 1
+
+
+def test_bird_facts_are_no_step_of_the_game():
+    """IS-41: telling a bird fact is optional and changes nothing, so a placement is a card
+    and a tile only and goes straight on to its draw; no action speaks of facts."""
+    state = position(hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]])
+    assert Place.__slots__ == ("card", "cell")
+    play(state, "place 25 at 0,0")
+    assert state.phase == DRAW
+    assert not any("fact" in a for a in legal(state))
 
 
 def test_one_bird_per_tile_and_the_habitat_must_match():
@@ -180,7 +221,7 @@ def test_no_bird_token_left_no_placement_no_ability_token_none_taken():
         hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]], tokens=[[0, 0, 0, 9, 0, 0], [0] * 6]
     )
     play(full, "place 25 at 0,0")
-    assert full.tokens[0][rules.FLIT] == 9 and full.token_supply[rules.FLIT] == 0
+    assert full.tokens[0][FLIT] == 9 and full.token_supply[FLIT] == 0
 
 
 # --- Abilities ---------------------------------------------------------------------------------
@@ -193,7 +234,7 @@ def test_mound_raises_any_tile_even_a_fixed_one():
     )
     play(state, "mound 0,0")
     assert code_at(state, "0,0") == (2, 1) and state.birds[cell("0,0")] == (1,)
-    assert state.tokens[0][rules.MOUND] == 0 and state.token_supply[rules.MOUND] == 9
+    assert state.tokens[0][MOUND] == 0 and state.token_supply[MOUND] == 9
     assert state.actions_left == 2  # no action spent (IS-49)
 
 
@@ -216,7 +257,7 @@ def test_faq_burrow_turns_sand_back_into_ocean_and_tokens_lie_wet():
     play(state, "burrow 1,0")
     assert code_at(state, "1,0") == (0, 1) and state.birds[cell("1,0")] == (1,)
     assert state.supply[0] == 16 - 2 and state.placed[1] == [44]
-    assert rules.touches_land(state.cells, cell("1,0"))  # now two islands: 0,0 and 2,0
+    assert rules_land.touches_land(state.cells, cell("1,0"))  # now two islands: 0,0 and 2,0
     refused(state, "tile 1,0", "IS-27")
     refused(state, "burrow 1,0", "IS-52")  # ocean cannot go lower
     mound = position(
@@ -248,11 +289,11 @@ def test_replant_moves_vegetation_in_two_steps():
     )
     assert {"replant 0,0", "replant 2,0", "replant 3,0"} <= legal(state)
     play(state, "replant 2,0")
-    assert state.phase == rules.PLANT and legal(state) == {"plant 1,0"}
+    assert state.phase == PLANT and legal(state) == {"plant 1,0"}
     refused(state, "tile 1,0", "IS-53")
     play(state, "plant 1,0")
     assert cell("2,0") not in state.cells and code_at(state, "1,0") == (1, 1)
-    assert state.phase == rules.MAIN and state.veg_supply == 15
+    assert state.phase == MAIN and state.veg_supply == 15
 
 
 def test_shoo_moves_any_bird_to_a_neighbouring_tile_even_an_occupied_one():
@@ -282,14 +323,14 @@ def test_faq_shoo_moves_one_bird_at_a_time_and_never_into_the_water():
     assert "shoo blue 0,0 to -1,0" not in legal(state)
     refused(state, "shoo blue 0,0 to -1,0", "IS-62")
     play(state, "shoo blue 0,0 to 1,0")
-    assert state.birds == {cell("1,0"): (0, 1)} and state.tokens[0][rules.SHOO] == 0
+    assert state.birds == {cell("1,0"): (0, 1)} and state.tokens[0][SHOO] == 0
 
 
 def test_flit_gives_one_more_action():
     """IS-54, IS-50: the token goes back to the supply."""
     state = position(tokens=[[0, 0, 0, 1, 0, 0], [0] * 6])
     play(state, "flit")
-    assert state.actions_left == 3 and state.token_supply[rules.FLIT] == 9
+    assert state.actions_left == 3 and state.token_supply[FLIT] == 9
 
 
 def test_flock_places_a_bird_on_an_occupied_tile_without_an_action():
@@ -303,7 +344,7 @@ def test_flock_places_a_bird_on_an_occupied_tile_without_an_action():
     assert "flock 25 at 0,0" in legal(state)
     play(state, "flock 25 at 0,0")
     assert state.birds[cell("0,0")] == (1, 0) and state.actions_left == 2
-    assert state.phase == rules.DRAW and state.tokens[0] == [0, 0, 0, 1, 0, 0]
+    assert state.phase == DRAW and state.tokens[0] == [0, 0, 0, 1, 0, 0]
     costly = position(
         hands=hands,
         birds={"0,0": [1]},
@@ -323,30 +364,30 @@ def test_faq_discarding_a_flit_bird_gives_the_action_back():
     state = position(hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 25")
     assert state.actions_left == 2 and state.turn_actions == 1
-    assert state.phase == rules.DRAW and state.discard == [COCK]
-    assert state.tokens[0][rules.FLIT] == 0  # no token for a discard (IS-46)
+    assert state.phase == DRAW and state.discard == [COCK]
+    assert state.tokens[0][FLIT] == 0  # no token for a discard (IS-46)
     play(state, "draw blind")
     assert state.actions_left == 2 and len(state.hands[0]) == 5
 
 
 def test_discard_uses_the_ability_then_draws():
-    """IS-46, IS-47, ruling IS-R07: the ability first (targets or skip), then a Flight Path
-    draw; no token is taken."""
+    """IS-14, IS-46, IS-47, ruling IS-R07: the discard action uses the ability first (targets
+    or skip), then a Flight Path draw; no token is taken."""
     state = position(hands=[[SCREAMER, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 17")
-    assert state.phase == rules.ABILITY and "skip" in legal(state) and "mound 0,0" in legal(state)
+    assert state.phase == ABILITY and "skip" in legal(state) and "mound 0,0" in legal(state)
     refused(state, "take 1", "IS-46")
     refused(state, "burrow 0,0", "IS-46")
     play(state, "mound 3,0")
-    assert code_at(state, "3,0") == (1, 0) and state.token_supply[rules.MOUND] == 9
-    assert state.phase == rules.DRAW and state.actions_left == 1
+    assert code_at(state, "3,0") == (1, 0) and state.token_supply[MOUND] == 9
+    assert state.phase == DRAW and state.actions_left == 1
 
 
 def test_a_discarded_ability_may_be_skipped_unless_the_variant_forbids_it():
     """Ruling IS-R09: optional by default; variant compulsory-abilities."""
     state = position(hands=[[SCREAMER, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 17", "skip")
-    assert state.phase == rules.DRAW
+    assert state.phase == DRAW
     strict = position(
         hands=[[SCREAMER, 5, 6, 7, 8], [9, 10, 11, 12]],
         options={"variants": ["compulsory-abilities"]},
@@ -360,7 +401,7 @@ def test_a_discarded_ability_without_use_fizzles():
     """Ruling IS-R09 (IS-Q8): Shoo with no bird on the island: the discard is still allowed."""
     state = position(hands=[[BOWERBIRD, 5, 6, 7, 8], [9, 10, 11, 12]])
     play(state, "discard 38")
-    assert state.phase == rules.DRAW and state.pending == -1
+    assert state.phase == DRAW and state.pending == -1
 
 
 def test_discard_flock_places_a_bird_from_hand():
@@ -368,11 +409,11 @@ def test_discard_flock_places_a_bird_from_hand():
         hands=[[HUMMINGBIRD, COCK, 5, 6, 7], [9, 10, 11, 12]], birds={"0,0": [1]}, placed=[[], [44]]
     )
     play(state, "discard 29")
-    assert state.phase == rules.ABILITY and "flock 25 at 0,0" in legal(state)
+    assert state.phase == ABILITY and "flock 25 at 0,0" in legal(state)
     play(state, "flock 25 at 0,0")
-    assert state.draws == 2 and state.phase == rules.DRAW
+    assert state.draws == 2 and state.phase == DRAW
     play(state, "take 1", "take 1")
-    assert len(state.hands[0]) == 5 and state.phase == rules.MAIN
+    assert len(state.hands[0]) == 5 and state.phase == MAIN
 
 
 def test_discard_draws_blind_variant():
@@ -383,7 +424,7 @@ def test_discard_draws_blind_variant():
     )
     top, path = state.draw[-1], list(state.path)
     play(state, "discard 25")
-    assert state.phase == rules.MAIN and top in state.hands[0] and state.path == path
+    assert state.phase == MAIN and top in state.hands[0] and state.path == path
 
 
 def test_habitat_island_helper_places_every_bird():
@@ -394,12 +435,12 @@ def test_habitat_island_helper_places_every_bird():
         game_state = position(
             hands=[[card, *others[:4]], others[4:8]], island=habitat_island(game, card)
         )
-        assert (card, cell("0,0")) in rules.placements(game_state, [card]), card
+        assert (card, cell("0,0")) in rules_place.placements(game_state, [card]), card
 
 
 def test_start_island_takes_the_sand_birds():
     state = position(hands=[[COCK, SCREAMER, BOWERBIRD, 5, 6], [9, 10, 11, 12]])
-    spots = rules.placements(state, state.hands[0])
+    spots = rules_place.placements(state, state.hands[0])
     assert {c for c, _ in spots} == {COCK, SCREAMER, BOWERBIRD}
     assert len(START) == 6
 
@@ -408,21 +449,21 @@ def test_a_wet_vegetation_token_is_not_a_habitat_cell():
     """Ruling IS-R05: the ocean never matches a diagram cell, even with Vegetation lying on it."""
     hands = [[MALLEEFOWL, 5, 6, 7, 8], [9, 10, 11, 12]]  # Sand token, Sand with Vegetation
     dry = position(hands=hands, island=["0,0:1", "-1,1:1V"])
-    assert rules.placements(dry, [MALLEEFOWL]) == [(MALLEEFOWL, cell("0,0"))]
+    assert rules_place.placements(dry, [MALLEEFOWL]) == [(MALLEEFOWL, cell("0,0"))]
     wet = position(hands=hands, island=["0,0:1", "-1,1:0V"])
-    assert rules.placements(wet, [MALLEEFOWL]) == []
+    assert rules_place.placements(wet, [MALLEEFOWL]) == []
 
 
 @pytest.mark.parametrize(
     "action",
     [
-        rules.Shoo(9, 0, 1),
-        rules.Shoo(-1, 0, 1),
-        rules.Shoo(True, 0, 1),
-        rules.AddVegetation("x"),
-        rules.AddTile(1.0),
-        rules.Place(True, 0),
-        rules.TakeFaceUp(True),
+        Shoo(9, 0, 1),
+        Shoo(-1, 0, 1),
+        Shoo(True, 0, 1),
+        AddVegetation("x"),
+        AddTile(1.0),
+        Place(True, 0),
+        TakeFaceUp(True),
     ],
 )
 def test_malformed_action_objects_are_refused_and_change_nothing(action):

@@ -7,7 +7,18 @@ from iof_helpers import play, position
 
 from fourfeathers import IllegalActionError, make
 from fourfeathers.core import TERMINAL
-from fourfeathers.games.isle_of_feathers import rules
+from fourfeathers.games.isle_of_feathers import rules_phases, rules_turn, scoring
+from fourfeathers.games.isle_of_feathers.actions import PassCard
+from fourfeathers.games.isle_of_feathers.content import FLIT
+from fourfeathers.games.isle_of_feathers.rules_phases import (
+    DRAW_EMPTY,
+    ENDGAME,
+    HAND_EMPTY,
+    MAIN,
+    MIGRATION_EMPTY,
+    RELEASE,
+    TURN_CAP,
+)
 
 COCK, SCREAMER = 25, 17  # two bare Sand (1 point, Flit); three bare Sand (2 points, Mound)
 SAND_15 = [f"{q},0:1" for q in range(8)] + [f"{q},1:1" for q in range(7)]  # one Sand left
@@ -31,10 +42,13 @@ def legal(state) -> set[str]:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_setup(players):
-    """IS-05..IS-09: six Sand tiles, four cards each and five for the first player, four face
-    up; the rest is the Draw pile."""
+    """IS-05..IS-09: six Sand tiles, four cards each (IS-07) and five for the first player,
+    four face up; the rest is the Draw pile. IS-06: the other tiles, the Vegetation and the
+    Ability tokens are the common supply."""
     state = make("isle-of-feathers", players=players).new_initial_state(seed=11)
     assert sorted(state.cells.values()) == [2] * 6 and state.supply == [10, 8, 6]
+    assert state.veg_supply == 18 and state.token_supply == [9] * 6
+    assert state.tokens == [[0] * 6] * players
     sizes = [len(h) for h in state.hands]
     assert sizes[state.player] == 5 and sorted(sizes) == [4] * (players - 1) + [5]
     assert all(state.path) and len(state.path) == 4
@@ -70,7 +84,7 @@ def test_the_pass_is_known_to_passer_and_receiver_only():
     assert state.observation(2)["known"][1] == [] and 30 not in state.observation(2)["hand"]
     assert state.observation(0)["known"][1] == [30]
     assert state.observation(1)["known_by"][0] == [30]
-    assert "30" not in state.game.describe_action(position(players=3), rules.PassCard(30))
+    assert "30" not in state.game.describe_action(position(players=3), PassCard(30))
 
 
 def test_a_turn_has_at_most_twenty_actions():
@@ -86,14 +100,17 @@ def test_a_turn_has_at_most_twenty_actions():
 
 
 def test_take_a_face_up_bird_then_the_oldest_flies_away_and_new_birds_enter():
-    """IS-42..IS-44, ruling IS-R14: F4 (next to the Discard pile) flies away; the rest slide;
-    the first new card ends nearer the Discard end."""
+    """IS-42, IS-43, IS-44, ruling IS-R14: slot 4 (next to the Discard pile) flies away; the
+    rest slide; the first new card ends nearer the Discard end. IS-81: exactly one card went
+    to the Discard pile and four lie face up again."""
     state = position(
         hands=[[COCK, 5, 6, 7, 8], [9, 10, 11, 12]], path=[1, 2, 3, 4], draw=[40, 51, 50]
     )
+    discard = list(state.discard)
     play(state, "place 25 at 0,0", "take 2")
     assert 2 in state.hands[0]
     assert state.path == [51, 50, 1, 3] and 4 in state.discard and state.draw == [40]
+    assert state.discard == [*discard, 4]
 
 
 def test_taking_the_oldest_bird_still_sends_the_next_one_away():
@@ -140,9 +157,9 @@ def test_when_nothing_can_be_drawn_the_hand_shrinks():
         draw=[],
         island=[*START_PLUS],
     )
-    assert not rules.can_draw(state)
+    assert not rules_turn.can_draw(state)
     play(state, "place 25 at -1,1")
-    assert state.phase == rules.MAIN and len(state.hands[0]) == 4 and state.actions_left == 1
+    assert state.phase == MAIN and len(state.hands[0]) == 4 and state.actions_left == 1
 
 
 # --- Endgame and winner ------------------------------------------------------------------------
@@ -162,7 +179,7 @@ def test_the_last_sand_tile_starts_the_endgame():
     play(state, "veg 3,0", "veg 4,0")
     assert legal(state) == {"end"}
     play(state, "end")
-    assert state.player == TERMINAL and state.end_reason == rules.ENDGAME
+    assert state.player == TERMINAL and state.end_reason == ENDGAME
     assert state.winners() == [0, 1, 2] and state.returns() == [1 / 3] * 3
 
 
@@ -186,7 +203,7 @@ def test_most_points_wins():
         birds={"0,0": [0], "1,0": [1]},
         placed=[[SCREAMER], [COCK]],
         player=TERMINAL,
-        end_reason=rules.ENDGAME,
+        end_reason=ENDGAME,
     )
     assert state.scores() == [content.points[SCREAMER], content.points[COCK]] == [2, 1]
     assert state.winners() == [0] and state.returns() == [1.0, 0.0]
@@ -203,7 +220,7 @@ def test_a_tie_on_points(variants, expected):
         birds={"0,0": [0], "1,0": [1], "2,0": [1]},
         placed=[[three], [ones[0], twos[0]]],
         player=TERMINAL,
-        end_reason=rules.ENDGAME,
+        end_reason=ENDGAME,
         options={"variants": variants},
     )
     assert state.scores() == [3, 3]
@@ -217,7 +234,7 @@ def test_the_turn_limit_ends_the_game():
     play(state, "tile 3,0", "tile 4,0", "pass 30", "tile 5,0", "tile 6,0")
     assert legal(state) == {"end"}
     play(state, "end")
-    assert state.player == TERMINAL and state.end_reason == rules.TURN_CAP
+    assert state.player == TERMINAL and state.end_reason == TURN_CAP
 
 
 # --- Solo: Migration Season --------------------------------------------------------------------
@@ -227,12 +244,14 @@ def test_the_turn_limit_ends_the_game():
     "level,draw,box,pool", [(1, 26, 12, 3), (2, 26, 12, 3), (3, 38, 0, 2), (4, 38, 0, 1)]
 )
 def test_solo_setup_by_level(level, draw, box, pool):
-    """IS-68, IS-69, rulings IS-R22, IS-R23: five hand cards, four face up, a Migration pile of
-    five; half or all of the deck; the Stamina pool starts at the level's cap."""
+    """IS-67: one player; IS-68, IS-69, rulings IS-R22, IS-R23: five hand cards, four face up,
+    a Migration pile of five; half or all of the deck; the Stamina pool starts at the level's
+    cap, in Flit tokens taken from the supply (IS-72)."""
     state = make("isle-of-feathers", players=1, stamina=level).new_initial_state(3)
+    assert state.game.num_players == 1 and state.game.solo and len(state.hands) == 1
     assert len(state.hands[0]) == 5 and all(state.path) and len(state.migration) == 5
     assert len(state.draw) == draw and len(state.box) == box and state.stamina == pool
-    assert state.token_supply[rules.FLIT] == 9 - pool
+    assert state.token_supply[FLIT] == 9 - pool
     empty = make("isle-of-feathers", players=1, stamina=level, variants=["solo-empty-stamina"])
     assert empty.new_initial_state(3).stamina == 0
 
@@ -253,11 +272,11 @@ def test_solo_placing_refills_the_stamina_pool_and_starts_a_new_turn(level, befo
     )
     play(state, "place 25 at 0,0")
     assert state.stamina == after and state.actions_left == 2 and state.turn == 1
-    assert state.token_supply[rules.FLIT] == 9 - after - 1  # the Cock-of-the-rock's Flit
+    assert state.token_supply[FLIT] == 9 - after - 1  # the Cock-of-the-rock's Flit
 
 
 def test_solo_stamina_is_an_extra_action():
-    """IS-73: a Flit from the pool, back to the supply."""
+    """IS-73, IS-72: the pool holds Flit tokens; one spent is an action, back to the supply."""
     state = position(players=1, stamina=2, options={"stamina": 1})
     play(state, "stamina")
     assert state.actions_left == 3 and state.stamina == 1 and state.token_supply[3] == 8
@@ -269,17 +288,17 @@ def test_solo_a_turn_without_a_bird_costs_a_card_for_a_migration_card():
     play(state, "tile 3,0", "tile 4,0")
     assert legal(state) == {"end"}
     play(state, "end")
-    assert state.phase == rules.RELEASE and legal(state) == {f"release {c}" for c in state.hands[0]}
+    assert state.phase == RELEASE and legal(state) == {f"release {c}" for c in state.hands[0]}
     play(state, "release 30")
     assert 44 in state.hands[0] and 30 in state.discard and state.migration == [40, 41, 42, 43]
-    assert state.turn == 1 and state.actions_left == 2 and state.phase == rules.MAIN
+    assert state.turn == 1 and state.actions_left == 2 and state.phase == MAIN
 
 
 def test_solo_ends_when_a_card_is_owed_from_an_empty_migration_pile():
     """IS-71."""
     state = position(players=1, migration=[])
     play(state, "tile 3,0", "tile 4,0", "end")
-    assert state.player == TERMINAL and state.end_reason == rules.MIGRATION_EMPTY
+    assert state.player == TERMINAL and state.end_reason == MIGRATION_EMPTY
 
 
 def test_solo_ends_with_the_turn_that_uses_the_last_sand():
@@ -289,7 +308,7 @@ def test_solo_ends_with_the_turn_that_uses_the_last_sand():
     assert state.actions_left == 0 and "end" in legal(state)
     assert not any(a.startswith(("tile", "veg", "place")) for a in legal(state))
     play(state, "end")
-    assert state.player == TERMINAL and state.end_reason == rules.ENDGAME
+    assert state.player == TERMINAL and state.end_reason == ENDGAME
 
 
 def test_solo_never_reshuffles_and_an_empty_hand_is_a_perfect_season():
@@ -299,10 +318,10 @@ def test_solo_never_reshuffles_and_an_empty_hand_is_a_perfect_season():
     state = position(
         players=1, hands=[[COCK]], path=[0, 0, 0, 0], draw=[], migration=[], discard=cards
     )
-    assert not rules.can_draw(state)
+    assert not rules_turn.can_draw(state)
     play(state, "place 25 at 0,0")
-    assert state.player == TERMINAL and state.end_reason == rules.HAND_EMPTY
-    assert rules.perfect_season(state) and state.returns() == [1.0]
+    assert state.player == TERMINAL and state.end_reason == HAND_EMPTY
+    assert scoring.perfect_season(state) and state.returns() == [1.0]
 
 
 def test_solo_blind_draw_needs_a_draw_pile():
@@ -321,7 +340,7 @@ def test_solo_end_on_empty_draw_variant():
         options={"variants": ["solo-end-on-empty-draw"]},
     )
     play(state, "place 25 at 0,0", "take 1")
-    assert state.player == TERMINAL and state.end_reason == rules.DRAW_EMPTY
+    assert state.player == TERMINAL and state.end_reason == DRAW_EMPTY
 
 
 def _said(state, text: str) -> str:
@@ -349,7 +368,7 @@ def test_the_solo_end_speaks_of_the_season():
     play(state, "tile 8,0")
     while state.player != TERMINAL:
         state.apply_action(state.legal_actions()[-1])
-    assert state.end_reason == rules.ENDGAME
-    text = rules.end_reason_text(state)
+    assert state.end_reason == ENDGAME
+    text = rules_phases.end_reason_text(state)
     assert "season" in text and "every player" not in text
     assert state.observation(0)["end_reason"] == text

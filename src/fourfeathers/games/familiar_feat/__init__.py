@@ -1,8 +1,27 @@
 """Familiar Feat (solo): win Creatures over with cuddles and drive three Monsters from the castle.
 
-Files: ``content.toml`` (the 110 cards, all reconstructed), ``content.py`` (loading them),
-``rules.py`` (every rule of play), ``scoring.py`` (the result), ``state.py``, ``game.py``,
-``render.py``. Rulings: ``docs/rulings/familiar-feat.md``.
+Files (the same name means the same part in every game folder):
+
+- ``content.toml``: the 110 cards, all reconstructed; ``content.py`` reads and checks it.
+- ``game.py``: ``FamiliarFeatGame``, the configuration (level, content, variants) and its
+  checks, setup, text actions; ``state.py``: ``FamiliarFeatState``, the state's data,
+  observations and determinization.
+- ``actions.py``: the action objects and their text form; ``rules.py``: the entry point of the
+  rules (setup, legal actions, applying one), with its parts ``rules_<part>.py``:
+  ``rules_phases.py`` (the phases of the day, the result, the pending frames and their prompts),
+  ``rules_totals.py`` (totals, Strength, the card limit), ``rules_cards.py`` (exhausting, fleeing,
+  reviving, entering play), ``rules_events.py`` (Events), ``rules_resolve.py`` (reaching Strength,
+  resolving a Creature), ``rules_deck.py`` (the Creature and Team decks), ``rules_choices.py``
+  (each pending frame's choices), ``rules_day.py`` (the day and night, ``advance``) and
+  ``rules_check.py`` (sound positions); ``scoring.py``: how things turn into points (the Monsters
+  driven away) and the win.
+- ``words.py``: card texts, actions and their outcomes in words (no UI library).
+- ``heuristic.py``: the position value the agents use. No ``features.py``: reports compare the
+  levels, a configuration option, instead.
+- ``render.py``: the terminal picture (rich); ``cli.py``: ``--level`` and help examples (no
+  table scoring).
+
+Rulings: ``docs/rulings/familiar-feat.md``.
 """
 
 from ...core.registry import GameSpec, register
@@ -15,6 +34,10 @@ register(
         factory=FamiliarFeatGame,
         players=(1,),
         summary="Solo: recruit Creatures with cuddles, drive three Monsters away (levels 1-8)",
+        package=__name__,
+        heuristic=".heuristic:evaluate",
+        render=".render",
+        cli=".cli",
         configurations=(
             *({"level": n} for n in range(1, 9)),
             {"level": 8, "variants": ["choose-cards"]},

@@ -16,8 +16,8 @@ numbers  kind                           count
 ======== ============================== =====
 
 Effects, Cuddle abilities, star conditions and Event texts are data (a ``kind`` and its
-parameters) interpreted by ``rules.py``; no card has code of its own. Every problem is a
-``ContentError`` naming the file, the card and the field.
+parameters) interpreted by the rules (``rules.py`` and its parts); no card has code of its own.
+Every problem is a ``ContentError`` naming the file, the card and the field.
 """
 
 from __future__ import annotations
@@ -33,6 +33,8 @@ from ...core.errors import ContentError
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 NUM_CARDS = 110
+ROW = 5
+"""Slots of the Creature row (FA-21)."""
 PROVENANCE = ("rulebook", "inferred", "reconstructed")
 
 # Card number ranges (inclusive), FA-01.
@@ -304,199 +306,215 @@ _SECTIONS = {
 }
 
 
+_COMMON = {"number", "name", "source", "note"}
+"""Fields every card may have."""
+
+_TABLES = {
+    "kind": 0,
+    "name": "",
+    "tier": -1,
+    "strength": 0,
+    "cuddle": 0,
+    "ability": A_NONE,
+    "effect": (),
+    "condition": None,
+    "leaves_after": 0,
+    "icon": -1,
+    "pair": "",
+    "levels": (),
+    "timing": 0,
+    "event_kind": -1,
+    "event_n": 0,
+    "event_which": "",
+    "level": 0,
+    "banner": (),
+}
+"""The ``CardSet`` lookup tables and the value of a card a table does not concern."""
+
+Tables = dict[str, list[Any]]
+
+
 @lru_cache(maxsize=16)
 def _parse(file: str, blob: bytes) -> CardSet:
     data = parse_toml(file, blob)
     unknown = set(data) - set(_SECTIONS) - {"version"}
     if unknown:
         raise ContentError(f"{file}: unknown section(s) {', '.join(sorted(unknown))}")
-    n1 = NUM_CARDS + 1
-    cards: list[Card | None] = [None] * n1
-    kind = [0] * n1
-    name = [""] * n1
-    tier = [-1] * n1
-    strength = [0] * n1
-    cuddle = [0] * n1
-    ability = [A_NONE] * n1
-    effect: list[tuple[tuple[int, int], ...]] = [()] * n1
-    condition: list[tuple[int, int] | None] = [None] * n1
-    leaves_after = [0] * n1
-    icon = [-1] * n1
-    pair = [""] * n1
-    levels: list[tuple[int, ...]] = [()] * n1
-    timing = [0] * n1
-    event_kind = [-1] * n1
-    event_n = [0] * n1
-    event_which = [""] * n1
-    level = [0] * n1
-    banner: list[tuple[int, ...]] = [()] * n1
+    cards: list[Card | None] = [None] * (NUM_CARDS + 1)
+    tables: Tables = {key: [value] * (NUM_CARDS + 1) for key, value in _TABLES.items()}
     for section, (card_kind, numbers) in _SECTIONS.items():
         raws = data.get(section)
         if not isinstance(raws, list):
             raise ContentError(f"{file}: expected [[{section}]] tables")
         for i, raw in enumerate(raws):
-            where = f"{file}: {section} #{i + 1}"
-            if not isinstance(raw, dict):
-                raise ContentError(f"{where}: a card must be a table")
-            number = raw.get("number")
-            if not isinstance(number, int) or isinstance(number, bool) or number not in numbers:
-                raise ContentError(
-                    f"{where}: 'number' must be an integer {numbers.start}-{numbers.stop - 1} "
-                    f"for a {section}, got {number!r}"
-                )
-            where = f"{where} (number {number}, {raw.get('name', '?')})"
+            where, number = _card_number(f"{file}: {section} #{i + 1}", section, numbers, raw)
             if cards[number] is not None:
                 raise ContentError(f"{where}: number {number} appears twice")
-            common = {"number", "name", "source", "note"}
-            if section == "creature":
-                _check_keys(
-                    where, raw, common | {"tier", "strength", "cuddle", "effect", "ability"}
-                )
-                tier[number] = _choice(where, raw, "tier", TIERS)
-                strength[number] = _strength(where, raw, allow_star=False)
-                if strength[number] == INF:
-                    raise ContentError(f"{where}: only Golems and Monsters have infinite Strength")
-                cuddle[number] = _int(where, raw, "cuddle", 0, 20)
-                ability[number] = _choice(where, {"ability": "none", **raw}, "ability", ABILITIES)
-                effect[number] = _effect(where, raw.get("effect"))
-            elif section == "monster":
-                _check_keys(
-                    where,
-                    raw,
-                    common
-                    | {"icon", "strength", "condition", "leaves_after", "pair", "levels", "effect"},
-                )
-                strength[number] = _strength(where, raw, allow_star=True)
-                icon[number] = _choice(where, raw, "icon", ICONS)
-                effect[number] = _effect(where, raw.get("effect"))
-                cond = raw.get("condition")
-                if strength[number] == STAR:
-                    if not isinstance(cond, dict):
-                        raise ContentError(f"{where}: a star Monster needs a 'condition' table")
-                    ckind = _choice(where + " condition", cond, "kind", CONDITIONS)
-                    count = _int(where + " condition", cond, "count", 1, 12)
-                    if set(cond) - {"kind", "count"}:
-                        raise ContentError(f"{where}: condition takes only 'kind' and 'count'")
-                    condition[number] = (ckind, count)
-                elif cond is not None:
-                    raise ContentError(f"{where}: only a star Monster has a 'condition'")
-                if "leaves_after" in raw:
-                    if strength[number] != INF:
-                        raise ContentError(
-                            f"{where}: 'leaves_after' is for Monsters of infinite Strength"
-                        )
-                    leaves_after[number] = _int(where, raw, "leaves_after", 1, 20)
-                elif strength[number] == INF:
-                    raise ContentError(f"{where}: an infinite Monster needs 'leaves_after'")
-                pair_name = raw.get("pair", "")
-                if not isinstance(pair_name, str):
-                    raise ContentError(f"{where}: 'pair' must be a text")
-                pair[number] = pair_name
-                lv = raw.get("levels", [])
-                if not isinstance(lv, list) or not all(
-                    isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 8 for x in lv
-                ):
-                    raise ContentError(f"{where}: 'levels' must be a list of levels 1-8")
-                levels[number] = tuple(lv)
-            elif section == "golem":
-                _check_keys(where, raw, common | {"strength"})
-                strength[number] = _strength(where, raw, allow_star=False)
-                if strength[number] != INF:
-                    raise ContentError(f"{where}: a Stone Golem has infinite Strength (FA-78)")
-            elif section == "event":
-                _check_keys(where, raw, common | {"icon", "timing", "effect", "levels"})
-                icon[number] = _choice(where, raw, "icon", ICONS)
-                timing[number] = _choice(where, raw, "timing", TIMINGS)
-                eff = raw.get("effect")
-                if not isinstance(eff, dict):
-                    raise ContentError(f"{where}: 'effect' must be a table with a 'kind'")
-                ekind = _choice(where + " effect", eff, "kind", EVENT_KINDS)
-                params = EVENT_PARAMS[ekind]
-                extra = set(eff) - {"kind", *params}
-                if extra:
-                    raise ContentError(
-                        f"{where}: effect kind {EVENT_KINDS[ekind]!r} takes no "
-                        f"{', '.join(sorted(extra))}"
-                    )
-                event_kind[number] = ekind
-                if "n" in params:
-                    event_n[number] = _int(where + " effect", eff, "n", 1, 9)
-                if "which" in params:
-                    which = eff.get("which", "any")
-                    if which not in ("any", "highest"):
-                        raise ContentError(f"{where}: effect.which must be 'any' or 'highest'")
-                    event_which[number] = which
-                want = 0 if ekind in LIGHTNING_KINDS else 1
-                if timing[number] != want:
-                    raise ContentError(
-                        f"{where}: an effect of kind {EVENT_KINDS[ekind]!r} is "
-                        f"{TIMINGS[want]} (FA-91, FA-92)"
-                    )
-                lv = raw.get("levels", [])
-                if not isinstance(lv, list) or not all(isinstance(x, int) for x in lv):
-                    raise ContentError(f"{where}: 'levels' must be a list of levels 1-8")
-                levels[number] = tuple(lv)
-            elif section == "character":
-                _check_keys(where, raw, common | {"level", "banner"})
-                level[number] = _int(where, raw, "level", 1, 8)
-                icons = raw.get("banner")
-                if (
-                    not isinstance(icons, list)
-                    or len(icons) != 3
-                    or any(x not in ICONS for x in icons)
-                ):
-                    raise ContentError(f"{where}: 'banner' must list 3 icons of {ICONS}")
-                banner[number] = tuple(sorted(ICONS.index(x) for x in icons))
-            else:
-                _check_keys(where, raw, common)
+            _READERS[section](where, raw, number, tables)
             cards[number] = Card(number, card_kind, raw["name"], dict(raw))
-            kind[number] = card_kind
-            name[number] = raw["name"]
-    missing = [n for n in range(1, n1) if cards[n] is None]
+            tables["kind"][number] = card_kind
+            tables["name"][number] = raw["name"]
+    _check_counts(file, cards, tables)
+    cardset = CardSet(
+        file,
+        content_digest(blob),
+        tuple(cards),
+        **{key: tuple(values) for key, values in tables.items()},
+    )
+    _check_pairs(file, cardset)
+    _check_banners(file, cardset)
+    return cardset
+
+
+def _card_number(where: str, section: str, numbers: range, raw: Any) -> tuple[str, int]:
+    """The card's number, checked against its section's range, and where to say it is."""
+    if not isinstance(raw, dict):
+        raise ContentError(f"{where}: a card must be a table")
+    number = raw.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or number not in numbers:
+        raise ContentError(
+            f"{where}: 'number' must be an integer {numbers.start}-{numbers.stop - 1} "
+            f"for a {section}, got {number!r}"
+        )
+    return f"{where} (number {number}, {raw.get('name', '?')})", number
+
+
+def _read_creature(where: str, raw: dict[str, Any], number: int, tables: Tables) -> None:
+    _check_keys(where, raw, _COMMON | {"tier", "strength", "cuddle", "effect", "ability"})
+    tables["tier"][number] = _choice(where, raw, "tier", TIERS)
+    strength = tables["strength"][number] = _strength(where, raw, allow_star=False)
+    if strength == INF:
+        raise ContentError(f"{where}: only Golems and Monsters have infinite Strength")
+    tables["cuddle"][number] = _int(where, raw, "cuddle", 0, 20)
+    tables["ability"][number] = _choice(where, {"ability": "none", **raw}, "ability", ABILITIES)
+    tables["effect"][number] = _effect(where, raw.get("effect"))
+
+
+def _read_monster(where: str, raw: dict[str, Any], number: int, tables: Tables) -> None:
+    keys = {"icon", "strength", "condition", "leaves_after", "pair", "levels", "effect"}
+    _check_keys(where, raw, _COMMON | keys)
+    strength = tables["strength"][number] = _strength(where, raw, allow_star=True)
+    tables["icon"][number] = _choice(where, raw, "icon", ICONS)
+    tables["effect"][number] = _effect(where, raw.get("effect"))
+    cond = raw.get("condition")
+    if strength == STAR:
+        if not isinstance(cond, dict):
+            raise ContentError(f"{where}: a star Monster needs a 'condition' table")
+        ckind = _choice(where + " condition", cond, "kind", CONDITIONS)
+        count = _int(where + " condition", cond, "count", 1, 12)
+        if set(cond) - {"kind", "count"}:
+            raise ContentError(f"{where}: condition takes only 'kind' and 'count'")
+        tables["condition"][number] = (ckind, count)
+    elif cond is not None:
+        raise ContentError(f"{where}: only a star Monster has a 'condition'")
+    if "leaves_after" in raw:
+        if strength != INF:
+            raise ContentError(f"{where}: 'leaves_after' is for Monsters of infinite Strength")
+        tables["leaves_after"][number] = _int(where, raw, "leaves_after", 1, 20)
+    elif strength == INF:
+        raise ContentError(f"{where}: an infinite Monster needs 'leaves_after'")
+    pair_name = raw.get("pair", "")
+    if not isinstance(pair_name, str):
+        raise ContentError(f"{where}: 'pair' must be a text")
+    tables["pair"][number] = pair_name
+    lv = raw.get("levels", [])
+    if not isinstance(lv, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 8 for x in lv
+    ):
+        raise ContentError(f"{where}: 'levels' must be a list of levels 1-8")
+    tables["levels"][number] = tuple(lv)
+
+
+def _read_golem(where: str, raw: dict[str, Any], number: int, tables: Tables) -> None:
+    _check_keys(where, raw, _COMMON | {"strength"})
+    strength = tables["strength"][number] = _strength(where, raw, allow_star=False)
+    if strength != INF:
+        raise ContentError(f"{where}: a Stone Golem has infinite Strength (FA-78)")
+
+
+def _read_event(where: str, raw: dict[str, Any], number: int, tables: Tables) -> None:
+    _check_keys(where, raw, _COMMON | {"icon", "timing", "effect", "levels"})
+    tables["icon"][number] = _choice(where, raw, "icon", ICONS)
+    timing = tables["timing"][number] = _choice(where, raw, "timing", TIMINGS)
+    eff = raw.get("effect")
+    if not isinstance(eff, dict):
+        raise ContentError(f"{where}: 'effect' must be a table with a 'kind'")
+    ekind = _choice(where + " effect", eff, "kind", EVENT_KINDS)
+    params = EVENT_PARAMS[ekind]
+    extra = set(eff) - {"kind", *params}
+    if extra:
+        raise ContentError(
+            f"{where}: effect kind {EVENT_KINDS[ekind]!r} takes no {', '.join(sorted(extra))}"
+        )
+    tables["event_kind"][number] = ekind
+    if "n" in params:
+        tables["event_n"][number] = _int(where + " effect", eff, "n", 1, 9)
+    if "which" in params:
+        which = eff.get("which", "any")
+        if which not in ("any", "highest"):
+            raise ContentError(f"{where}: effect.which must be 'any' or 'highest'")
+        tables["event_which"][number] = which
+    want = 0 if ekind in LIGHTNING_KINDS else 1
+    if timing != want:
+        raise ContentError(
+            f"{where}: an effect of kind {EVENT_KINDS[ekind]!r} is {TIMINGS[want]} (FA-91, FA-92)"
+        )
+    lv = raw.get("levels", [])
+    if not isinstance(lv, list) or not all(isinstance(x, int) for x in lv):
+        raise ContentError(f"{where}: 'levels' must be a list of levels 1-8")
+    tables["levels"][number] = tuple(lv)
+
+
+def _read_character(where: str, raw: dict[str, Any], number: int, tables: Tables) -> None:
+    _check_keys(where, raw, _COMMON | {"level", "banner"})
+    tables["level"][number] = _int(where, raw, "level", 1, 8)
+    icons = raw.get("banner")
+    if not isinstance(icons, list) or len(icons) != 3 or any(x not in ICONS for x in icons):
+        raise ContentError(f"{where}: 'banner' must list 3 icons of {ICONS}")
+    tables["banner"][number] = tuple(sorted(ICONS.index(x) for x in icons))
+
+
+def _read_plain(where: str, raw: dict[str, Any], number: int, tables: Tables) -> None:
+    _check_keys(where, raw, _COMMON)
+
+
+_READERS = {
+    "creature": _read_creature,
+    "monster": _read_monster,
+    "golem": _read_golem,
+    "exhausted": _read_plain,
+    "event": _read_event,
+    "character": _read_character,
+    "castle": _read_plain,
+}
+"""Each section's card reader: checks a card's fields and fills its entries of the tables."""
+
+
+def _check_counts(file: str, cards: list[Card | None], tables: Tables) -> None:
+    """Every card present, the Tier sizes (FA-26) and one Character per level."""
+    missing = [n for n in range(1, NUM_CARDS + 1) if cards[n] is None]
     if missing:
         raise ContentError(f"{file}: cards missing: {', '.join(map(str, missing))}")
-    tiers = [tier.count(t) for t in range(len(TIERS))]
+    tiers = [tables["tier"].count(t) for t in range(len(TIERS))]
     if not 10 <= tiers[1] <= 14:
         raise ContentError(
             f"{file}: Tier I must hold 10-14 Creatures (FA-26, ruling FA-R04), has {tiers[1]}"
         )
     if tiers[0] < 1:
         raise ContentError(f"{file}: Tier 0 (the first Team deck) holds no Creature")
-    if sorted(level[n] for n in CHARACTERS) != list(range(1, 9)):
+    if sorted(tables["level"][n] for n in CHARACTERS) != list(range(1, 9)):
         raise ContentError(f"{file}: the 8 Characters must have the levels 1 to 8, one each")
-    digest = content_digest(blob)
-    cardset = CardSet(
-        file,
-        digest,
-        tuple(cards),
-        tuple(kind),
-        tuple(name),
-        tuple(tier),
-        tuple(strength),
-        tuple(cuddle),
-        tuple(ability),
-        tuple(effect),
-        tuple(condition),
-        tuple(leaves_after),
-        tuple(icon),
-        tuple(pair),
-        tuple(levels),
-        tuple(timing),
-        tuple(event_kind),
-        tuple(event_n),
-        tuple(event_which),
-        tuple(level),
-        tuple(banner),
-    )
-    _check_pairs(file, cardset)
+
+
+def _check_banners(file: str, cards: CardSet) -> None:
+    """Every Character's banner can be filled with Monsters and Events (FA-07)."""
     for number in CHARACTERS:
-        lv = level[number]
-        if not monster_choices(cardset, lv) or not event_choices(cardset, lv):
+        lv = cards.level[number]
+        if not monster_choices(cards, lv) or not event_choices(cards, lv):
             raise ContentError(
-                f"{file}: character {number} ({name[number]}): the Monsters and Events cannot "
-                f"fill its banner at level {lv} (FA-07)"
+                f"{file}: character {number} ({cards.name[number]}): the Monsters and Events "
+                f"cannot fill its banner at level {lv} (FA-07)"
             )
-    return cardset
 
 
 def _check_pairs(file: str, cards: CardSet) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.config import check_content_digest, check_variants, content_path, is_int
+from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import actions, rules, rules_check, rules_day, words
 from .content import NUM_CARDS, CardSet, load_cards
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
@@ -46,22 +46,18 @@ class FamiliarFeatGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        if not is_int(players) or players != 1:
-            raise ConfigError(
-                f"familiar-feat: players must be 1 (Familiar Feat is a solo adventure), "
-                f"got {players!r} (FA-04)"
-            )
+        common = common_options(self.id, players, range(1, 2), "FA-04", content, variants, VARIANTS)
         if not is_int(level) or not 1 <= level <= 8:
             raise ConfigError(f"familiar-feat: level must be 1 to 8, got {level!r} (FA-06)")
-        variants = check_variants(self.id, variants, VARIANTS)
         self.level = level
-        self.content = content_path(self.id, content)
-        self.variants = variants
+        self.content = common.content
+        self.variants = common.variants
         self.choose_cards = "choose-cards" in self.variants
         self.closing_together = "closing-ranks-together" in self.variants
         self.cards: CardSet = load_cards(self.content)
-        self.content_digest = self.cards.digest if self.content else None
-        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
+        self.content_digest = check_content_digest(
+            self.id, self.content, content_digest, self.cards.digest
+        )
 
     @property
     def config(self) -> dict[str, Any]:
@@ -79,7 +75,7 @@ class FamiliarFeatGame(Game):
 
     def new_initial_state(self, seed: int) -> FamiliarFeatState:
         state = FamiliarFeatState(self, rules.deal(self, seed))
-        rules.advance(state)
+        rules_day.advance(state)
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> FamiliarFeatState:
@@ -106,22 +102,22 @@ class FamiliarFeatGame(Game):
         fields["active"] = [tuple(e) for e in fields["active"]]
         fields["pending"] = [tuple(f) for f in fields["pending"]]
         state = FamiliarFeatState(self, fields)
-        problem = rules.check_state(state)
+        problem = rules_check.check_state(state)
         if problem:
             raise ValueError(f"familiar-feat state: {problem}")
         return state
 
-    def parse_action(self, text: str) -> rules.Attach | rules.Choose | rules.Place:
-        return rules.parse_action(text)
+    def parse_action(self, text: str) -> actions.Attach | actions.Choose | actions.Place:
+        return actions.parse_action(text)
 
     def components(self) -> list[int]:
         return list(range(1, NUM_CARDS + 1))
 
     def describe_action(self, state: State, action: Any) -> str:
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """True if the action leads to a draw, a reveal from the Creature deck or a shuffle."""
@@ -136,12 +132,6 @@ class FamiliarFeatGame(Game):
             or probe.shuffles != state.shuffles
             or len(probe.team) < len(state.team)
         )
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        return render.render_state(self, state, player)
-
-    def render_result(self, state: State) -> Any:
-        return render.render_result(self, state)
 
 
 def _int_list(name: str, value: Any) -> list[int]:

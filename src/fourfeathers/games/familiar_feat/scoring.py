@@ -1,28 +1,28 @@
-"""The result of an adventure: won or lost, and how far it got.
+"""Familiar Feat scoring: how things turn into points.
 
-Familiar Feat has no points (FA-89, FA-90). ``scores()`` reports the Monsters driven away (0-3,
-3 only in a won adventure) and ``returns()`` 1.0 for a win, 0.0 otherwise (ruling FA-R28).
-``summary`` explains a finished or running adventure in numbers for reports and the result view.
+This module holds the game's points and its end-of-game result (the scores, the winners and
+the tie-breaks, each with its rule id), and nothing else.
+
+Familiar Feat has no points (FA-89, FA-90): the score is the number of Monsters driven away (0-3,
+3 only in a won adventure), and the one player wins by driving away the third (FA-71, ruling
+FA-R28).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from .rules_phases import WON
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
-def summary(state: FamiliarFeatState) -> dict[str, Any]:
-    """Numbers about an adventure: result (1 won, 0 going on, -1/-2 lost), day, Monsters driven
-    away, and where the Familiars are (Team, exhausted, fled)."""
-    team = len(state.team) + len(state.discard) + len(state.hand) + len(state.limbo)
-    team += sum(len(c) for c in state.cols)
-    return {
-        "result": state.result,
-        "day": state.day,
-        "monsters_driven_away": len(state.driven),
-        "team": team,
-        "exhausted": len(state.fd) + len(state.fu),
-        "fled": len(state.fled),
-    }
+def scores(state: FamiliarFeatState) -> list[int]:
+    """Monsters driven away so far (0-3); 3 is a won adventure (FA-71)."""
+    return [len(state.driven)]
+
+
+def winners(state: FamiliarFeatState) -> list[int]:
+    """``[0]`` once the adventure is won, else empty (FA-89)."""
+    return [0] if state.result == WON else []

@@ -16,12 +16,12 @@ Fields (plain lists and ints; the top of a pile is its last element):
 - ``events_pending``: Events set aside during the refill, in reveal order (FA-30);
 - ``active``: Events in force, ``(event, target, target)`` (0 when unused);
 - ``limbo``: revived cards waiting for "revive 2, then play 1" (FA-56);
-- ``pending``: the stack of pending effect frames (``rules.F_*`` tuples, top = last);
+- ``pending``: the stack of pending effect frames (``rules_phases.F_*`` tuples, top = last);
 - ``reached`` / ``groups``: the queue of Creatures whose Strength was reached, with the group
   (moment) each was reached in; ``stamp``: the last group number;
 - ``latched``: Creatures bound by Closing Ranks that have reached their Strength and wait for
   the other card (ruling FA-R26);
-- ``phase`` (``rules.PHASES``), ``day``, ``result`` (``rules.WON`` ...);
+- ``phase`` (``rules_phases.PHASES``), ``day``, ``result`` (``rules_phases.WON`` ...);
 - ``seed`` / ``shuffles``: every later shuffle of the Team discard is seeded by
   ``derive_seed(seed, "team", shuffles)``, so the state alone fixes the future.
 
@@ -35,7 +35,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
-from . import rules
+from . import rules, rules_deck, rules_phases, scoring
 from .content import K_MONSTER
 
 if TYPE_CHECKING:
@@ -103,25 +103,19 @@ class FamiliarFeatState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
+    scores = scoring.scores
+    winners = scoring.winners
 
     @property
     def current_player(self) -> int:
-        return TERMINAL if self.result != rules.ONGOING else 0
+        return TERMINAL if self.result != rules_phases.ONGOING else 0
 
     def is_terminal(self) -> bool:
-        return self.result != rules.ONGOING
-
-    def scores(self) -> list[int]:
-        """Monsters driven away so far (0-3); 3 is a won adventure."""
-        return [len(self.driven)]
-
-    def winners(self) -> list[int]:
-        """``[0]`` once the adventure is won, else empty (FA-89)."""
-        return [0] if self.result == rules.WON else []
+        return self.result != rules_phases.ONGOING
 
     def returns(self) -> list[float]:
         """1.0 for a won adventure, 0.0 for a lost one or while it goes on."""
-        return [1.0 if self.result == rules.WON else 0.0]
+        return [1.0 if self.result == rules_phases.WON else 0.0]
 
     def clone(self) -> FamiliarFeatState:
         new = object.__new__(FamiliarFeatState)
@@ -198,7 +192,7 @@ class FamiliarFeatState(State):
             "player": player,
             "level": self.game.level,
             "current_player": self.current_player,
-            "phase": rules.PHASES[self.phase],
+            "phase": rules_phases.PHASES[self.phase],
             "day": self.day,
             "result": self.result,
             "row": list(self.row),
@@ -245,7 +239,7 @@ class FamiliarFeatState(State):
         rng.shuffle(team)
         new.team = team
         cards = self.game.cards
-        classes = [rules.deck_class(cards, c) for c in self.deck]
+        classes = [rules_deck.deck_class(cards, c) for c in self.deck]
         if classes and cards.kind[self.deck[0]] == K_MONSTER and 6 in classes[1:]:
             classes[0] = -1  # put under the Golems by Catch Your Breath: known (ruling FA-R25)
         deck = self.deck[:]

@@ -1,8 +1,21 @@
 """Fancy Feathers (2-6 players): move along the Path of animal cards and collect the best ones.
 
-Files: ``content.toml`` (the 12 animal types and their cards), ``content.py`` (loading them),
-``rules.py`` (every rule of play), ``scoring.py`` (how each type scores), ``state.py``,
-``game.py``, ``render.py``. Rulings: ``docs/rulings/fancy-feathers.md``.
+Files (the same name means the same part in every game folder):
+
+- ``content.toml``: the 12 animal types and their cards; ``content.py`` reads and checks it.
+- ``game.py``: ``FancyFeathersGame``, the configuration and its checks, the card table, text
+  actions and table scoring; ``state.py``: ``FancyFeathersState``, the state's data,
+  observations and determinization.
+- ``actions.py``: the action objects and their text form; ``rules.py``: every rule of play;
+  ``scoring.py``: how things turn into points (the scoring kinds of the animal types), the winners
+  and the tie-breaks.
+- ``words.py``: actions and their outcomes in words, public to every seat (no UI library).
+- ``heuristic.py``: the position value the agents use; ``features.py``: the animal types each
+  player collected, for reports.
+- ``render.py``: the terminal picture (rich); ``cli.py``: ``--types``, help examples and
+  ``feathers score fancy-feathers``.
+
+Rulings: ``docs/rulings/fancy-feathers.md``.
 """
 
 from ...core.registry import GameSpec, register
@@ -15,6 +28,11 @@ register(
         factory=FancyFeathersGame,
         players=(2, 3, 4, 5, 6),
         summary="Move along a Path of animal cards and collect the most precious (2-6 players)",
+        package=__name__,
+        heuristic=".heuristic:evaluate",
+        features=".features:seat_features",
+        render=".render",
+        cli=".cli",
         configurations=(
             *({"players": n} for n in (2, 3, 4, 5, 6)),
             {"players": 2, "types": "first-game"},

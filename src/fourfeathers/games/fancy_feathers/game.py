@@ -6,10 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.config import check_content_digest, check_variants, content_path, is_int
+from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import actions, rules, words
 from .content import ContentSet, load_content
 from .scoring import NUM_TYPES, TYPES, Scoring, TypeScore, explain_collection, fewest_flags
 from .state import _FIELDS, FancyFeathersState
@@ -85,21 +85,20 @@ class FancyFeathersGame(Game):
         variants: Sequence[str] = (),
         content_digest: str | None = None,
     ) -> None:
-        if not is_int(players) or not 2 <= players <= 6:
-            raise ConfigError(f"fancy-feathers: players must be 2 to 6, got {players!r} (FF-04)")
+        common = common_options(self.id, players, range(2, 7), "FF-04", content, variants, VARIANTS)
         self.types: str | list[str] = _check_types(types)
-        variants = check_variants(self.id, variants, VARIANTS)
         self._players = players
-        self.content = content_path(self.id, content)
-        self.variants = variants
+        self.content = common.content
+        self.variants = common.variants
         self.fox_self = "fox-may-remove-itself" in self.variants
         self.fox_takes_aside = "fox-spares-set-aside-trap" not in self.variants
         self.trap_to_box = "unpassed-trap-to-box" in self.variants
         self.cards: ContentSet = load_content(
             self.content, nest_each="nest-five-each" in self.variants
         )
-        self.content_digest = self.cards.digest if self.content else None
-        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
+        self.content_digest = check_content_digest(
+            self.id, self.content, content_digest, self.cards.digest
+        )
         self.scorings: tuple[Scoring, ...] = tuple(t.scoring for t in self.cards.types)
         ctype: list[int] = []
         cvalue: list[int] = []
@@ -165,32 +164,26 @@ class FancyFeathersGame(Game):
             raise ValueError(f"fancy-feathers state: {problem}")
         return state
 
-    def parse_action(self, text: str) -> rules.Action:
-        return rules.parse_action(text)
+    def parse_action(self, text: str) -> actions.Action:
+        return actions.parse_action(text)
 
     def components(self) -> list[int]:
         return list(range(len(self.ctype)))
 
     def describe_action(self, state: State, action: Any) -> str:
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """True when the action makes the foremost disc draw new Path cards from the stack."""
         assert isinstance(state, FancyFeathersState)
-        if not isinstance(action, rules.Move) or state.phase != rules.MOVE or not state.stack:
+        if not isinstance(action, actions.Move) or state.phase != rules.MOVE or not state.stack:
             return False
         target = state.pos[state.mover] + action.distance
         others = [state.pos[q] for q in state.order[1:]]
         return (not others or max(others) <= target) and state.front - target < rules.PATH_AHEAD
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        return render.render_state(self, state, player, memory_aid=memory_aid)
-
-    def render_result(self, state: State) -> Any:
-        return render.render_result(self, state)
 
     def type_title(self, type_: int) -> str:
         """The printed name of type index ``type_``."""

@@ -1,8 +1,4 @@
-"""How Fancy Feathers looks in the terminal (rich renderables) and how actions read in words.
-
-Everything here that every seat sees (``describe_action``, ``describe_outcome``) uses public
-information only: never the stack, the removed cards or which card a Fox took (FF-77).
-"""
+"""How Fancy Feathers looks in the terminal (rich renderables); the words are in ``words.py``."""
 
 from __future__ import annotations
 
@@ -13,8 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from . import rules
+from . import actions, rules, scoring
 from .scoring import NUM_TYPES, TYPES, collection_points, fewest_flags
+from .words import cards_text, names_text, points_text, seat_text, seats_text
 
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
@@ -41,138 +38,6 @@ PATH_ROW = 8
 def card_text(game: FancyFeathersGame, card: int, short: bool = True) -> Text:
     """A card's name in its type's colour (``Golden 3``)."""
     return Text(game.card_name(card, short), style=STYLE[TYPES[game.ctype[card]]])
-
-
-def _names(game: FancyFeathersGame, cards: list[int]) -> str:
-    return ", ".join(game.card_name(c) for c in cards) or "nothing"
-
-
-def _cards(n: int) -> str:
-    return f"{n} card{'' if n == 1 else 's'}"
-
-
-def _points(n: int) -> str:
-    return f"{n} point{'' if n == 1 else 's'}"
-
-
-def _seat(p: int) -> str:
-    return f"Seat {p + 1}"
-
-
-def _seats(players: list[int]) -> str:
-    return " and ".join(_seat(p) for p in players)
-
-
-def next_collection(state: FancyFeathersState, player: int, target: int) -> list[int]:
-    """The cards ``player`` collects at the start of their next turn if their disc is (or moves)
-    alone at label ``target``: from just past the nearest other disc behind it (which collects
-    everything up to its own card first) to ``target`` (FF-20, FF-33)."""
-    behind = [state.pos[q] for q in state.order if q != player and state.pos[q] < target]
-    first = max(max(behind, default=0) + 1, state.rear)
-    return [state.label_card(label) for label in range(first, target + 1)]
-
-
-def describe_move(game: FancyFeathersGame, state: FancyFeathersState, distance: int) -> str:
-    """``move N`` in words: the target card, the discs there, the next collection, the refill."""
-    p = state.mover
-    target = state.pos[p] + distance
-    if state.phase != rules.MOVE or not 1 <= distance <= rules.ahead(state):
-        return f"move {distance} (not possible now)"
-    card = state.label_card(target)
-    text = f"move {distance} to c{target} ({game.card_name(card)})"
-    under = state.stack_at(target)
-    if under:
-        text += f", on top of {_seats(under)}: collects nothing there and moves again before " + (
-            "them" if len(under) > 1 else "that disc"
-        )
-    else:
-        cards = next_collection(state, p, target)
-        n = len(cards)
-        if any(state.pos[q] < target for q in state.order if q != p):
-            # a disc behind may still move up in between and take the first of these (FF-33)
-            text += f"; collects next turn up to {_cards(n)}: {_names(game, cards)}"
-        else:
-            text += f"; collects next turn {_cards(n)}: {_names(game, cards)}"
-    others = [state.pos[q] for q in state.order if q != p]
-    if state.aside:
-        count = len(state.aside)
-        what = f"the set-aside Trap{'s' if count > 1 else ''}"
-        if not others or target <= min(others):
-            text += f"; moves next, so keeps {what}"
-        else:
-            text += f"; {what} go{'' if count > 1 else 'es'} to {_seat(state.order[1])}"
-    if (not others or max(others) <= target) and state.stack:
-        draw = min(len(state.stack), rules.PATH_AHEAD - (state.front - target))
-        if draw > 0:
-            text += f"; {draw} new card{'s' if draw > 1 else ''} drawn onto the Path"
-    return text
-
-
-def describe_action(game: FancyFeathersGame, state: Any, action: Any) -> str:
-    """One sentence for an action, e.g. ``move 2 to c7 (Reeves's Pheasant); collects next turn
-    up to 3 cards: ...``, in neutral words (every seat reads it, a computer's moves too).
-    Public information only: a Fox's loss does not name the card."""
-    if isinstance(action, rules.Move):
-        return describe_move(game, state, action.distance)
-    if isinstance(action, rules.Leave):
-        held = len(state.held[state.mover])
-        rest = state.front - state.pos[state.mover]
-        text = f"leave the Path with {held} card{'s' if held != 1 else ''}"
-        if rest > 0:
-            text += f", leaving the {rest} card{'s' if rest != 1 else ''} ahead to the others"
-        return text
-    if isinstance(action, rules.Lose):
-        return "lose a collected card to the Fox (face down into the box; which one stays secret)"
-    if isinstance(action, rules.LoseAside):
-        return "lose the set-aside Trap to the Fox (into the box; nobody receives it)"
-    if isinstance(action, rules.PassTraps):
-        count = len(state.aside)
-        what = f"{count} set-aside Trap{'s' if count != 1 else ''}"
-        to = rules.trap_recipient(state)
-        if to < 0:
-            return f"put the {what} into the box: nobody takes another turn"
-        if to == state.mover:
-            if state.order:
-                return f"keep the {what}: {_seat(to)} takes the next turn again"
-            return f"keep the {what}: nobody else takes another turn"
-        return f"give the {what} to {_seat(to)}, who takes the next turn"
-    return str(action)
-
-
-def describe_outcome(game: FancyFeathersGame, before: Any, action: Any, after: Any) -> str | None:
-    """What followed by itself: cards drawn, the next player's collection, a Fox, the end."""
-    notes: list[str] = []
-    if after.front > before.front:
-        drawn = [after.label_card(x) for x in range(before.front + 1, after.front + 1)]
-        notes.append(f"Drawn onto the Path: {_names(game, drawn)}.")
-    for q in range(game.num_players):
-        new = after.log[q][len(before.log[q]) :]
-        if isinstance(action, rules.PassTraps) and q == rules.trap_recipient(before):
-            new = new[len(before.aside) :]
-        got = [e for e in new if e >= 0]
-        set_aside = [c for c in after.aside if c not in before.aside]
-        if got or (set_aside and after.mover == q):
-            text = f"{_seat(q)} collects {_names(game, got)}"
-            if set_aside and after.mover == q:
-                text += f" and sets aside {len(set_aside)} Trap{'s' if len(set_aside) > 1 else ''}"
-            notes.append(text + ".")
-    if after.phase == rules.FOX_CHOICE and (
-        before.phase != rules.FOX_CHOICE or before.fox != after.fox
-    ):
-        notes.append(f"{_seat(after.mover)} collected a Fox and must lose a card.")
-    if before.stack and not after.stack:
-        notes.append("The draw stack is empty: from now on a player may leave the Path.")
-    if after.mover == TERMINAL:
-        won = after.winners()[0]
-        notes.append(
-            f"Every disc has left the Path: the game is over; {_seat(won)} wins with "
-            f"{_points(after.scores()[won])}."
-        )
-    elif after.phase == rules.MOVE and (
-        after.mover != before.mover or isinstance(action, (rules.Move, rules.Leave))
-    ):
-        notes.append(f"{_seat(after.mover)} moves next.")
-    return " ".join(notes) or None
 
 
 def _where(state: FancyFeathersState, p: int) -> str:
@@ -252,7 +117,9 @@ def _collections_table(
         if lost:
             unknown = "" if full else ", which unknown"
             text.append(f" (lost {lost} to a Fox{unknown})", style="italic")
-        name = ("> " if q == state.mover else "  ") + _seat(q) + (" (you)" if q == player else "")
+        name = (
+            ("> " if q == state.mover else "  ") + seat_text(q) + (" (you)" if q == player else "")
+        )
         table.add_row(name, _where(state, q), str(len(state.held[q])), text)
     if state.mover != TERMINAL:
         table.caption = "> decides now"
@@ -285,7 +152,7 @@ def _fox_table(game: FancyFeathersGame, state: FancyFeathersState) -> Table:
     fox = [] if state.fox < 0 or game.fox_self else [state.fox]
     totals = [len(h) for h in state.held]
     for action in rules.fox_choices(state):
-        if isinstance(action, rules.Lose):
+        if isinstance(action, actions.Lose):
             index = next(
                 i
                 for i in range(len(held) - 1, -1, -1)
@@ -298,7 +165,7 @@ def _fox_table(game: FancyFeathersGame, state: FancyFeathersState) -> Table:
             note = " (and the Trap is not passed on)"
         totals[p] = len(after)
         fewest = fewest_flags(totals)[p]
-        points = collection_points(game.scorings, rules.by_type(state, after), fewest)
+        points = collection_points(game.scorings, scoring.by_type(state, after), fewest)
         table.add_row(str(action), f"{points}{note}")
     return table
 
@@ -326,7 +193,7 @@ def render_state(
         points = state.scores()[player]
         parts.append(_sheet_table(f"Your collection: {points} points now", state, game, player))
     if state.mover != TERMINAL:
-        who = "You" if state.mover == player else _seat(state.mover)
+        who = "You" if state.mover == player else seat_text(state.mover)
         if state.phase == rules.FOX_CHOICE:
             parts.append(
                 Text(
@@ -352,22 +219,22 @@ def render_result(game: FancyFeathersGame, state: Any) -> Group:
     scores = state.scores()
     for p in range(game.num_players):
         lost = len(state.foxed[p])
-        title = f"Seat {p + 1}: {_points(scores[p])} ({_cards(len(state.held[p]))}"
+        title = f"Seat {p + 1}: {points_text(scores[p])} ({cards_text(len(state.held[p]))}"
         title += f", {lost} lost to Foxes)" if lost else ")"
         parts.append(_sheet_table(title, state, game, p))
     if state.path:
-        parts.append(Text(f"Not scored, left on the Path: {_names(game, state.path)}."))
+        parts.append(Text(f"Not scored, left on the Path: {names_text(game, state.path)}."))
     won = state.winners()
     if won:
         parts.append(
-            Text(f"{_seat(won[0])} wins with {_points(scores[won[0]])}", style="bold green")
+            Text(f"{seat_text(won[0])} wins with {points_text(scores[won[0]])}", style="bold green")
         )
         tied = [p for p in state.left if scores[p] == scores[won[0]]]
         if len(tied) > 1:
             parts.append(
                 Text(
-                    f"Tied on points with {_seats(tied[1:])}; {_seat(won[0])} left the Path "
-                    "earlier (FF-51).",
+                    f"Tied on points with {seats_text(tied[1:])}; {seat_text(won[0])} left the "
+                    "Path earlier (FF-51).",
                     style="green",
                 )
             )

@@ -1,10 +1,11 @@
-"""Fancy Feathers' rules: actions, setup, whose turn it is, collecting, the Fox, the Trap, moving,
-refilling the Path, leaving it, the end and the winner.
+"""Fancy Feathers' rules: setup, whose turn it is, collecting, the Fox, the Trap, moving,
+refilling the Path, leaving it, the end and the winner (the action objects and their text form
+are in ``actions``).
 
-Checklist atoms (``FF-nn``) refer to ``shared/rules/checklists/fancy-feathers.md``; rulings
+Rule ids (``FF-nn``) refer to ``docs/rules/fancy-feathers.md``; rulings
 (``FF-Rnn``) to ``docs/rulings/fancy-feathers.md``.
 
-Positions. Every card laid on the Path gets the next label 1, 2, 3... (the checklist's ``cN``);
+Positions. Every card laid on the Path gets the next label 1, 2, 3... (``cN`` in docs/rules);
 labels never change, and the Path always holds a run of consecutive labels ``rear .. front``
 because collecting takes the rear of the Path (FF-20, FF-26). A disc is at label 0 (the start
 space, FF-12), on a card label, or has left (``LEFT``). ``order`` lists the discs still on the
@@ -29,15 +30,26 @@ touch its plain lists directly: they are the hot path of every playout.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
 from ...core.rng import make_rng
-from .scoring import FOX, NUM_TYPES, TRAP, TYPES, collection_points, fewest_flags
+from .actions import (
+    LEAVE,
+    LOSE_ASIDE,
+    MOVES,
+    PASS_TRAPS,
+    Action,
+    Leave,
+    Lose,
+    LoseAside,
+    Move,
+    PassTraps,
+    lose,
+)
+from .scoring import FOX, NUM_TYPES, TRAP, TYPES
 
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
@@ -67,112 +79,6 @@ HIDDEN_LOSS = -1
 """A ``log`` entry: the player lost one of their collected cards to a Fox; others do not know
 which (FF-40). Entries >= 0 are cards the player was seen to collect or receive; an entry
 ``-2 - card`` is a set-aside Trap lost to a Fox, which everyone saw (ruling FF-R05)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """Step 2: move your disc ``distance`` cards forward (FF-27; at least 1, ruling FF-R10)."""
-
-    distance: int
-
-    def __str__(self) -> str:
-        return f"move {self.distance}"
-
-
-@dataclass(frozen=True, slots=True)
-class Leave:
-    """Step 2 once the draw stack is empty: leave the Path for good (FF-42, FF-47)."""
-
-    def __str__(self) -> str:
-        return "leave"
-
-
-@dataclass(frozen=True, slots=True)
-class Lose:
-    """Fox: send one collected card of type ``type`` (index into ``TYPES``) and printed ``value``
-    (0 if none) face down to the box (FF-37, FF-38)."""
-
-    type: int
-    value: int
-
-    def __str__(self) -> str:
-        t = self.type
-        name = TYPES[t] if type(t) is int and 0 <= t < len(TYPES) else f"type {t!r}"
-        return f"lose {name}:{self.value}" if self.value else f"lose {name}"
-
-
-@dataclass(frozen=True, slots=True)
-class LoseAside:
-    """Fox: send a Trap set aside earlier in this collection to the box (ruling FF-R05)."""
-
-    def __str__(self) -> str:
-        return "lose set-aside trap"
-
-
-@dataclass(frozen=True, slots=True)
-class PassTraps:
-    """After the move: give the set-aside Traps to whoever takes the next turn (FF-35)."""
-
-    def __str__(self) -> str:
-        return "pass traps"
-
-
-Action = Move | Leave | Lose | LoseAside | PassTraps
-
-LEAVE = Leave()
-LOSE_ASIDE = LoseAside()
-PASS_TRAPS = PassTraps()
-MOVES = tuple(Move(n) for n in range(128))
-"""Interned ``Move`` objects; ``MOVES[n]`` is ``move n`` (``move 0`` is never legal)."""
-_LOSES: dict[tuple[int, int], Lose] = {}
-
-
-def move(distance: int) -> Move:
-    """The (interned) ``Move`` of ``distance`` cards."""
-    return MOVES[distance] if 0 <= distance < len(MOVES) else Move(distance)
-
-
-def lose(type_: int, value: int) -> Lose:
-    """The (interned) ``Lose`` of a card of ``type_`` with printed ``value``."""
-    key = (type_, value)
-    action = _LOSES.get(key)
-    if action is None:
-        action = _LOSES[key] = Lose(type_, value)
-    return action
-
-
-_MOVE = re.compile(r"move (\d+)")
-_LOSE = re.compile(r"lose ([a-z-]+)(?::(\d+))?")
-
-
-def parse_action(text: str) -> Action:
-    """Parse ``move N``, ``leave``, ``lose TYPE[:VALUE]``, ``lose set-aside trap`` or
-    ``pass traps`` (case and spaces forgiven).
-
-    Raises ``IllegalActionError`` if the text is none of these or names an unknown type.
-    """
-    words = " ".join(text.lower().replace(" :", ":").replace(": ", ":").split())
-    if words == "leave":
-        return LEAVE
-    if words in ("pass traps", "pass trap", "pass"):
-        return PASS_TRAPS
-    if words in ("lose set-aside trap", "lose set-aside", "lose aside"):
-        return LOSE_ASIDE
-    m = _MOVE.fullmatch(words)
-    if m:
-        return move(int(m.group(1)))
-    m = _LOSE.fullmatch(words)
-    if m and m.group(1) in TYPES:
-        return lose(TYPES.index(m.group(1)), int(m.group(2) or 0))
-    if m:
-        raise IllegalActionError(
-            f"{text!r}: {m.group(1)!r} is not an animal type ({', '.join(TYPES)})", "FF-05"
-        )
-    raise IllegalActionError(
-        f"{text!r} is not a Fancy Feathers action: write 'move N', 'leave', "
-        "'lose TYPE' (e.g. 'lose nest', 'lose golden-pheasant:3'), 'lose set-aside trap' "
-        "or 'pass traps'"
-    )
 
 
 def _whole(value: object) -> bool:
@@ -376,10 +282,8 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
                     "FF-43",
                 )
             _leave(state)
-        elif kind is PassTraps:
-            raise IllegalActionError(f"{action}: Traps are passed after the move", "FF-35")
         else:
-            raise IllegalActionError(f"{action}: there is no Fox to feed now", "FF-37")
+            raise _not_now(action, phase)
         state.turn += 1
         if state.aside:
             state.phase = PASS
@@ -397,22 +301,14 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
                 )
             index = _find(state, t, v)
             if index < 0:
-                raise IllegalActionError(
-                    f"{action}: you hold no such card to lose"
-                    + (
-                        " (the Fox cannot remove itself)"
-                        if action.type == FOX and not state.game.fox_self  # type: ignore[attr-defined]
-                        else ""
-                    ),
-                    "FF-R04" if action.type == FOX else "FF-38",  # type: ignore[attr-defined]
-                )
+                raise _not_held(state, action)
             p = state.mover
             card = state.held[p].pop(index)
             state.foxed[p].append(card)
             state.log[p].append(HIDDEN_LOSS)
         elif kind is LoseAside:
             if not state.aside:
-                raise IllegalActionError(f"{action}: no Trap is set aside", "FF-38")
+                raise IllegalActionError(f"{action}: no Trap is set aside", "FF-R05")
             if not state.game.fox_takes_aside:
                 raise IllegalActionError(
                     f"{action}: variant fox-spares-set-aside-trap: set-aside Traps are not "
@@ -424,18 +320,36 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
             state.foxed[p].append(card)
             state.log[p].append(-2 - card)
         else:
-            raise IllegalActionError(
-                f"{action}: first choose the card you lose to the Fox", "FF-37"
-            )
+            raise _not_now(action, phase)
         _finish_fox(state)
         return
-    # PASS
-    if kind is not PassTraps:
-        raise IllegalActionError(
-            f"{action}: first pass the set-aside Trap(s) to the next player", "FF-35"
-        )
+    if kind is not PassTraps:  # the PASS phase
+        raise _not_now(action, phase)
     _pass_traps(state)
     begin_turn(state)
+
+
+def _not_now(action: object, phase: int) -> IllegalActionError:
+    """The refusal of an action that is not a step of ``phase`` (FF-35, FF-37)."""
+    if phase == MOVE:
+        if type(action) is PassTraps:
+            return IllegalActionError(f"{action}: Traps are passed after the move", "FF-35")
+        return IllegalActionError(f"{action}: there is no Fox to feed now", "FF-37")
+    if phase == FOX_CHOICE:
+        return IllegalActionError(f"{action}: first choose the card you lose to the Fox", "FF-37")
+    return IllegalActionError(
+        f"{action}: first pass the set-aside Trap(s) to the next player", "FF-35"
+    )
+
+
+def _not_held(state: FancyFeathersState, action: Lose) -> IllegalActionError:
+    """The refusal of a Fox's loss of a card the mover does not hold (FF-38, ruling FF-R04)."""
+    itself = action.type == FOX and not state.game.fox_self
+    return IllegalActionError(
+        f"{action}: you hold no such card to lose"
+        + (" (the Fox cannot remove itself)" if itself else ""),
+        "FF-R04" if action.type == FOX else "FF-38",
+    )
 
 
 def _find(state: FancyFeathersState, type_: int, value: int) -> int:
@@ -492,42 +406,6 @@ def _pass_traps(state: FancyFeathersState) -> None:
         state.held[to].extend(state.aside)
         state.log[to].extend(state.aside)
     state.aside.clear()
-
-
-# --- end and winner ----------------------------------------------------------------------------
-
-
-def by_type(state: FancyFeathersState, cards: list[int]) -> list[list[int]]:
-    """``cards`` grouped per type index as printed values (the input of ``scoring``)."""
-    game = state.game
-    ctype, cvalue = game.ctype, game.cvalue
-    groups: list[list[int]] = [[] for _ in range(NUM_TYPES)]
-    for c in cards:
-        groups[ctype[c]].append(cvalue[c])
-    return groups
-
-
-def scores(state: FancyFeathersState) -> list[int]:
-    """Each player's points for the cards they hold now (final once the game is over)."""
-    scorings = state.game.scorings
-    fewest = fewest_flags([len(h) for h in state.held])
-    return [
-        collection_points(scorings, by_type(state, h), f)
-        for h, f in zip(state.held, fewest, strict=True)
-    ]
-
-
-def winners(state: FancyFeathersState) -> list[int]:
-    """The winner: most points; among tied players, who left the Path first (FF-50, FF-51).
-
-    Always one player once the game is over (every disc has left, in a strict order); empty
-    before.
-    """
-    if state.phase != OVER:
-        return []
-    points = scores(state)
-    best = max(points)
-    return [next(p for p in state.left if points[p] == best)]
 
 
 # --- validation of a state read from data -----------------------------------------------------

@@ -1,14 +1,19 @@
-"""Fancy Feathers scoring: the scoring kinds of the 12 animal types, and scoring a collection.
+"""Fancy Feathers scoring: how things turn into points.
 
-Each type's scoring is data in ``content.toml`` (a ``kind`` and its parameters); this module turns
-it into a ``Scoring`` object with ``points`` for the hot path and ``reason`` for people.
+This module holds the game's points and its end-of-game result (the scores, the winners and
+the tie-breaks, each with its rule id), and nothing else.
+
+Each of the 12 animal types scores by a kind: data in ``content.toml`` (a ``kind`` and its
+parameters) that this module turns into a ``Scoring`` object with ``points`` for the hot path and
+``reason`` for people.
 
 A collection is given per type as the printed values of its cards (``by_type[t]``: a list with one
 int per card; 0 for types without printed values). Two facts come from the whole table: whether
 the player has the fewest cards of all players (Lady Amherst's, FF-55, ruling FF-R09) and how many
-other types the player holds (Mirror, FF-62).
+other types the player holds (Mirror, FF-62). The most points win; among tied players, who left
+the Path first (FF-50, FF-51).
 
-Checklist atoms ``FF-nn`` refer to ``shared/rules/checklists/fancy-feathers.md``; rulings
+Rule ids (``FF-nn``) refer to ``docs/rules/fancy-feathers.md``; rulings
 ``FF-Rnn`` to ``docs/rulings/fancy-feathers.md``.
 """
 
@@ -16,7 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.game import TERMINAL
+
+if TYPE_CHECKING:
+    from .state import FancyFeathersState
 
 TYPES = (
     "golden-pheasant",
@@ -297,3 +307,36 @@ def explain_collection(
         for t, values in enumerate(by_type)
         if values
     ]
+
+
+def by_type(state: FancyFeathersState, cards: list[int]) -> list[list[int]]:
+    """``cards`` grouped per type index as printed values (the input of the scoring kinds)."""
+    game = state.game
+    ctype, cvalue = game.ctype, game.cvalue
+    groups: list[list[int]] = [[] for _ in range(NUM_TYPES)]
+    for c in cards:
+        groups[ctype[c]].append(cvalue[c])
+    return groups
+
+
+def scores(state: FancyFeathersState) -> list[int]:
+    """Each player's points for the cards they hold now (final once the game is over)."""
+    scorings = state.game.scorings
+    fewest = fewest_flags([len(h) for h in state.held])
+    return [
+        collection_points(scorings, by_type(state, h), f)
+        for h, f in zip(state.held, fewest, strict=True)
+    ]
+
+
+def winners(state: FancyFeathersState) -> list[int]:
+    """The winner: most points; among tied players, who left the Path first (FF-50, FF-51).
+
+    Always one player once the game is over (every disc has left, in a strict order); empty
+    before.
+    """
+    if state.mover != TERMINAL:
+        return []
+    points = scores(state)
+    best = max(points)
+    return [next(p for p in state.left if points[p] == best)]

@@ -30,8 +30,8 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State
-from . import rules
+from ...core.game import TERMINAL, State, win_shares
+from . import rules, scoring
 from .scoring import TYPES, explain_collection, fewest_flags
 
 if TYPE_CHECKING:
@@ -86,8 +86,8 @@ class FancyFeathersState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
-    winners = rules.winners
-    scores = rules.scores
+    winners = scoring.winners
+    scores = scoring.scores
 
     @property
     def current_player(self) -> int:
@@ -116,15 +116,14 @@ class FancyFeathersState(State):
         """``[TypeScore(type, count, points, reason)]`` for each type ``player`` holds."""
         fewest = fewest_flags([len(h) for h in self.held])[player]
         return explain_collection(
-            self.game.scorings, rules.by_type(self, self.held[player]), fewest
+            self.game.scorings, scoring.by_type(self, self.held[player]), fewest
         )
 
     def returns(self) -> list[float]:
         """1.0 for the winner and 0.0 for everyone else once the game is over; zeros before."""
         if self.mover != TERMINAL:
             return [0.0] * self.game.num_players
-        won = self.winners()
-        return [1.0 if p in won else 0.0 for p in range(self.game.num_players)]
+        return win_shares(self.winners(), self.game.num_players)
 
     def clone(self) -> FancyFeathersState:
         new = object.__new__(FancyFeathersState)
@@ -183,7 +182,8 @@ class FancyFeathersState(State):
         None), and ``players``: per seat ``count`` (cards held), ``history`` (what everyone saw:
         ``["got", card]``, ``["lost", None]`` for a Fox loss of an unknown card, ``["lost",
         card]`` for a set-aside Trap) and, for ``player`` itself (for everyone once the game is
-        over), ``held`` and ``foxed``. Once over also ``scores`` and ``winners``.
+        over), ``held`` and ``foxed``. Once over also ``scores`` and ``winners``. Hidden and
+        public information as FF-77 and FF-78 say (rulings FF-R14, FF-R18).
 
         Never holds the stack's cards or order, the removed cards, or which card another player
         lost to a Fox. Raises ``ValueError`` if ``player`` is not a seat.

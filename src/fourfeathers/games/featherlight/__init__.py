@@ -1,7 +1,20 @@
 """Featherlight (1-4 players): swap feather cards with the nest to score your five-card hand.
 
-Files: ``content.toml`` (the 70 cards), ``content.py`` (loading them), ``rules.py`` (every rule
-of play), ``scoring.py`` (the feather dictionary), ``state.py``, ``game.py``, ``render.py``.
+Files (the same name means the same part in every game folder):
+
+- ``content.toml``: the 70 cards, with provenance; ``content.py`` reads and checks it.
+- ``game.py``: ``FeatherlightGame``, the configuration and its checks, setup, text actions and
+  table scoring; ``state.py``: ``FeatherlightState``, the state's data, observations and
+  determinization.
+- ``actions.py``: the action objects and their text form; ``rules.py``: every rule of play;
+  ``scoring.py``: how things turn into points (the feather dictionary), the winners and the
+  tie-breaks.
+- ``words.py``: actions and their outcomes in words, public to every seat (no UI library).
+- ``heuristic.py``: the position value the agents use; ``features.py``: the cards each seat
+  ended with, for reports.
+- ``render.py``: the terminal picture (rich); ``cli.py``: help examples and
+  ``feathers score featherlight``.
+
 Rulings: ``docs/rulings/featherlight.md``.
 """
 
@@ -15,6 +28,11 @@ register(
         factory=FeatherlightGame,
         players=(1, 2, 3, 4),
         summary="Swap feathers with the nest to score your five-card hand (1-4 players)",
+        package=__name__,
+        heuristic=".heuristic:evaluate",
+        features=".features:seat_features",
+        render=".render",
+        cli=".cli",
         configurations=(
             *({"players": n} for n in (1, 2, 3, 4)),
             {"players": 1, "variants": ["no-wind-on-last-turn", "no-put-back"]},

@@ -19,6 +19,8 @@ from .scoring import COLOURS, RULE_PARAMS, SCOPES, Rule, build_rule
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 NUM_CARDS = 70
+NEST_STACKS = 6
+"""Stacks of the nest (FL-10)."""
 WINDS = ("up", "down")
 PROVENANCE = ("rulebook", "inferred", "reconstructed")
 SOURCE_FIELDS = ("colour", "wind", "rule")
@@ -43,10 +45,6 @@ class Card:
     rule: Rule
     params: dict[str, Any]
     source: dict[str, str]
-
-    @property
-    def colour_name(self) -> str:
-        return COLOURS[self.colour]
 
 
 @dataclass(frozen=True)

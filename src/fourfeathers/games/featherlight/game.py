@@ -5,11 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.config import check_content_digest, check_variants, content_path, is_int
-from ...core.errors import ConfigError
+from ...core.config import check_content_digest, common_options, is_int
 from ...core.game import Game, Series, State
-from . import render, rules
-from .content import NUM_CARDS, CardSet, load_cards
+from . import actions, rules, words
+from .content import NEST_STACKS, NUM_CARDS, CardSet, load_cards
 from .scoring import CardScore, Rule, explain_hand
 from .state import _FIELDS, FeatherlightState
 
@@ -53,22 +52,21 @@ class FeatherlightGame(Game):
         max_turns: int = DEFAULT_MAX_TURNS,
         content_digest: str | None = None,
     ) -> None:
-        if not is_int(players) or not 1 <= players <= 4:
-            raise ConfigError(f"featherlight: players must be 1 to 4, got {players!r} (FL-05)")
-        if starting_player is not None and (
-            not is_int(starting_player) or not 0 <= starting_player < players
-        ):
-            raise ConfigError(
-                f"featherlight: starting_player must be a seat number 0-{players - 1} "
-                f"(0 is the first seat), got {starting_player!r}"
-            )
-        variants = check_variants(self.id, variants, VARIANTS)
-        if not is_int(max_turns) or max_turns < 0:
-            raise ConfigError(f"featherlight: max_turns must be an integer >= 0, got {max_turns!r}")
+        common = common_options(
+            self.id,
+            players,
+            range(1, 5),
+            "FL-05",
+            content,
+            variants,
+            VARIANTS,
+            starting_player=starting_player,
+            max_turns=max_turns,
+        )
         self._players = players
         self.starting_player = starting_player
-        self.content = content_path(self.id, content)
-        self.variants = variants
+        self.content = common.content
+        self.variants = common.variants
         self.max_turns = max_turns
         self.solo = players == 1
         self.no_put_back = "no-put-back" in self.variants
@@ -77,8 +75,9 @@ class FeatherlightGame(Game):
         self.cards: CardSet = load_cards(
             self.content, exact_same_colour="exact-same-colour" in self.variants
         )
-        self.content_digest = self.cards.digest if self.content else None
-        check_content_digest(self.id, self.content, content_digest, self.cards.digest)
+        self.content_digest = check_content_digest(
+            self.id, self.content, content_digest, self.cards.digest
+        )
         self.rules: tuple[Rule | None, ...] = tuple(c.rule if c else None for c in self.cards.cards)
         """``rules[n]`` is card n's scoring rule (index 0 unused)."""
 
@@ -110,7 +109,7 @@ class FeatherlightGame(Game):
         if missing:
             raise ValueError(f"featherlight state: missing field(s) {', '.join(missing)}")
         n = self._players
-        groups = {"hands": n, "nest": rules.NEST_STACKS, "piles": 2, "known": n}
+        groups = {"hands": n, "nest": NEST_STACKS, "piles": 2, "known": n}
         for name, count in groups.items():
             value = data[name]
             if not isinstance(value, list) or len(value) != count:
@@ -128,8 +127,8 @@ class FeatherlightGame(Game):
             raise ValueError(f"featherlight state: {problem}")
         return state
 
-    def parse_action(self, text: str) -> rules.Draw | rules.Take | rules.Put:
-        return rules.parse_action(text)
+    def parse_action(self, text: str) -> actions.Draw | actions.Take | actions.Put:
+        return actions.parse_action(text)
 
     def components(self) -> list[int]:
         return list(range(1, NUM_CARDS + 1))
@@ -144,23 +143,17 @@ class FeatherlightGame(Game):
         return Series("Pauly's Feather Tournament", 3, "FL-115..FL-119, FL-R13", next_config)
 
     def describe_action(self, state: State, action: Any) -> str:
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """A draw shows the drawer a hidden card; in solo a put turns over the next wind card."""
         assert isinstance(state, FeatherlightState)
-        if isinstance(action, rules.Draw):
+        if isinstance(action, actions.Draw):
             return True
-        return isinstance(action, rules.Put) and self.solo and rules.wind_blows(state)
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        return render.render_state(self, state, player, memory_aid=memory_aid)
-
-    def render_result(self, state: State) -> Any:
-        return render.render_result(self, state)
+        return isinstance(action, actions.Put) and self.solo and rules.wind_blows(state)
 
     def score_table(self, hand: Sequence[int], nest: Sequence[Sequence[int]]) -> list[CardScore]:
         """Score a physical game: five hand cards against the six nest stacks (bottom to top).
@@ -170,8 +163,8 @@ class FeatherlightGame(Game):
         """
         if len(hand) != rules.HAND_SIZE:
             raise ValueError(f"hand: a hand holds {rules.HAND_SIZE} cards, got {len(hand)}")
-        if len(nest) != rules.NEST_STACKS or any(not s for s in nest):
-            raise ValueError(f"nest: the nest has {rules.NEST_STACKS} stacks, got {len(nest)}")
+        if len(nest) != NEST_STACKS or any(not s for s in nest):
+            raise ValueError(f"nest: the nest has {NEST_STACKS} stacks, got {len(nest)}")
         seen: set[int] = set()
         for where, cards in [("hand", hand)] + [("nest", s) for s in nest]:
             for c in cards:

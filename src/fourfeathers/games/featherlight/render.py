@@ -1,4 +1,4 @@
-"""How Featherlight looks in the terminal (rich renderables) and how actions read in words."""
+"""How Featherlight looks in the terminal (rich renderables); the words are in ``words.py``."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from .rules import PUT, Draw, Put, Take, distinct_colours, end_reason, unique_colour_cards
-from .scoring import COLOURS, explain_hand
+from .rules import PUT
+from .scoring import COLOURS, distinct_colours, explain_hand, unique_colour_cards
+from .words import card_words
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame
@@ -31,48 +32,6 @@ def card_text(game: FeatherlightGame, card: int) -> Text:
     """``15 green`` in the card's colour."""
     colour = COLOURS[game.cards.colour[card]]
     return Text(f"{card} {colour}", style=STYLE[colour])
-
-
-def card_words(game: FeatherlightGame, card: int) -> str:
-    return f"{card} ({COLOURS[game.cards.colour[card]]})"
-
-
-def describe_action(game: FeatherlightGame, state: Any, action: Any) -> str:
-    """One sentence for an action, e.g. ``swap: take 15 (green) from stack 3``.
-
-    Public information only: no drawn card (FL-21), no covered card (FL-19), no wind card.
-    """
-    if isinstance(action, Draw):
-        left = len(state.piles[action.pile])
-        if left == 1:
-            return f"draw the last card of pile {action.pile + 1} (the game ends after this turn)"
-        return f"draw the top card of pile {action.pile + 1} ({left} cards in it)"
-    if isinstance(action, Take):
-        stack = state.nest[action.stack]
-        gap = ", leaving a gap" if len(stack) == 1 else ""
-        return f"swap: take {card_words(game, stack[-1])} from stack {action.stack + 1}{gap}"
-    if isinstance(action, Put):
-        stack = state.nest[action.stack]
-        where = f"covering {card_words(game, stack[-1])}" if stack else "into the gap"
-        return f"put {card_words(game, action.card)} on stack {action.stack + 1}, {where}"
-    return str(action)
-
-
-def describe_outcome(game: FeatherlightGame, before: Any, action: Any, after: Any) -> str | None:
-    """The solo wind card's landing and the reason the game ended, if either happened."""
-    notes = []
-    if len(after.wind) < len(before.wind):
-        card = before.wind[-1]
-        stack = next(s for s, cards in enumerate(after.nest) if cards and cards[-1] == card)
-        covered = after.nest[stack][-2]
-        symbol = "up: the highest" if game.cards.wind_up[card] else "down: the lowest"
-        notes.append(
-            f"The wind blows {card_words(game, card)} ({symbol} exposed number) onto stack "
-            f"{stack + 1}, covering {card_words(game, covered)}."
-        )
-    if after.player == TERMINAL:
-        notes.append(f"The game ends: {end_reason(after)}.")
-    return " ".join(notes) or None
 
 
 def _nest_table(game: FeatherlightGame, state: FeatherlightState, memory_aid: bool) -> Table:

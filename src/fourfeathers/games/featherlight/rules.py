@@ -1,6 +1,7 @@
-"""Featherlight's rules: actions, setup, the two actions of a turn, solo wind, end and winner.
+"""Featherlight's rules: setup, the two actions of a turn, solo wind, the end and the winner (the
+action objects and their text form are in ``actions``).
 
-Checklist atoms (``FL-nn``) refer to ``shared/rules/checklists/featherlight.md``; rulings
+Rule ids (``FL-nn``) refer to ``docs/rules/featherlight.md``; rulings
 (``FL-Rnn``) to ``docs/rulings/featherlight.md``.
 
 A turn is two decisions (the second depends on what the first revealed, FL-14):
@@ -19,21 +20,19 @@ hot path of every playout.
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
 from ...core.rng import make_rng
-from .content import NUM_CARDS
+from .actions import CHOICES, PUTS, Draw, Put, Take
+from .content import NEST_STACKS, NUM_CARDS
 from .scoring import COLOURS
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame
     from .state import FeatherlightState
 
-NEST_STACKS = 6
 HAND_SIZE = 5
 REMOVED = {2: 8, 3: 7, 4: 4}  # FL-08
 SOLO_REMOVED_PER_COLOUR = 2  # FL-102
@@ -42,83 +41,24 @@ WIND_STACK = 21  # FL-104
 CHOOSE, PUT = 0, 1  # the two decisions of a turn
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """Action A, first step: draw the top card of pile ``pile`` (0 or 1) into hand (FL-20)."""
-
-    pile: int
-
-    def __str__(self) -> str:
-        return f"draw {self.pile + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Take:
-    """Action B, first step: take the top card of nest stack ``stack`` (0-5) into hand (FL-25)."""
-
-    stack: int
-
-    def __str__(self) -> str:
-        return f"take {self.stack + 1}"
-
-
-@dataclass(frozen=True, slots=True)
-class Put:
-    """Second step of either action: put hand card ``card`` face up on nest stack ``stack``."""
-
-    card: int
-    stack: int
-
-    def __str__(self) -> str:
-        return f"put {self.card} on {self.stack + 1}"
-
-
-# Every action exists once; legal_actions hands out these objects (no allocation per call).
-DRAWS = (Draw(0), Draw(1))
-TAKES = tuple(Take(s) for s in range(NEST_STACKS))
-CHOICES = DRAWS + TAKES
-PUTS: tuple[tuple[Put, ...], ...] = tuple(
-    tuple(Put(c, s) for s in range(NEST_STACKS)) for c in range(NUM_CARDS + 1)
-)
-ALL_ACTIONS: tuple[Draw | Take | Put, ...] = CHOICES + tuple(
-    a for c in range(1, NUM_CARDS + 1) for a in PUTS[c]
-)
-"""Every action of the game in a fixed order: the index is a stable integer id (RL masks)."""
-
-_ACTION_PATTERN = re.compile(r"(draw|take) (\d+)|put (\d+) on (\d+)")
-
-
-def parse_action(text: str) -> Draw | Take | Put:
-    """Parse ``draw 1|2``, ``take 1-6`` or ``put CARD on 1-6`` (case and spaces forgiven).
-
-    Raises ``IllegalActionError`` if the text is none of these, naming the rule for a pile,
-    stack or card number that does not exist.
-    """
-    m = _ACTION_PATTERN.fullmatch(" ".join(text.lower().split()))
-    if m is None:
-        raise IllegalActionError(
-            f"{text!r} is not a Featherlight action: write 'draw 1', 'draw 2', 'take 1'-'take 6' "
-            "or 'put CARD on STACK' (stacks 1-6, cards 1-70)"
-        )
-    verb, number, card, stack = m.groups()
-    if verb == "draw":
-        if number not in ("1", "2"):
-            raise IllegalActionError(f"{text!r}: the draw piles are 1 and 2", "FL-11")
-        return DRAWS[int(number) - 1]
-    where = int(number if verb == "take" else stack)
-    if not 1 <= where <= NEST_STACKS:
-        raise IllegalActionError(f"{text!r}: the nest stacks are 1 to 6", "FL-10")
-    if verb == "take":
-        return TAKES[where - 1]
-    if not 1 <= int(card) <= NUM_CARDS:
-        raise IllegalActionError(f"{text!r}: the cards are numbered 1 to {NUM_CARDS}", "FL-01")
-    return PUTS[int(card)][where - 1]
-
-
 def _not_an_action(action: object) -> IllegalActionError:
     return IllegalActionError(
         f"{action!r} is not a Featherlight action object (turn text into one with parse_action)"
     )
+
+
+def _not_now(action: object) -> IllegalActionError:
+    """The refusal of an action that is not the turn's next step (FL-14)."""
+    kind = type(action)
+    if kind is Put:
+        return IllegalActionError(
+            f"{action}: first draw a card or take one from the nest, then put", "FL-14"
+        )
+    if kind is Draw or kind is Take:
+        return IllegalActionError(
+            f"{action}: this turn's action has begun; now put a hand card into the nest", "FL-14"
+        )
+    return _not_an_action(action)
 
 
 def deal(game: FeatherlightGame, seed: int) -> dict:
@@ -149,7 +89,7 @@ def deal(game: FeatherlightGame, seed: int) -> dict:
     deck = deck[n * HAND_SIZE :]
     nest = [[c] for c in deck[:NEST_STACKS]]
     deck = deck[NEST_STACKS:]
-    half = len(deck) // 2
+    half = len(deck) // 2  # two equal piles (FL-11; solo FL-105)
     starter = game.starting_player
     if starter is None:
         starter = rng.randrange(n)
@@ -180,7 +120,7 @@ def check_state(state: FeatherlightState) -> str | None:
     cards += state.box + state.wind
     if sorted(cards) != list(range(1, NUM_CARDS + 1)):
         return "every card 1-70 must lie in exactly one place"
-    if state.wind and not state.game.solo:
+    if state.wind and not state.game.solo:  # FL-104
         return "only a solo game has a wind stack"
     if not (state.player == TERMINAL or 0 <= state.player < n) or not 0 <= state.starter < n:
         return f"player and starter must be seats 0-{n - 1} (or {TERMINAL} when over)"
@@ -245,21 +185,12 @@ def apply_action(state: FeatherlightState, action: object) -> None:
             state.known[p].append(card)
             state.taken = card
             state.taken_from = stack
-        elif kind is Put:
-            raise IllegalActionError(
-                f"{action}: first draw a card or take one from the nest, then put", "FL-14"
-            )
         else:
-            raise _not_an_action(action)
+            raise _not_now(action)
         state.phase = PUT
         return
     if kind is not Put:
-        if kind is Draw or kind is Take:
-            raise IllegalActionError(
-                f"{action}: this turn's action has begun; now put a hand card into the nest",
-                "FL-14",
-            )
-        raise _not_an_action(action)
+        raise _not_now(action)
     card = action.card  # type: ignore[attr-defined]
     stack = action.stack  # type: ignore[attr-defined]
     hand = state.hands[p]
@@ -304,7 +235,7 @@ def apply_action(state: FeatherlightState, action: object) -> None:
     ):
         state.player = TERMINAL  # FL-31, FL-32, FL-111, FL-R10
     else:
-        state.player = (p + 1) % game.num_players
+        state.player = (p + 1) % game.num_players  # seat order (FL-13)
 
 
 def wind_blows(state: FeatherlightState) -> bool:
@@ -327,39 +258,9 @@ def blow_wind(state: FeatherlightState) -> None:
     """Solo: the top wind card covers the highest (up) or lowest (down) exposed card (FL-108)."""
     card = state.wind.pop()
     nest = state.nest
-    tops = [s[-1] for s in nest]
+    tops = [s[-1] for s in nest]  # only exposed cards (FL-109)
     target = max(tops) if state.game.cards.wind_up[card] else min(tops)
     nest[tops.index(target)].append(card)
-
-
-def distinct_colours(colour_of: tuple[int, ...], hand: list[int]) -> int:
-    """The first tie-break: how many different colours a hand holds (ruling FL-R08)."""
-    return len({colour_of[c] for c in hand})
-
-
-def unique_colour_cards(colour_of: tuple[int, ...], hand: list[int]) -> int:
-    """Tie-break of variant ``tiebreak-unique-cards``: hand cards whose colour no other shares."""
-    colours = [colour_of[c] for c in hand]
-    return sum(1 for c in colours if colours.count(c) == 1)
-
-
-def winners(state: FeatherlightState) -> list[int]:
-    """Highest score wins; ties go to most colours in hand, then are shared (FL-44..FL-46).
-
-    Empty before the end, and in solo, which has no win test (FL-113, ruling FL-R19).
-    """
-    if state.player != TERMINAL or state.game.solo:
-        return []
-    scores = state.scores()
-    best = max(scores)
-    tied = [p for p, s in enumerate(scores) if s == best]
-    if len(tied) > 1:
-        tiebreak = unique_colour_cards if state.game.tiebreak_unique_cards else distinct_colours
-        colour_of = state.game.cards.colour
-        keys = {p: tiebreak(colour_of, state.hands[p]) for p in tied}
-        top = max(keys.values())
-        tied = [p for p in tied if keys[p] == top]
-    return tied
 
 
 def next_starting_player(previous: FeatherlightState) -> int:

@@ -1,20 +1,31 @@
-"""Featherlight scoring: the rule kinds of the feather dictionary, and scoring a hand.
+"""Featherlight scoring: how things turn into points.
+
+This module holds the game's points and its end-of-game result (the scores, the winners and
+the tie-breaks, each with its rule id), and nothing else.
 
 Each card's condition is data in ``content.toml`` (a ``kind`` and its parameters); this module
 turns it into a ``Rule`` object with ``points(table, colour)`` for the hot path and
 ``reason(table, colour)`` for people. Colours are ints, indexes into ``COLOURS``.
 
-Scopes (checklist FL-39): ``"hand"`` = the five hand cards, ``"nest"`` = the six exposed nest
+Scopes (FL-39): ``"hand"`` = the five hand cards, ``"nest"`` = the six exposed nest
 cards, ``"both"`` = all eleven. A hand card counts itself wherever its own colour is counted
 (ruling FL-R04). A set card counts how many disjoint sets its scope holds: the smallest count
 among the colours a set needs (FL-41); each set card makes its own sets (ruling FL-R05).
+
+A seat's score is its hand's points against the nest (FL-36); the highest score wins, ties go to
+the most colours in hand (FL-44..FL-46). Solo has a score and no winner (FL-113).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ...core.game import TERMINAL
+
+if TYPE_CHECKING:
+    from .state import FeatherlightState
 
 COLOURS = ("red", "purple", "blue", "green", "yellow", "white", "black")
 """The seven feather colours, in the feather dictionary's order; a colour is an index here."""
@@ -393,3 +404,39 @@ def explain_hand(
         )
         for c in hand
     ]
+
+
+def scores(state: FeatherlightState) -> list[int]:
+    """Each seat's points for its current hand and the current nest (final once terminal)."""
+    game = state.game
+    return [hand_points(game.rules, game.cards.colour, h, state.nest) for h in state.hands]
+
+
+def distinct_colours(colour_of: tuple[int, ...], hand: list[int]) -> int:
+    """The first tie-break: how many different colours a hand holds (ruling FL-R08)."""
+    return len({colour_of[c] for c in hand})
+
+
+def unique_colour_cards(colour_of: tuple[int, ...], hand: list[int]) -> int:
+    """Tie-break of variant ``tiebreak-unique-cards``: hand cards whose colour no other shares."""
+    colours = [colour_of[c] for c in hand]
+    return sum(1 for c in colours if colours.count(c) == 1)
+
+
+def winners(state: FeatherlightState) -> list[int]:
+    """Highest score wins; ties go to most colours in hand, then are shared (FL-44..FL-46).
+
+    Empty before the end, and in solo, which has no win test (FL-113, ruling FL-R19).
+    """
+    if state.player != TERMINAL or state.game.solo:
+        return []
+    scores = state.scores()
+    best = max(scores)
+    tied = [p for p, s in enumerate(scores) if s == best]
+    if len(tied) > 1:
+        tiebreak = unique_colour_cards if state.game.tiebreak_unique_cards else distinct_colours
+        colour_of = state.game.cards.colour
+        keys = {p: tiebreak(colour_of, state.hands[p]) for p in tied}
+        top = max(keys.values())
+        tied = [p for p in tied if keys[p] == top]
+    return tied

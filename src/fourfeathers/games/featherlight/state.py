@@ -20,9 +20,9 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State
-from . import rules
-from .scoring import COLOURS, explain_hand, hand_points
+from ...core.game import TERMINAL, State, win_shares
+from . import rules, scoring
+from .scoring import COLOURS, explain_hand
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame
@@ -65,7 +65,8 @@ class FeatherlightState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
-    winners = rules.winners
+    winners = scoring.winners
+    scores = scoring.scores
 
     @property
     def current_player(self) -> int:
@@ -73,11 +74,6 @@ class FeatherlightState(State):
 
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
-
-    def scores(self) -> list[int]:
-        """Each seat's points for its current hand and the current nest (final once terminal)."""
-        game = self.game
-        return [hand_points(game.rules, game.cards.colour, h, self.nest) for h in self.hands]
 
     def score_sheet(self, player: int) -> list:
         """``[CardScore(card, points, reason, colour)]`` for each card in ``player``'s hand."""
@@ -90,8 +86,7 @@ class FeatherlightState(State):
             return [0.0] * self.game.num_players
         if self.game.solo:
             return [float(s) for s in self.scores()]
-        won = self.winners()
-        return [1.0 / len(won) if p in won else 0.0 for p in range(self.game.num_players)]
+        return win_shares(self.winners(), self.game.num_players)
 
     def clone(self) -> FeatherlightState:
         new = object.__new__(FeatherlightState)
@@ -124,8 +119,9 @@ class FeatherlightState(State):
     def observation(self, player: int) -> dict[str, Any]:
         """What ``player`` knows: own hand, whole nest stacks, public hand cards of all, counts.
 
-        Never holds another player's drawn cards, pile or wind contents or order, or the box.
-        Raises ``ValueError`` if ``player`` is not a seat.
+        Never holds another player's drawn cards, pile or wind contents or order, or the box
+        (FL-120..FL-122, rulings FL-R09, FL-R20). Raises ``ValueError`` if ``player`` is not a
+        seat.
         """
         self.check_player(player)
         obs: dict[str, Any] = {
@@ -163,10 +159,10 @@ class FeatherlightState(State):
     def determinize(self, player: int, rng: random.Random) -> FeatherlightState:
         """Resample what ``player`` cannot know: other hands' unseen cards, piles, box, wind.
 
-        Uniform over every deal consistent with the observation; in solo the box keeps two cards
-        of each colour (FL-102). Unseen cards are pooled in sorted order before shuffling, so the
-        result depends only on the observation and ``rng``. Raises ``ValueError`` if ``player``
-        is not a seat.
+        Uniform over every deal consistent with the observation (ruling FL-R21); in solo the box
+        keeps two cards of each colour (FL-102). Unseen cards are pooled in sorted order before
+        shuffling, so the result depends only on the observation and ``rng``. Raises
+        ``ValueError`` if ``player`` is not a seat.
         """
         self.check_player(player)
         new = self.clone()

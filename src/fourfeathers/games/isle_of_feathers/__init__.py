@@ -1,8 +1,28 @@
 """Isle of Feathers: build a hex island together and house birds whose habitats match it.
 
-2-4 players, or the solo Migration Season (``players=1``, ``stamina=1..4``). Rules in
-``rules.py``, birds and components in ``content.toml``, rulings in
-``docs/rulings/isle-of-feathers.md``.
+2-4 players, or the solo Migration Season (``players=1``, ``stamina=1..4``).
+
+Files (the same name means the same part in every game folder):
+
+- ``content.toml``: the birds and the components; ``content.py`` reads and checks it.
+- ``game.py``: ``IsleGame``, the configuration and its checks, setup, text actions;
+  ``state.py``: ``IsleState``, the state's data, observations and determinization.
+- ``actions.py``: the action objects and their text form; ``rules.py``: the entry point of the
+  rules (setup, legal actions, applying one), with its parts ``rules_<part>.py``:
+  ``rules_phases.py`` (the turn's phases, the checks every decision makes, the end of the game),
+  ``rules_land.py`` (stacking tiles, Vegetation), ``rules_place.py`` (habitats, the placement
+  search), ``rules_abilities.py`` (discarding, the six abilities), ``rules_turn.py`` (the Flight
+  Path draw, closing a turn), ``rules_solo.py`` (the Migration Season), ``rules_knowledge.py``
+  (who knows which hidden card) and ``rules_check.py`` (sound positions); ``scoring.py``: how
+  things turn into points (the birds' points), the winners and the tie-breaks; ``hexgrid.py``: hex
+  cells, neighbours and habitat shapes.
+- ``words.py``: actions and their outcomes in words, public to every seat (no UI library).
+- ``heuristic.py``: the position value the agents use; ``features.py``: the birds each player
+  placed, for reports.
+- ``render.py``: the terminal and SVG pictures (rich); ``cli.py``: ``--stamina`` and help
+  examples (no table scoring).
+
+Rulings: ``docs/rulings/isle-of-feathers.md``.
 """
 
 from ...core.registry import GameSpec, register
@@ -16,6 +36,11 @@ register(
         players=(1, 2, 3, 4),
         summary="Raise a hex island of sand, grass and cliffs and house birds on matching "
         "habitats (2-4 players, solo Migration Season)",
+        package=__name__,
+        heuristic=".heuristic:evaluate",
+        features=".features:seat_features",
+        render=".render",
+        cli=".cli",
         configurations=(
             {"players": 2},
             {"players": 3},

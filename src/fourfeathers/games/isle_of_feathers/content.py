@@ -28,6 +28,9 @@ ABILITIES = ("mound", "burrow", "replant", "flit", "flock", "shoo")
 """The six ability kinds in the rulebook's printed order (IS-51..IS-56; names: ruling IS-R03).
 An ability is an index into this tuple."""
 
+MOUND, BURROW, REPLANT, FLIT, FLOCK, SHOO = range(6)
+"""The ability kinds as indexes into ``ABILITIES`` (ruling IS-R03)."""
+
 ABILITY_TEXT = {
     "mound": "raise a tile by one level",
     "burrow": "lower a tile by one level",
@@ -82,11 +85,6 @@ class Bird:
     points: int
     habitat: Habitat
     source: dict[str, str]
-
-    @property
-    def ability_name(self) -> str:
-        """The ability's name, e.g. ``"mound"``."""
-        return ABILITIES[self.ability]
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.config import check_content_digest, check_variants, content_path, is_int
+from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import render, rules
+from . import actions, rules, rules_check, rules_phases, words
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
 from .hexgrid import LIMIT, key
 from .state import _FIELDS, _INT_FIELDS, IsleState
@@ -64,8 +64,17 @@ class IsleGame(Game):
         content_digest: str | None = None,
     ) -> None:
         name = self.id
-        if not is_int(players) or not 1 <= players <= 4:
-            raise ConfigError(f"{name}: players must be 1 to 4, got {players!r} (IS-R20)")
+        common = common_options(
+            name,
+            players,
+            range(1, 5),
+            "IS-R20",
+            content,
+            variants,
+            VARIANTS,
+            starting_player=starting_player,
+            max_turns=max_turns,
+        )
         if stamina is not None:
             if players != 1:
                 raise ConfigError(
@@ -73,14 +82,7 @@ class IsleGame(Game):
                 )
             if not is_int(stamina) or not 1 <= stamina <= 4:
                 raise ConfigError(f"{name}: stamina must be a level 1 to 4, got {stamina!r}")
-        if starting_player is not None and (
-            not is_int(starting_player) or not 0 <= starting_player < players
-        ):
-            raise ConfigError(
-                f"{name}: starting_player must be a seat number 0-{players - 1} "
-                f"(0 is the first seat), got {starting_player!r}"
-            )
-        variants = check_variants(self.id, variants, VARIANTS)
+        variants = common.variants
         misplaced = [
             v
             for v in variants
@@ -89,13 +91,11 @@ class IsleGame(Game):
         if misplaced:
             where = "the solo game" if misplaced[0] in SOLO_VARIANTS else "2-4 players"
             raise ConfigError(f"{name}: variant {misplaced[0]} is for {where} (players={players})")
-        if not is_int(max_turns) or max_turns < 0:
-            raise ConfigError(f"{name}: max_turns must be an integer >= 0, got {max_turns!r}")
         self._players = players
         self.solo = players == 1
         self.stamina = (stamina or 1) if self.solo else None
         self.starting_player = starting_player
-        self.content_path = content_path(self.id, content)
+        self.content_path = common.content
         self.variants = variants
         self.max_turns = max_turns
         self.discard_draws_blind = "discard-draws-blind" in self.variants
@@ -107,8 +107,9 @@ class IsleGame(Game):
         self.empty_stamina = "solo-empty-stamina" in self.variants
         self.end_on_empty_draw = "solo-end-on-empty-draw" in self.variants
         self.content: Content = load_content(self.content_path)
-        self.content_digest = self.content.digest if self.content_path else None
-        check_content_digest(self.id, self.content_path, content_digest, self.content.digest)
+        self.content_digest = check_content_digest(
+            self.id, self.content_path, content_digest, self.content.digest
+        )
 
     @property
     def config(self) -> dict[str, Any]:
@@ -189,13 +190,13 @@ class IsleGame(Game):
         if not 0 <= fields["seed"] <= 2**63 - 1:
             raise ValueError(f"{self.id} state: seed must be 0 to 2**63 - 1")
         state = IsleState(self, fields)
-        problem = rules.check_state(state)
+        problem = rules_check.check_state(state)
         if problem:
             raise ValueError(f"{self.id} state: {problem}")
         return state
 
     def parse_action(self, text: str) -> Any:
-        return rules.parse_action(text, self.content.flight_path)
+        return actions.parse_action(text, self.content.flight_path)
 
     def components(self) -> list[Any]:
         """The 52 bird cards (numbers), and every tile, Vegetation, Ability and Bird token by
@@ -213,35 +214,25 @@ class IsleGame(Game):
 
     def describe_action(self, state: State, action: Any) -> str:
         assert isinstance(state, IsleState)
-        return render.describe_action(self, state, action)
+        return words.describe_action(self, state, action)
 
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
         assert isinstance(before, IsleState) and isinstance(after, IsleState)
-        return render.describe_outcome(self, before, action, after)
+        return words.describe_outcome(self, before, action, after)
 
     def reveals(self, state: State, action: Any) -> bool:
         """Draws show a hidden card (a blind draw, or a Flight Path refill from the Draw pile);
         a pass shows the receiver a card; a release draws from the Migration pile. With variant
         discard-draws-blind, resolving a discard draws too."""
         assert isinstance(state, IsleState)
-        if isinstance(action, (rules.TakeFaceUp, rules.DrawBlind, rules.PassCard, rules.Release)):
+        if isinstance(
+            action, (actions.TakeFaceUp, actions.DrawBlind, actions.PassCard, actions.Release)
+        ):
             return True
         return self.discard_draws_blind and (
-            isinstance(action, rules.Discard) or state.phase in (rules.ABILITY, rules.PLANT)
+            isinstance(action, actions.Discard)
+            or state.phase in (rules_phases.ABILITY, rules_phases.PLANT)
         )
-
-    def render(self, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-        assert isinstance(state, IsleState)
-        return render.render_state(self, state, player)
-
-    def render_result(self, state: State) -> Any:
-        assert isinstance(state, IsleState)
-        return render.render_result(self, state)
-
-    def render_svg(self, state: State, player: int | None) -> str:
-        """An SVG picture of the island (public: the island holds no secrets)."""
-        assert isinstance(state, IsleState)
-        return render.render_svg(self, state)
 
 
 def _ints(game: str, name: str, value: Any, size: int | None) -> None:

@@ -1,8 +1,9 @@
 """Hex geometry for Isle of Feathers: axial coordinates, integer cell keys, the 12 symmetries,
 and habitat shapes pre-normalised with every distinct image computed once.
 
-Coordinates are axial ``(q, r)`` (checklist conventions). The six neighbours of ``(q, r)`` are
-``(q+1, r)``, ``(q-1, r)``, ``(q, r+1)``, ``(q, r-1)``, ``(q+1, r-1)`` and ``(q-1, r+1)``.
+Coordinates are axial ``(q, r)``, as in docs/rules/isle-of-feathers.md. The six neighbours of
+``(q, r)`` are ``(q+1, r)``, ``(q-1, r)``, ``(q, r+1)``, ``(q, r-1)``, ``(q+1, r-1)`` and
+``(q-1, r+1)``.
 
 Inside the engine a cell is one int, its *key*: ``(q + OFFSET) * STRIDE + (r + OFFSET)``. Keys
 make translation one addition: the cell ``(q + dq, r + dr)`` has key ``key(q, r) +
@@ -50,19 +51,8 @@ def offset(dq: int, dr: int) -> int:
     return dq * STRIDE + dr
 
 
-def in_bounds(k: int) -> bool:
-    """True if key ``k`` is a cell within the board bound."""
-    q, r = coords(k)
-    return -LIMIT <= q <= LIMIT and -LIMIT <= r <= LIMIT
-
-
 NEIGHBOUR_OFFSETS: tuple[int, ...] = tuple(offset(dq, dr) for dq, dr in NEIGHBOURS)
 """Key differences to the six neighbours: ``k + d`` for ``d`` in this tuple."""
-
-
-def neighbours(k: int) -> tuple[int, ...]:
-    """The keys of the six neighbours of key ``k``."""
-    return tuple(k + d for d in NEIGHBOUR_OFFSETS)
 
 
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:

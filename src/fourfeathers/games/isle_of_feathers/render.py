@@ -1,5 +1,5 @@
 """How Isle of Feathers looks: the island as hexes in the terminal (rich) and as SVG, the hand
-with each habitat drawn small, the Flight Path, the tokens; and how actions read in words.
+with each habitat drawn small, the Flight Path, the tokens (the words are in ``words.py``).
 
 Terminal hexes: each space is five characters, ``kind veg birds``: the kind letter (``S`` Sand,
 ``G`` Grass, ``C`` Cliff, ``D`` double cliff, a digit above that, ``~`` ocean), ``♣`` for
@@ -18,9 +18,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.game import TERMINAL
-from . import rules
-from .content import ABILITIES, ABILITY_TEXT, COLOURS, KIND_NAMES
+from . import actions, rules_phases, rules_place, scoring
+from .content import ABILITIES, ABILITY_TEXT, COLOURS
 from .hexgrid import NEIGHBOUR_OFFSETS, Habitat, coords
+from .words import bird_words, plural, seat_word
 
 if TYPE_CHECKING:
     from .game import IsleGame
@@ -45,178 +46,12 @@ SVG_BIRD = ("#d32f2f", "#1e54c9", "#1b7f2a", "#f2c200")
 VEG = "♣"
 
 
-def kind_name(height: int) -> str:
-    """``"Sand"``, ``"Grass"``, ``"Cliff"``, ``"double cliff"``, ``"height 5 stack"``..."""
-    if height == 0:
-        return "ocean"
-    if height in KIND_NAMES:
-        return KIND_NAMES[height].replace("-", " ").capitalize().replace("Double", "double")
-    return f"height {height} stack"
-
-
 def _letter(height: int) -> str:
     return KIND_LETTER.get(height, str(height % 10))
 
 
 def _style(height: int) -> str:
     return HEIGHT_STYLE.get(height, HEIGHT_STYLE[4])
-
-
-def seat_word(p: int) -> str:
-    """``Seat 2 (blue)``."""
-    return f"Seat {p + 1} ({COLOURS[p]})"
-
-
-def bird_words(game: IsleGame, card: int) -> str:
-    """``Shoebill (1)``."""
-    return f"{game.content.name[card]} ({card})"
-
-
-# ---------------------------------------------------------------------------------------------
-# Words
-
-
-def describe_action(game: IsleGame, state: IsleState, action: Any) -> str:
-    """One sentence for an action, public information only (never a passed or drawn card)."""
-    cell = rules.cell_text
-    cells = state.cells
-    if isinstance(action, rules.AddTile):
-        h = cells.get(action.cell, 0) >> 1
-        tile = "Sand" if h == 0 else ("Grass" if h == 1 else "Cliff")
-        note = ""
-        if h == 0 and state.supply[0] == 1 and state.end_turn < 0:
-            note = " (the last Sand tile in the supply)"
-        where = "on the ocean" if h == 0 else f"on the {kind_name(h)}"
-        return f"add a {tile} tile {where} at {cell(action.cell)}{note}"
-    if isinstance(action, rules.AddVegetation):
-        return f"add Vegetation at {cell(action.cell)}"
-    if isinstance(action, rules.Place):
-        return f"place {_bird_long(game, action.card)} at {cell(action.cell)}"
-    if isinstance(action, rules.Discard):
-        ability = ABILITIES[game.content.ability[action.card]].title()
-        return f"discard {bird_words(game, action.card)} to use its {ability}"
-    if isinstance(action, rules.TakeFaceUp):
-        card = state.path[action.slot] if action.slot < len(state.path) else 0
-        if not card:
-            return f"take from Flight Path slot {action.slot + 1}"
-        return f"take {bird_words(game, card)} from Flight Path slot {action.slot + 1}"
-    if isinstance(action, rules.DrawBlind):
-        if state.draw:
-            return f"draw blind from the Draw pile ({len(state.draw)} cards)"
-        return "draw blind, shuffling the Discard pile into a new Draw pile"
-    if isinstance(action, rules.PassCard):
-        q = (state.player + 1) % game.num_players
-        return f"pass a card to {seat_word(q)}"
-    if isinstance(action, rules.EndTurn):
-        if rules.is_last_turn(state):
-            return "end the turn (the game's last)"
-        if game.solo:
-            owed = "a Migration card is owed" if state.migration else "the Migration pile is empty"
-            return f"end the turn without a bird placed: {owed}"
-        return "end the turn"
-    if isinstance(action, rules.Release):
-        return f"release {bird_words(game, action.card)} and take a Migration card"
-    if isinstance(action, rules.Skip):
-        if state.pending < 0:
-            return "skip a discarded bird's ability"
-        return f"skip the discarded bird's {ABILITIES[state.pending].title()}"
-    if isinstance(action, rules.Stamina):
-        return "spend a Flit from the Stamina pool: one more action"
-    if isinstance(action, rules.Plant):
-        return f"plant the Vegetation at {cell(action.cell)}"
-    source = _source(state, action)
-    if isinstance(action, rules.Raise):
-        h = cells.get(action.cell, 0) >> 1
-        return (
-            f"{source} Mound: raise {cell(action.cell)} from {kind_name(h)} to {kind_name(h + 1)}"
-        )
-    if isinstance(action, rules.Lower):
-        h = cells.get(action.cell, 0) >> 1
-        return (
-            f"{source} Burrow: lower {cell(action.cell)} from {kind_name(h)} to {kind_name(h - 1)}"
-        )
-    if isinstance(action, rules.Uproot):
-        return f"{source} Replant: pick up the Vegetation at {cell(action.cell)}"
-    if isinstance(action, rules.Flit):
-        return f"{source} Flit: one more action"
-    if isinstance(action, rules.Flock):
-        return (
-            f"{source} Flock: place {_bird_long(game, action.card)} at {cell(action.cell)}, "
-            "joining the bird there"
-        )
-    if isinstance(action, rules.Shoo):
-        return (
-            f"{source} Shoo: move a {COLOURS[action.colour]} bird from {cell(action.source)} to "
-            f"{cell(action.target)}"
-        )
-    return str(action)
-
-
-def _source(state: IsleState, action: Any) -> str:
-    return "use the discarded bird's" if state.phase == rules.ABILITY else "spend a token for"
-
-
-def _plural(n: int, word: str) -> str:
-    """``1 point``, ``2 points``, ``0 birds``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _bird_long(game: IsleGame, card: int) -> str:
-    content = game.content
-    ability = ABILITIES[content.ability[card]].title()
-    return f"{content.name[card]} ({card}; {_plural(content.points[card], 'point')}, {ability})"
-
-
-def describe_outcome(
-    game: IsleGame, before: IsleState, action: Any, after: IsleState
-) -> str | None:
-    """What else happened: the bird that flew away and the new face-up birds, reshuffles, an
-    earned token, a fizzled ability, the endgame trigger, a solo new turn, why the game ended."""
-    notes: list[str] = []
-    p = before.player
-    if isinstance(action, (rules.TakeFaceUp, rules.DrawBlind)):
-        path = list(before.path)
-        if isinstance(action, rules.TakeFaceUp):
-            path[action.slot] = 0
-        flown = next((c for c in reversed(path) if c), 0)
-        if flown:
-            notes.append(f"{bird_words(game, flown)} flies away to the Discard pile.")
-        new = [c for c in after.path if c and c not in before.path]
-        if new:
-            names = ", ".join(bird_words(game, c) for c in new)
-            notes.append(f"New on the Flight Path: {names}.")
-    if after.reshuffles > before.reshuffles:
-        notes.append("The Discard pile is shuffled into a new Draw pile.")
-    if isinstance(action, (rules.Place, rules.Flock)) and after.player != TERMINAL:
-        kind = game.content.ability[action.card]
-        spent_same = isinstance(action, rules.Flock) and before.phase == rules.MAIN
-        if before.token_supply[kind] + (1 if spent_same and kind == rules.FLOCK else 0):
-            notes.append(f"{seat_word(p)} takes a {ABILITIES[kind].title()} token.")
-        else:
-            notes.append(f"No {ABILITIES[kind].title()} token is left to take.")
-        if game.solo and after.turn > before.turn:
-            notes.append(
-                f"A new turn begins with two actions; the Stamina pool holds {after.stamina}."
-            )
-    if isinstance(action, rules.Discard):
-        kind = game.content.ability[action.card]
-        if kind == rules.FLIT:
-            notes.append("Flit gives the action back.")
-        elif after.phase != rules.ABILITY and after.player != TERMINAL:
-            notes.append(f"Its {ABILITIES[kind].title()} has no use now.")
-    if isinstance(action, rules.Release):
-        notes.append(f"The Migration pile has {len(after.migration)} cards left.")
-    if before.end_turn < 0 <= after.end_turn:
-        if game.solo:
-            notes.append("The Sand supply is empty: the season ends with this turn.")
-        else:
-            notes.append(
-                "The Sand supply is empty: the endgame begins; every other player has one "
-                "more turn."
-            )
-    if after.player == TERMINAL:
-        notes.append(f"The game ends: {rules.end_reason_text(after)}.")
-    return " ".join(notes) or None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -305,16 +140,16 @@ def habitat_picture(habitat: Habitat) -> Text:
 
 
 def _fits_text(game: IsleGame, state: IsleState, card: int, player: int) -> Text:
-    spots = [k for _, k in rules.placements(state, [card])]
-    flock = [k for _, k in rules.placements(state, [card], occupied=True)]
-    if not rules.has_bird_token(state, player):
+    spots = [k for _, k in rules_place.placements(state, [card])]
+    flock = [k for _, k in rules_place.placements(state, [card], occupied=True)]
+    if not rules_place.has_bird_token(state, player):
         return Text("no Bird token left", style="red")
     if spots:
-        where = " ".join(rules.cell_text(k) for k in spots[:4])
+        where = " ".join(actions.cell_text(k) for k in spots[:4])
         more = f" +{len(spots) - 4}" if len(spots) > 4 else ""
         return Text(f"yes: {where}{more}", style="bold green")
     if flock:
-        where = " ".join(rules.cell_text(k) for k in flock[:3])
+        where = " ".join(actions.cell_text(k) for k in flock[:3])
         return Text(f"with Flock: {where}", style="yellow")
     return Text("no", style="dim")
 
@@ -408,34 +243,39 @@ def _prompt(game: IsleGame, state: IsleState, player: int) -> Text | None:
     if state.player != player:
         return None
     content = game.content
-    if state.phase == rules.DRAW:
+    if state.phase == rules_phases.DRAW:
         return Text("Draw a card: take a face-up bird (take 1-4) or draw blind.", style="bold cyan")
-    if state.phase == rules.ABILITY:
+    if state.phase == rules_phases.ABILITY:
         ability = ABILITIES[state.pending]
         return Text(
             f"You discarded {bird_words(game, state.pending_card)}: use its {ability.title()} "
             f"({ABILITY_TEXT[ability]}) or skip.",
             style="bold cyan",
         )
-    if state.phase == rules.PLANT:
+    if state.phase == rules_phases.PLANT:
         return Text(
-            f"Choose the tile for the Vegetation from {rules.cell_text(state.replant_from)}.",
+            f"Choose the tile for the Vegetation from {actions.cell_text(state.replant_from)}.",
             style="bold cyan",
         )
-    if state.phase == rules.RELEASE:
+    if state.phase == rules_phases.RELEASE:
         return Text(
             "Your turn ended without a bird placed: release a card for a Migration card.",
             style="bold cyan",
         )
-    if not rules.can_act(state):
-        close = "end the turn" if game.solo or rules.is_last_turn(state) else "pass a card"
+    if not rules_phases.can_act(state):
+        close = "end the turn" if game.solo or rules_phases.is_last_turn(state) else "pass a card"
         return Text(f"Actions used: spend tokens if you like, then {close}.", style="bold cyan")
     del content
     return None
 
 
-def render_state(game: IsleGame, state: IsleState, player: int | None) -> Group:
-    """The table as ``player`` sees it (None: a spectator, who sees every hand)."""
+def render_state(
+    game: IsleGame, state: IsleState, player: int | None, *, memory_aid: bool = False
+) -> Group:
+    """The table as ``player`` sees it (None: a spectator, who sees every hand).
+
+    Everything on the island is in sight, so ``memory_aid`` changes nothing.
+    """
     parts: list[Any] = [_status(game, state)]
     parts.append(Text("The island", style="bold underline"))
     parts.append(island_picture(state))
@@ -461,10 +301,10 @@ def render_state(game: IsleGame, state: IsleState, player: int | None) -> Group:
     scores = state.scores()
     for q in range(game.num_players):
         placed = state.placed[q]
-        line = Text(f"{seat_word(q)}: {_plural(scores[q], 'point')}", style=BIRD_STYLE[q])
+        line = Text(f"{seat_word(q)}: {plural(scores[q], 'point')}", style=BIRD_STYLE[q])
         line.append(
-            f" - {_plural(len(state.hands[q]), 'card')} in hand, "
-            f"{_plural(len(placed), 'bird')} placed",
+            f" - {plural(len(state.hands[q]), 'card')} in hand, "
+            f"{plural(len(placed), 'bird')} placed",
             style="none",
         )
         if placed:
@@ -498,7 +338,7 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
     scores = state.scores()
     content = game.content
     for p in range(game.num_players):
-        table = Table(title=f"{seat_word(p)}: {_plural(scores[p], 'point')}", header_style="bold")
+        table = Table(title=f"{seat_word(p)}: {plural(scores[p], 'point')}", header_style="bold")
         table.add_column("bird")
         table.add_column("points", justify="right")
         table.add_column("why")
@@ -511,11 +351,11 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
         if not state.placed[p]:
             table.add_row("(no bird placed)", "0", "")
         parts.append(table)
-    reason = rules.end_reason_text(state) if state.end_reason else "not over"
+    reason = rules_phases.end_reason_text(state) if state.end_reason else "not over"
     parts.append(Text(f"The game ended: {reason}.", style="bold"))
     if game.solo:
         line = f"Solo score (level {game.stamina}): {scores[0]}"
-        if rules.perfect_season(state):
+        if scoring.perfect_season(state):
             line += " - a perfect season!"
         parts.append(Text(line, style="bold green"))
         return Group(*parts)
@@ -523,7 +363,7 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
     if won:
         names = " and ".join(seat_word(p) for p in won)
         verb = "wins" if len(won) == 1 else "share the victory"
-        points = _plural(scores[won[0]], "point")
+        points = plural(scores[won[0]], "point")
         parts.append(Text(f"{names} {verb} with {points}", style="bold green"))
         tied = [p for p, s in enumerate(scores) if s == scores[won[0]]]
         if len(tied) > 1 and game.tiebreak_most_birds:
@@ -538,10 +378,11 @@ def render_result(game: IsleGame, state: IsleState) -> Group:
 # SVG
 
 
-def render_svg(game: IsleGame, state: IsleState) -> str:
+def render_svg(game: IsleGame, state: IsleState, player: int | None = None) -> str:
     """An SVG picture of the island: pointy-top hexes coloured by height, the height number,
     a tree for Vegetation, a disc per bird in its seat's colour, coordinates; the ocean spaces
-    next to the island are outlined."""
+    next to the island are outlined. The island holds no secrets: the same for every
+    ``player``."""
     size = 34.0
     w = math.sqrt(3) * size
     shown = set(state.cells) | set(state.birds)

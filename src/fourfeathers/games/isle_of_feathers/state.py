@@ -16,12 +16,12 @@ Fields (plain dicts, lists and ints; the top of a pile is its last element):
   ``public_known[q]`` the part everyone knows (birds taken face up); ``pool`` the cards that
   may be in the Draw pile as everyone sees it; ``gone[p]`` pool cards seat ``p`` has seen leave
   it (its own blind draws, cards passed to it);
-- turn: ``player`` (or ``TERMINAL``), ``phase`` (``rules.PHASES``), ``actions_left``,
+- turn: ``player`` (or ``TERMINAL``), ``phase`` (``rules_phases.PHASES``), ``actions_left``,
   ``turn_actions``, ``turn``, ``starter``; pending steps: ``pending`` (ability kind being used
   from a discarded bird, else -1), ``pending_card``, ``replant_from`` (cell, else -1),
   ``draws`` (Flight Path draws owed), ``blind_draws`` (automatic draws owed, variant);
 - end: ``end_turn`` (the turn after which the endgame ends, -1 before the last Sand),
-  ``end_reason`` (``rules.END_REASONS``); randomness: ``seed`` and ``reshuffles`` (every
+  ``end_reason`` (``rules_phases.END_REASONS``); randomness: ``seed`` and ``reshuffles`` (every
   reshuffle is derived from them, so the state alone fixes the future).
 """
 
@@ -30,10 +30,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State
+from ...core.game import TERMINAL, State, win_shares
 from ...core.rng import MAX_SEED
-from . import rules
-from .content import ABILITIES, COLOURS, NUM_BIRDS
+from . import rules, rules_phases, scoring
+from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
 from .hexgrid import coords
 
 if TYPE_CHECKING:
@@ -139,8 +139,8 @@ class IsleState(State):
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
-    winners = rules.winners
-    scores = rules.scores
+    winners = scoring.winners
+    scores = scoring.scores
 
     @property
     def current_player(self) -> int:
@@ -157,8 +157,7 @@ class IsleState(State):
             return [0.0] * n
         if self.game.solo:
             return [float(s) for s in self.scores()]
-        won = self.winners()
-        return [1.0 / len(won) if p in won else 0.0 for p in range(n)]
+        return win_shares(self.winners(), n)
 
     def clone(self) -> IsleState:
         new = object.__new__(IsleState)
@@ -236,7 +235,7 @@ class IsleState(State):
         for kind, name in enumerate(ABILITIES):
             start = 1
             holders = [(f"tokens {p}", t[kind]) for p, t in enumerate(self.tokens)]
-            if kind == rules.FLIT:
+            if kind == FLIT:
                 holders.append(("stamina pool", self.stamina))
             holders.append(("token supply", self.token_supply[kind]))
             for place, count in holders:
@@ -271,7 +270,7 @@ class IsleState(State):
             "game": self.game.id,
             "player": player,
             "current_player": self.player,
-            "phase": "over" if self.player == TERMINAL else rules.PHASES[self.phase],
+            "phase": "over" if self.player == TERMINAL else rules_phases.PHASES[self.phase],
             "turn": self.turn,
             "starter": self.starter,
             "actions_left": self.actions_left,
@@ -308,7 +307,7 @@ class IsleState(State):
             "scores": self.scores(),
         }
         if self.player == TERMINAL:
-            obs["end_reason"] = rules.end_reason_text(self)
+            obs["end_reason"] = rules_phases.end_reason_text(self)
             obs["winners"] = self.winners()
         return obs
 
@@ -357,10 +356,6 @@ class IsleState(State):
             new.gone[q] = []
         new.seed = rng.randrange(MAX_SEED)
         return new
-
-    def hand_of(self, player: int) -> list[int]:
-        """Seat ``player``'s hand (a copy)."""
-        return list(self.hands[player])
 
     def describe_cards(self, cards: list[int]) -> str:
         """``"Shoebill (1), Kakapo (3)"``."""

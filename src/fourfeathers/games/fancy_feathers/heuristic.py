@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from typing import cast
 
-from fourfeathers.core.game import State
-from fourfeathers.games.fancy_feathers import rules
-from fourfeathers.games.fancy_feathers.scoring import NUM_TYPES, TRAP, collection_points
-from fourfeathers.games.fancy_feathers.state import FancyFeathersState
+from ...core.game import State
+from . import rules
+from .scoring import NUM_TYPES, TRAP, collection_points
+from .state import FancyFeathersState
 
 WIN_BONUS = 1000.0
 

@@ -8,7 +8,7 @@ score lead over the best other seat; at the end, the final score lead.
 from __future__ import annotations
 
 from ...core.game import State
-from ...games.featherlight.scoring import hand_points
+from .scoring import hand_points
 
 
 def hand_value(state: State, player: int) -> int:

@@ -11,15 +11,15 @@
 - progress at each ordinary Creature: part of the value it will add to the Team, growing with
   the square of the share of its Strength already met (finishing a Creature pays most);
 - danger: Creatures with nothing beneath them when the Team deck is running out (at the end of
-  the day each needs a Familiar to flee, FA-85), and the Stone Golems' nightly toll.
+  the day each needs a Familiar to flee, FA-85); Stone Golems among them.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...games.familiar_feat import rules
-from ...games.familiar_feat.content import (
+from . import rules_phases, rules_totals
+from .content import (
     A_COPY,
     A_DOUBLE,
     A_EXHAUST_REVIVE,
@@ -32,6 +32,7 @@ from ...games.familiar_feat.content import (
     C_SAME_VALUE,
     INF,
     K_MONSTER,
+    ROW,
     STAR,
 )
 
@@ -65,7 +66,7 @@ def _condition_progress(cards: Any, condition: tuple[int, int], col: list[int]) 
         return min(1.0, len(col) / count)
     if kind == C_ABILITIES:
         return min(1.0, sum(1 for f in col if cards.ability[f]) / count)
-    values = [v for v, _ in rules.effective(cards, col)]
+    values = [v for v, _ in rules_totals.effective(cards, col)]
     if kind == C_INCREASING:
         run = 1
         for a, b in zip(values, values[1:], strict=False):
@@ -84,9 +85,9 @@ def _condition_progress(cards: Any, condition: tuple[int, int], col: list[int]) 
 def evaluate(state: Any, player: int) -> float:
     """The value of ``state`` for the solo player (see the module docstring)."""
     result = state.result
-    if result == rules.WON:
+    if result == rules_phases.WON:
         return WIN - state.day
-    if result != rules.ONGOING:
+    if result != rules_phases.ONGOING:
         return -WIN + 50.0 * len(state.driven)
     cards = state.game.cards
     value = familiar_values(cards)
@@ -99,10 +100,9 @@ def evaluate(state: Any, player: int) -> float:
         team += EXHAUSTED_SHARE * value[c]
     for c in state.fu:
         team += EXHAUSTED_SHARE * value[c]
-    nd = rules.no_double(state)
+    nd = rules_totals.no_double(state)
     bare = 0
-    golems = 0
-    for s in range(rules.ROW):
+    for s in range(ROW):
         creature = state.row[s]
         if not creature:
             continue
@@ -112,17 +112,15 @@ def evaluate(state: Any, player: int) -> float:
         st = cards.strength[creature]
         if not col:
             bare += 1
-        if st == INF:
-            if cards.kind[creature] != K_MONSTER:
-                golems += 1
+        if st == INF:  # Strength ∞ is never met: no progress to count
             continue
         if st == STAR:
             condition = cards.condition[creature]
             p = _condition_progress(cards, condition, col)
             score += 0.5 * MONSTER * p * p
             continue
-        total = rules.column_total(cards, col, nd)
-        need = rules.strength_of(state, creature)
+        total = rules_totals.column_total(cards, col, nd)
+        need = rules_totals.strength_of(state, creature)
         p = min(1.0, total / need)
         if cards.kind[creature] == K_MONSTER:
             score += 0.5 * MONSTER * p * p

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.game import TERMINAL
-from ...games.isle_of_feathers import rules
+from . import rules_land, rules_place
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
@@ -59,7 +59,7 @@ def fit_level(state: Any, card: int, spots: set[int], anchors: list[int]) -> int
 def hand_potential(state: Any, player: int) -> float:
     """The fit bonus of ``player``'s hand (module docstring)."""
     hand = state.hands[player]
-    if not hand or not rules.has_bird_token(state, player):
+    if not hand or not rules_place.has_bird_token(state, player):
         return 0.0
     island = (tuple(sorted(state.cells.items())), tuple(sorted(state.birds)), tuple(state.supply))
     points = state.game.content.points
@@ -71,7 +71,7 @@ def hand_potential(state: Any, player: int) -> float:
         level = _CACHE.get(k)
         if level is None:
             if spots is None:
-                spots = set(rules.tile_spots(state))
+                spots = set(rules_land.tile_spots(state))
                 anchors = [c for c, code in state.cells.items() if code >= 2]
                 anchors += [c for c in spots if state.cells.get(c, 0) < 2]
             level = fit_level(state, card, spots, anchors)

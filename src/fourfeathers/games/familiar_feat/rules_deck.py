@@ -1,0 +1,131 @@
+"""Familiar Feat's decks: building the Creature deck in its layers (FA-12..FA-19), laying out
+the row and the Team deck (FA-21..FA-25), the Monsters and Events picked with variant
+``choose-cards`` (FA-07, ruling FA-R03), and shuffling the Team discard into a new Team deck
+(FA-32).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING, Any
+
+from ...core.rng import derive_seed, make_rng
+from .content import (
+    GOLEMS,
+    K_CREATURE,
+    K_GOLEM,
+    K_MONSTER,
+    MONSTERS,
+    NUM_CARDS,
+    ROW,
+    CardSet,
+    event_choices,
+    monster_choices,
+)
+from .rules_phases import MONSTERS_TO_WIN, PH_ATTACH
+
+if TYPE_CHECKING:
+    from .state import FamiliarFeatState
+
+
+def deck_class(cards: CardSet, card: int) -> int:
+    """The layer of the Creature deck a card belongs to: tier 1-4 (Monsters with Tier IV),
+    5 for Events, 6 for Stone Golems (FA-19). Cards of one class are shuffled together."""
+    kind = cards.kind[card]
+    if kind == K_CREATURE:
+        return cards.tier[card]
+    if kind == K_MONSTER:
+        return 4
+    if kind == K_GOLEM:
+        return 6
+    return 5
+
+
+def build_deck(cards: CardSet, monsters: list[int], events: list[int], rng: random.Random) -> list:
+    """The Creature deck, bottom first (the top is the last element) (FA-12..FA-19).
+
+    Golems, then Tier IV with the Monsters, an Event, Tier III, an Event, Tier II, an Event,
+    Tier I on top.
+    """
+    deck = list(GOLEMS)
+    castle = cards.by_tier(4) + sorted(monsters)
+    rng.shuffle(castle)
+    deck += castle
+    chosen = sorted(events)
+    rng.shuffle(chosen)
+    for tier in (3, 2, 1):
+        deck.append(chosen[3 - tier])
+        layer = cards.by_tier(tier)
+        rng.shuffle(layer)
+        deck += layer
+    return deck
+
+
+def _lay_out(
+    cards: CardSet, fields: dict[str, Any], monsters: list[int], events: list[int], rng: Any
+) -> None:
+    """Build the Creature deck, reveal the row, shuffle the Team deck (FA-12..FA-25)."""
+    deck = build_deck(cards, monsters, events, rng)
+    row = [deck.pop() for _ in range(ROW)]  # the first revealed card lies nearest the deck
+    team = cards.by_tier(0)
+    rng.shuffle(team)
+    used = set(deck) | set(row) | set(team) | {fields["character"], 80}
+    fields.update(
+        deck=deck,
+        row=row,
+        since=[1] * ROW,
+        team=team,
+        chosen=sorted(monsters) + sorted(events),
+        box=sorted(n for n in range(1, NUM_CARDS + 1) if n not in used),
+        phase=PH_ATTACH,
+    )
+
+
+def pick_options(state: FamiliarFeatState) -> list[int]:
+    """Variant ``choose-cards``: the Monsters (first) or Events the player may pick next.
+
+    The picks so far must extend to a full set that fits the Character's banner (FA-07).
+    """
+    cards = state.game.cards
+    level = state.game.level
+    chosen = set(state.chosen)
+    monsters = [n for n in chosen if cards.kind[n] == K_MONSTER]
+    if len(monsters) < MONSTERS_TO_WIN:
+        sets = [s for s in monster_choices(cards, level) if chosen <= set(s)]
+    else:
+        picked = chosen - set(monsters)
+        sets = [s for s in event_choices(cards, level) if picked <= set(s)]
+    return sorted({n for s in sets for n in s} - chosen)
+
+
+def _finish_picks(state: FamiliarFeatState) -> None:
+    cards = state.game.cards
+    monsters = [c for c in state.chosen if cards.kind[c] == K_MONSTER]
+    events = [c for c in state.chosen if cards.kind[c] != K_MONSTER]
+    fields = {"character": state.character}
+    rng = make_rng(derive_seed(state.seed, "setup"))
+    _lay_out(cards, fields, monsters, events, rng)
+    state.deck = fields["deck"]
+    state.row = fields["row"]
+    state.since = fields["since"]
+    state.team = fields["team"]
+    state.chosen = fields["chosen"]
+    state.box = fields["box"]
+    state.phase = PH_ATTACH
+
+
+def _new_team_deck(state: FamiliarFeatState) -> None:
+    """Shuffle the Team discard into a new Team deck, from the state's own seed (FA-32)."""
+    pool = sorted(state.discard)
+    random.Random(derive_seed(state.seed, "team", state.shuffles)).shuffle(pool)
+    state.shuffles += 1
+    state.team = pool + state.team
+    state.discard = []
+
+
+def monsters_in_game(state: FamiliarFeatState) -> list[int]:
+    """The three Monsters of this adventure (FA-11)."""
+    cards = state.game.cards
+    return [c for c in state.chosen if cards.kind[c] == K_MONSTER] or [
+        c for c in MONSTERS if c not in state.box
+    ]

@@ -1,0 +1,156 @@
+"""Fancy Feathers on the command line: ``--types``, help examples and its ``feathers score``."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ...cli.common import (
+    ContentOpt,
+    VariantOpt,
+    console,
+    fail,
+    flatten_names,
+    game_config,
+    make_or_fail,
+)
+from ...cli.options import GameOption
+from .game import FancyFeathersGame
+
+OPTIONS = (
+    GameOption(
+        "types",
+        "--types",
+        str,
+        "TYPES",
+        "Animal types",
+        "first-game, random, or six names, comma-separated",
+    ),
+)
+
+EXAMPLES = {
+    "play": (
+        "feathers play fancy-feathers --players 4 --seats human,greedy,greedy,hard",
+        "feathers play fancy-feathers --players 3 --types first-game",
+    ),
+    "score": (
+        'feathers score fancy-feathers --player "golden-pheasant:3, 2*green-pheasant, 3*nest" '
+        '--player "peacock, 2*mirror"',
+    ),
+    "simulate": (
+        "feathers simulate fancy-feathers --agents greedy --players 4 --games 5000 \\\n"
+        "    --workers 2 --out ff4.jsonl",
+    ),
+    "tournament": (
+        "feathers tournament fancy-feathers --agents random,greedy,easy --players 3 -n 30",
+    ),
+}
+"""Help lines for ``feathers <command> --help``."""
+
+
+_TOKEN = re.compile(r"(?:(\d+)\s*\*\s*)?([a-z][a-z'-]*)\s*(?::\s*(\d+))?")
+
+
+def parse_collection(text: str, option: str) -> list[tuple[str, int]]:
+    """Parse one Fancy Feathers collection: comma-separated tokens ``[N*]TYPE[:VALUE]``.
+
+    ``"golden-pheasant:3, 2*green-pheasant"`` -> ``[("golden-pheasant", 3),
+    ("green-pheasant", 0), ("green-pheasant", 0)]``. An empty text or ``none`` is no cards.
+    Whether the types and values exist is the game's to check (``score_table``).
+    """
+    if text.strip().lower() in ("", "none", "-"):
+        return []
+    cards: list[tuple[str, int]] = []
+    for item in text.split(","):
+        token = item.strip().lower()
+        if not token:
+            fail(option, f"an empty entry in {text!r} (write cards separated by commas)")
+        m = _TOKEN.fullmatch(token)
+        if m is None:
+            fail(
+                option,
+                f"{item.strip()!r} is not a card (write TYPE, TYPE:VALUE or N*TYPE, "
+                "e.g. golden-pheasant:3 or 2*nest)",
+            )
+        count = int(m.group(1)) if m.group(1) else 1
+        if count < 1:
+            fail(option, f"{item.strip()!r}: the count before * must be at least 1")
+        cards += [(m.group(2), int(m.group(3) or 0))] * count
+    return cards
+
+
+def score(
+    player: Annotated[
+        list[str],
+        typer.Option(
+            "--player",
+            metavar="CARDS",
+            help="One player's cards (repeat once per player, in the order they left the Path): "
+            "comma-separated TYPE, TYPE:VALUE or N*TYPE.",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print JSON: each player's total and points per type."),
+    ] = False,
+    content: ContentOpt = None,
+    variant: VariantOpt = None,
+) -> None:
+    """Score a Fancy Feathers game: each player's points per animal type, totals and winner.
+
+    Give one --player per player, in the order in which they left the Path (a tie goes to the
+    player who left earlier). Types: golden-pheasant, pheasant-fart, lady-amherst-pheasant,
+    blood-pheasant, green-pheasant, peacock, nest, reeves-pheasant, trap, mirror, monal, fox.
+    Golden Pheasant and Pheasant Fart take their printed value (1-3) after a colon, Monal its
+    size (3, 5 or 7); N* repeats a card. With --json the winner is a 0-based index into players.
+
+    Examples:
+
+        feathers score fancy-feathers --player "golden-pheasant:3, 2*green-pheasant, 3*nest" \\
+            --player "peacock, 2*mirror"
+        feathers score fancy-feathers --json --player "monal:7, 2*monal:3" --player "3*fox"
+    """
+    collections = [parse_collection(text, "--player") for text in player]
+    game = make_or_fail(
+        FancyFeathersGame.id, game_config(content=content, variants=flatten_names(variant))
+    )
+    assert isinstance(game, FancyFeathersGame)
+    try:
+        result = game.score_table(collections)
+    except ValueError as exc:
+        fail("--player", str(exc))
+    if as_json:
+        data = {
+            "players": [
+                {"total": r.total, "by_type": {n: r.by_type.get(n, 0) for n in result.types}}
+                for r in result.players
+            ],
+            "winner": result.winner,
+        }
+        typer.echo(json.dumps(data))
+        return
+    for i, r in enumerate(result.players, start=1):
+        table = Table(
+            title=f"Player {i}: {r.total} point{'' if r.total == 1 else 's'}",
+            header_style="bold",
+            show_footer=True,
+        )
+        table.add_column("type", footer="total")
+        table.add_column("cards", justify="right")
+        table.add_column("points", justify="right", footer=str(r.total), footer_style="bold")
+        table.add_column("why")
+        for line in r.lines:
+            table.add_row(line.name, str(line.count), str(line.points), line.reason)
+        console.print(table)
+    best = result.players[result.winner].total
+    tied = [i for i, r in enumerate(result.players) if r.total == best]
+    line = f"Player {result.winner + 1} wins with {best} point{'' if best == 1 else 's'}"
+    if len(tied) > 1:
+        others = ", ".join(f"player {i + 1}" for i in tied if i != result.winner)
+        line += f" (tied with {others}; left the Path earlier)"
+    console.print(line, style="bold green", markup=False)

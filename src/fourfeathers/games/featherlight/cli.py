@@ -1,0 +1,169 @@
+"""Featherlight on the command line: help examples and ``feathers score featherlight``.
+
+Featherlight adds no option of its own to play, simulate and tournament (its variants go with
+``--variant``).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from ...cli.common import (
+    ContentOpt,
+    VariantOpt,
+    console,
+    fail,
+    flatten_names,
+    game_config,
+    make_or_fail,
+)
+from ...cli.options import GameOption
+from .game import FeatherlightGame
+
+OPTIONS: tuple[GameOption, ...] = ()
+
+EXAMPLES = {
+    "play": (
+        "feathers play featherlight",
+        "feathers play featherlight --players 3 --seed 7 --start 2",
+        "feathers play featherlight --seats human,human --memory-aid",
+        "feathers play featherlight --players 1",
+        "feathers play featherlight --seats random,random,random --delay 0.2",
+        "feathers play featherlight --tournament --players 3",
+        "feathers play featherlight --seats human,hard --hint",
+        "feathers play featherlight --save game.json",
+        "feathers play featherlight --load game.json",
+    ),
+    "score": ("feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68",),
+    "simulate": (
+        "feathers simulate featherlight --players 3 --games 1000",
+        "feathers simulate featherlight --players 2 --games 500 --seed 42 --json",
+        "feathers simulate featherlight --agents greedy,random,random --games 300",
+        "feathers simulate featherlight --agents hard,easy --games 100 --backend ray \\\n"
+        "    --out duel.jsonl",
+        "feathers simulate featherlight --players 1 --games 2000 \\\n"
+        "    --variant no-wind-on-last-turn",
+    ),
+    "tournament": (
+        "feathers tournament featherlight --agents random,greedy,medium --games-per-pair 20",
+        "feathers tournament featherlight --agents greedy,hard -n 50 --workers 2 \\\n"
+        "    --out duel.jsonl",
+    ),
+}
+"""Help lines for ``feathers <command> --help``."""
+
+
+def parse_cards(text: str, option: str) -> list[int]:
+    """Parse comma-separated card numbers (``"3,6,8"``); fail on ``option`` if one is not."""
+    cards: list[int] = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            fail(option, f"an empty entry in {text!r} (write card numbers separated by commas)")
+        if not item.isdecimal():
+            fail(option, f"{item!r} is not a card number (write numbers separated by commas)")
+        cards.append(int(item))
+    return cards
+
+
+def parse_stacks(text: str, option: str) -> list[list[int]]:
+    """Parse a nest: comma-separated stacks, each card numbers bottom to top joined by ``/``.
+
+    ``"12/4,28"`` is two stacks: 4 lying on 12 (4 exposed), and 28 alone.
+    """
+    stacks: list[list[int]] = []
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            fail(option, f"an empty entry in {text!r} (write stacks separated by commas)")
+        stack: list[int] = []
+        for part in item.split("/"):
+            part = part.strip()
+            if not part:
+                fail(option, f"{item!r} has an empty place (write a stack bottom to top: 12/4)")
+            if not part.isdecimal():
+                shown = f"{part!r} in stack {item!r}" if "/" in item else repr(part)
+                fail(option, f"{shown} is not a card number (a stack is written bottom/top)")
+            stack.append(int(part))
+        stacks.append(stack)
+    return stacks
+
+
+def score(
+    hand: Annotated[
+        str,
+        typer.Option(
+            "--hand",
+            metavar="CARDS",
+            help="The 5 hand cards, comma-separated: 3,6,8,15,65",
+            show_default=False,
+        ),
+    ],
+    nest: Annotated[
+        str,
+        typer.Option(
+            "--nest",
+            metavar="STACKS",
+            help="The 6 nest stacks, comma-separated; a whole stack bottom to top with /: 12/4",
+            show_default=False,
+        ),
+    ],
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print JSON: the total and each card.")
+    ] = False,
+    content: ContentOpt = None,
+    variant: VariantOpt = None,
+) -> None:
+    """Score a Featherlight hand against the nest: each card's points, why, and the total.
+
+    Only the exposed (top) card of each nest stack counts for colours; covered cards count only
+    for the height of a stack (card 2). Write a stack bottom to top with / : 12/4 means card 4
+    lies on card 12.
+
+    Examples:
+
+        feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
+        feathers score featherlight --hand 2,10,20,31,41 --nest 12/4,28,5/7,9,60,68
+        feathers score featherlight --json \\
+            --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
+        feathers score featherlight --variant exact-same-colour \\
+            --hand 19,39,5,12,13 --nest 1,2,3,4,6,7
+    """
+    cards = parse_cards(hand, "--hand")
+    stacks = parse_stacks(nest, "--nest")
+    game = make_or_fail(
+        FeatherlightGame.id, game_config(content=content, variants=flatten_names(variant))
+    )
+    assert isinstance(game, FeatherlightGame)
+    try:
+        lines = game.score_table(cards, stacks)
+    except ValueError as exc:  # the message starts with "hand:" or "nest:"
+        where, sep, rest = str(exc).partition(": ")
+        if sep and where in ("hand", "nest"):
+            fail(f"--{where}", rest)
+        fail(None, str(exc))
+    total = sum(line.points for line in lines)
+    if as_json:
+        data = {
+            "total": total,
+            "cards": [{"card": x.card, "points": x.points, "reason": x.reason} for x in lines],
+        }
+        typer.echo(json.dumps(data))
+        return
+    nest_text = "  ".join("/".join(map(str, s)) for s in stacks)
+    table = Table(
+        title="Featherlight score",
+        caption=f"nest (bottom/top): {nest_text}",
+        header_style="bold",
+        show_footer=True,
+    )
+    table.add_column("card", footer="total")
+    table.add_column("points", justify="right", footer=str(total), footer_style="bold green")
+    table.add_column("why")
+    for line in lines:
+        table.add_row(f"{line.card} {line.colour}", str(line.points), line.reason)
+    console.print(table)

@@ -1,0 +1,17 @@
+"""Isle of Feathers on the command line: ``--stamina`` and help examples (no table scoring)."""
+
+from __future__ import annotations
+
+from ...cli.options import GameOption
+
+OPTIONS = (GameOption("stamina", "--stamina", int, "N", "Solo stamina level", "1-4"),)
+
+EXAMPLES = {
+    "play": (
+        "feathers play isle-of-feathers --players 3 --seats human,greedy,greedy --svg island.svg",
+        "feathers play isle-of-feathers --players 1 --stamina 2",
+    ),
+    "simulate": ("feathers simulate isle-of-feathers --players 1 --stamina 3 --games 200",),
+    "tournament": ("feathers tournament isle-of-feathers --agents random,greedy -n 10",),
+}
+"""Help lines for ``feathers <command> --help``."""

@@ -1,0 +1,159 @@
+"""Isle of Feathers' sound positions: what makes a state read from data (``state_from_dict``)
+one that no game can reach.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...core.game import TERMINAL
+from .actions import cell_text
+from .content import ABILITIES, FLIT, NUM_BIRDS
+from .rules_phases import ABILITY, DRAW, END_REASONS, MAIN, PHASES, PLANT, PLAYING, RELEASE
+from .rules_solo import stamina_cap
+
+if TYPE_CHECKING:
+    from .state import IsleState
+
+
+def check_state(state: IsleState) -> str | None:
+    """What makes ``state`` a position no game can reach, or None if it is sound.
+
+    Checks that every bird card lies in exactly one place and every tile, Vegetation, Ability
+    and Bird token is accounted for (IS-82), the seat, phase and pending fields, and that the
+    knowledge fields are consistent with the hands and the Draw pile.
+    """
+    for check in (_check_cards, _check_land, _check_tokens, _check_birds, _check_turn):
+        problem = check(state)
+        if problem:
+            return problem
+    return _check_knowledge(state)
+
+
+def _check_cards(state: IsleState) -> str | None:
+    """Every bird card in exactly one place; the solo-only piles (IS-82)."""
+    game = state.game
+    cards = [c for group in (*state.hands, *state.placed) for c in group]
+    cards += [c for c in state.path if c] + state.draw + state.discard
+    cards += state.migration + state.box
+    if sorted(cards) != list(range(1, NUM_BIRDS + 1)):
+        return f"every bird 1-{NUM_BIRDS} must lie in exactly one place"
+    if len(state.path) != game.content.flight_path:
+        return f"path must have {game.content.flight_path} slots"
+    if not game.solo and (state.migration or state.box or state.stamina):
+        return "only a solo game has a Migration pile, a box and a Stamina pool"
+    return None
+
+
+def _check_land(state: IsleState) -> str | None:
+    """Tiles and Vegetation on the island and in the supply add up to the box's (IS-82)."""
+    content = state.game.content
+    used = [0, 0, 0]
+    for k, c in state.cells.items():
+        if c < 1:
+            return f"cell {cell_text(k)} holds nothing and must be left out"
+        h = c >> 1
+        if h:
+            used[0] += 1
+            used[1] += h >= 2
+            used[2] += max(0, h - 2)
+    for kind, name in enumerate(("sand", "grass", "cliff")):
+        if state.supply[kind] < 0 or state.supply[kind] + used[kind] != content.tiles[kind]:
+            return f"{name} tiles on the island and in the supply must total {content.tiles[kind]}"
+    vegs = sum(c & 1 for c in state.cells.values())
+    if state.veg_supply < 0 or vegs + state.veg_supply != content.vegetation:
+        return f"Vegetation on the island and in the supply must total {content.vegetation}"
+    return None
+
+
+def _check_tokens(state: IsleState) -> str | None:
+    """Ability tokens held, in the Stamina pool and in the supply add up to the box's (IS-82)."""
+    game = state.game
+    content = game.content
+    for kind in range(len(ABILITIES)):
+        held = sum(t[kind] for t in state.tokens) + (state.stamina if kind == FLIT else 0)
+        if min(t[kind] for t in state.tokens) < 0 or state.token_supply[kind] < 0:
+            return "token counts must not be negative"
+        if held + state.token_supply[kind] != content.ability_tokens[kind]:
+            return f"{ABILITIES[kind]} tokens must total {content.ability_tokens[kind]}"
+    if state.stamina < 0 or (game.solo and state.stamina > stamina_cap(game.stamina)):
+        return "stamina must be between 0 and the level's cap"
+    return None
+
+
+def _check_birds(state: IsleState) -> str | None:
+    """Bird tokens on the island match each seat's placed birds (IS-82)."""
+    n = state.game.num_players
+    on_board = [0] * n
+    for k, owners in state.birds.items():
+        if not owners:
+            return f"birds on {cell_text(k)} must list at least one seat"
+        for o in owners:
+            if not 0 <= o < n:
+                return f"a bird on {cell_text(k)} belongs to no seat"
+            on_board[o] += 1
+    for p in range(n):
+        if on_board[p] != len(state.placed[p]) or on_board[p] > state.game.content.bird_tokens:
+            return f"seat {p}'s bird tokens on the island must match its placed birds"
+    return None
+
+
+def _check_turn(state: IsleState) -> str | None:
+    """The seat, the phase and the pending fields of the step it is in."""
+    game = state.game
+    n = game.num_players
+    if not (state.player == TERMINAL or 0 <= state.player < n) or not 0 <= state.starter < n:
+        return f"player and starter must be seats 0-{n - 1} (or {TERMINAL} when over)"
+    if state.phase not in range(len(PHASES)) or (state.player == TERMINAL and state.phase != MAIN):
+        return "phase must be 0-4, and 0 once the game is over"
+    if state.phase == ABILITY and state.pending not in range(len(ABILITIES)):
+        return "pending must name an ability during the ability step"
+    if state.phase != ABILITY and (state.pending != -1 or state.pending_card):
+        return "pending and pending_card are set only during the ability step"
+    if state.phase == ABILITY and (
+        state.pending_card not in state.discard
+        or game.content.ability[state.pending_card] != state.pending
+    ):
+        return "pending_card must be the discarded bird whose ability is pending"
+    if (state.phase == PLANT) != (state.replant_from != -1):
+        return "replant_from is set exactly during the plant step"
+    if state.phase == PLANT and not state.cells.get(state.replant_from, 0) & 1:
+        return "replant_from must hold Vegetation"
+    if state.phase == RELEASE and not game.solo:
+        return "only a solo game has a release step"
+    if state.draws < 0 or state.blind_draws < 0 or (state.phase == DRAW and not state.draws):
+        return "draws must be >= 0, and positive during the draw step"
+    if state.phase in (MAIN, RELEASE) and (state.draws or state.blind_draws):
+        return "draws are owed only during the draw, ability and plant steps"
+    if min(state.turn, state.turn_actions, state.reshuffles) < 0 or state.end_turn < -1:
+        return "turn, turn_actions and reshuffles must be >= 0, end_turn >= -1"
+    if state.end_reason not in range(len(END_REASONS)) or (
+        (state.end_reason != PLAYING) != (state.player == TERMINAL)
+    ):
+        return "end_reason is set exactly when the game is over"
+    return None
+
+
+def _check_knowledge(state: IsleState) -> str | None:
+    """The knowledge fields agree with the hands and the Draw pile (ruling IS-R29)."""
+    n = state.game.num_players
+    if len(state.known) != n or any(len(row) != n for row in state.known):
+        return "known must be an n x n table of card lists"
+    for p in range(n):
+        if state.known[p][p]:
+            return "known[p][p] must be empty"
+        for q in range(n):
+            if any(c not in state.hands[q] for c in state.known[p][q]):
+                return f"known[{p}][{q}] lists a card that is not in hand {q}"
+        if any(c not in state.hands[p] for c in state.public_known[p]):
+            return f"public_known[{p}] lists a card that is not in hand {p}"
+        for q in range(n):
+            if q != p and any(c not in state.known[q][p] for c in state.public_known[p]):
+                return f"public_known[{p}] must be known to every other seat"
+    pool = set(state.pool)
+    if len(pool) != len(state.pool) or not set(state.draw) <= pool:
+        return "pool must hold every Draw pile card once"
+    for p in range(n):
+        if not set(state.gone[p]) <= pool or set(state.gone[p]) & set(state.draw):
+            return f"gone[{p}] must be pool cards that are not in the Draw pile"
+    return None

@@ -1,0 +1,199 @@
+"""Isle of Feathers' land: where a tile may be added (stacking, IS-18..IS-29; variant
+``strict-support``, ruling IS-R04), where Vegetation may go (IS-30, IS-31, ruling IS-R15), which
+spaces Mound, Burrow and Replant may change (IS-51..IS-53, IS-58, IS-60), and the ``tile`` and
+``veg`` actions.
+
+Cells are ``hexgrid`` keys and ``state.cells`` maps a key to its code (height * 2 +
+vegetation); the ``*_spots`` functions return sorted keys and are the hot path of every playout.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .hexgrid import NEIGHBOUR_OFFSETS
+from .rules_phases import _check_sand, _fail, _require_action, _use_action
+
+if TYPE_CHECKING:
+    from .actions import AddTile, AddVegetation
+    from .state import IsleState
+
+
+def land_support(cells: dict[int, int], k: int, h: int, strict: bool) -> bool:
+    """The stacking rule for a tile on a space of height ``h`` >= 1 (IS-21..IS-25, ruling
+    IS-R04): two or more neighbours of height ``h``, or a taller neighbour (with ``strict``,
+    variant ``strict-support``: a neighbour exactly one level taller). Heights before placing."""
+    same = 0
+    for d in NEIGHBOUR_OFFSETS:
+        nh = cells.get(k + d, 0) >> 1
+        if nh > h:
+            if not strict or nh == h + 1:
+                return True
+        elif nh == h:
+            same += 1
+            if same >= 2:
+                return True
+    return False
+
+
+def touches_land(cells: dict[int, int], k: int) -> bool:
+    """True if a neighbour of ``k`` holds a tile (IS-20, IS-60, ruling IS-R16)."""
+    for d in NEIGHBOUR_OFFSETS:  # noqa: SIM110 (a plain loop: hot path)
+        if cells.get(k + d, 0) >= 2:
+            return True
+    return False
+
+
+def tile_problem(state: IsleState, k: int) -> tuple[str, str] | None:
+    """Why a tile may not be added on ``k`` now, as ``(reason, rule)``; None if it may."""
+    cells = state.cells
+    code = cells.get(k, 0)
+    if code & 1:
+        return ("Vegetation fixes that space", "IS-27")
+    if k in state.birds:
+        return ("a bird fixes that space", "IS-28")
+    h = code >> 1
+    kind = 2 if h >= 2 else h
+    if not state.supply[kind]:
+        return (f"no {('Sand', 'Grass', 'Cliff')[kind]} tile is left in the supply", "IS-29")
+    if h == 0:
+        if touches_land(cells, k):
+            return None
+        return ("Sand must touch a tile of the island", "IS-20")
+    if land_support(cells, k, h, state.game.strict_support):
+        return None
+    return (
+        "a tile needs two neighbours of the space's height or a taller neighbour",
+        "IS-R04" if state.game.strict_support else "IS-25",
+    )
+
+
+def tile_spots(state: IsleState) -> list[int]:
+    """Every space a tile may be added on now, sorted by key (IS-18..IS-29)."""
+    cells = state.cells
+    birds = state.birds
+    supply = state.supply
+    strict = state.game.strict_support
+    spots = []
+    frontier: set[int] = set()
+    sand = supply[0] > 0
+    for k, c in cells.items():
+        if c < 2:
+            continue
+        if not c & 1 and k not in birds:
+            h = c >> 1
+            if supply[2 if h >= 2 else 1] and land_support(cells, k, h, strict):
+                spots.append(k)
+        if sand:
+            for d in NEIGHBOUR_OFFSETS:
+                n = k + d
+                if cells.get(n, 0) < 2:
+                    frontier.add(n)
+    for n in frontier:
+        if not cells.get(n, 0) & 1 and n not in birds:
+            spots.append(n)
+    spots.sort()
+    return spots
+
+
+def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
+    """Why Vegetation may not be added on ``k`` now; None if it may (IS-30, IS-31, IS-R15)."""
+    code = state.cells.get(k, 0)
+    if code < 2:
+        return ("Vegetation goes on a tile, not on the ocean", "IS-30")
+    if code & 1:
+        return ("that tile already has Vegetation", "IS-30")
+    if k in state.birds and not state.game.veg_under_birds:
+        return ("a bird fixes that tile", "IS-R15")
+    if not state.veg_supply:
+        return ("no Vegetation token is left", "IS-31")
+    return None
+
+
+def vegetation_spots(state: IsleState) -> list[int]:
+    """Every tile Vegetation may be added on now, sorted (IS-30, IS-31, ruling IS-R15)."""
+    if not state.veg_supply:
+        return []
+    birds = state.birds
+    any_bird = state.game.veg_under_birds
+    return sorted(
+        k for k, c in state.cells.items() if c >= 2 and not c & 1 and (any_bird or k not in birds)
+    )
+
+
+def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
+    """Why Mound may not raise ``k``; None if it may (IS-51, IS-60, ruling IS-R11)."""
+    code = state.cells.get(k, 0)
+    h = code >> 1
+    if h == 0 and not touches_land(state.cells, k):
+        return ("Mound turns ocean into Sand only next to the island", "IS-60")
+    kind = 2 if h >= 2 else h
+    if not state.supply[kind]:
+        return (f"no {('Sand', 'Grass', 'Cliff')[kind]} tile is left in the supply", "IS-R11")
+    return None
+
+
+def raise_spots(state: IsleState) -> list[int]:
+    """Every space Mound may raise now, sorted: any tile (fixed or not) and ocean touching the
+    island, while the supply holds the tile (IS-51, IS-60, ruling IS-R11)."""
+    cells = state.cells
+    supply = state.supply
+    spots = []
+    frontier: set[int] = set()
+    for k, c in cells.items():
+        if c < 2:
+            continue
+        if supply[2 if c >= 4 else 1]:
+            spots.append(k)
+        if supply[0]:
+            for d in NEIGHBOUR_OFFSETS:
+                if cells.get(k + d, 0) < 2:
+                    frontier.add(k + d)
+    spots += frontier
+    spots.sort()
+    return spots
+
+
+def lower_spots(state: IsleState) -> list[int]:
+    """Every tile Burrow may lower, sorted (IS-52, IS-58)."""
+    return sorted(k for k, c in state.cells.items() if c >= 2)
+
+
+def uproot_spots(state: IsleState) -> list[int]:
+    """Every Vegetation token Replant may move, sorted: on land or lying on the ocean, as long as
+    some tile without Vegetation can take it (IS-53, ruling IS-R15)."""
+    cells = state.cells
+    if not any(c >= 2 and not c & 1 for c in cells.values()):
+        return []
+    return sorted(k for k, c in cells.items() if c & 1)
+
+
+def plant_spots(state: IsleState) -> list[int]:
+    """Every tile a moved Vegetation token may go to: land without Vegetation (IS-53, IS-R15)."""
+    return sorted(k for k, c in state.cells.items() if c >= 2 and not c & 1)
+
+
+def _apply_tile(state: IsleState, action: AddTile) -> None:
+    _require_action(state, action)
+    k = action.cell
+    problem = tile_problem(state, k)
+    if problem:
+        raise _fail(action, problem)
+    code = state.cells.get(k, 0)
+    h = code >> 1
+    kind = 2 if h >= 2 else h
+    state.supply[kind] -= 1
+    state.cells[k] = code + 2
+    _use_action(state)
+    if kind == 0:
+        _check_sand(state)
+
+
+def _apply_vegetation(state: IsleState, action: AddVegetation) -> None:
+    _require_action(state, action)
+    problem = vegetation_problem(state, action.cell)
+    if problem:
+        raise _fail(action, problem)
+    state.cells[action.cell] += 1
+    state.veg_supply -= 1
+    _use_action(state)

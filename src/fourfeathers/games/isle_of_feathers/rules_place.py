@@ -1,0 +1,110 @@
+"""Isle of Feathers' habitats and placing birds (IS-32..IS-40): the placement search, the
+checks of a placement, and putting a bird with its token on the island.
+
+``placements`` is the hot path of every playout: it anchors on the token cell and tries the
+habitat's precomputed orientations there (``hexgrid.Habitat``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .rules_knowledge import _publish
+from .rules_phases import _fail, _hand_card, _require_action, _use_action
+from .rules_solo import _solo_placement
+
+if TYPE_CHECKING:
+    from .actions import Place
+    from .state import IsleState
+
+
+def has_bird_token(state: IsleState, p: int) -> bool:
+    """True while seat ``p`` has a Bird token left to place (ruling IS-R18)."""
+    return len(state.placed[p]) < state.game.content.bird_tokens
+
+
+def island_index(cells: dict[int, int], birds: dict[int, tuple[int, ...]]) -> dict[int, list[int]]:
+    """Land keys grouped by ``code * 2 + occupied`` (code = height * 2 + vegetation; occupied =
+    a bird stands there), each group sorted: the index the placement search anchors on."""
+    index: dict[int, list[int]] = {}
+    for k in sorted(cells):
+        c = cells[k]
+        if c >= 2:
+            slot = c * 2 + (k in birds)
+            group = index.get(slot)
+            if group is None:
+                index[slot] = [k]
+            else:
+                group.append(k)
+    return index
+
+
+def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
+    """Every ``(card, token cell)`` where a bird of ``cards`` may go now, sorted by card then
+    cell (IS-32..IS-39; ``occupied``: Flock's tiles that already hold a bird, IS-55).
+
+    The search anchors on the token cell: only land cells with the token cell's height and
+    Vegetation and the wanted occupancy are tried (``island_index``), and each of the habitat's
+    precomputed distinct orientations is checked there by key additions. Birds elsewhere in the
+    group do not matter (ruling IS-R06).
+    """
+    cells = state.cells
+    index = island_index(cells, state.birds)
+    habitats = state.game.content.habitat
+    get = cells.get
+    found = []
+    for card in sorted(cards):
+        hab = habitats[card]
+        assert hab is not None
+        for k in index.get(hab.token_code * 2 + occupied, ()):
+            for image in hab.images:
+                for off, c in image:
+                    if get(k + off) != c:
+                        break
+                else:
+                    found.append((card, k))
+                    break
+    return found
+
+
+def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
+    card, k = action.card, action.cell
+    _hand_card(state, action, card)
+    if not has_bird_token(state, state.player):
+        raise _fail(action, ("you have no Bird token left", "IS-R18"))
+    if occupied and k not in state.birds:
+        raise _fail(action, ("Flock places a bird on a tile that already holds one", "IS-55"))
+    if not occupied and k in state.birds:
+        raise _fail(action, ("that tile already holds a bird (one bird per tile)", "IS-39"))
+    hab = state.game.content.habitat[card]
+    assert hab is not None
+    if not hab.fits_at(state.cells, k):
+        raise _fail(
+            action,
+            ("the habitat does not match the island there in any orientation", "IS-32"),
+        )
+
+
+def _place_bird(state: IsleState, card: int, k: int) -> None:
+    """Put bird ``card`` from the current hand on ``k``: token, card to the placed row, ability
+    token (IS-36, IS-37, ruling IS-R18), a draw owed (IS-38); in solo a new turn (IS-74) and the
+    Stamina pool refill (IS-75)."""
+    p = state.player
+    state.hands[p].remove(card)
+    _publish(state, p, card)
+    state.placed[p].append(card)
+    state.birds[k] = state.birds.get(k, ()) + (p,)
+    kind = state.game.content.ability[card]
+    if state.token_supply[kind]:
+        state.token_supply[kind] -= 1
+        state.tokens[p][kind] += 1
+    state.draws += 1
+    if state.game.solo:
+        _solo_placement(state)
+
+
+def _apply_place(state: IsleState, action: Place) -> None:
+    _require_action(state, action)
+    _check_placement(state, action, occupied=False)
+    _use_action(state)
+    _place_bird(state, action.card, action.cell)
