@@ -24,6 +24,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -130,7 +131,10 @@ def check_bytes(audit: Audit, seed: int, orders: list[str], text: str, what: str
         ("the seed", str(seed) in text),
         ("a seed field", '"seed"' in text),
         ("the record's actions", '"actions"' in text),
-        ("a hidden pile's order", any(o in text for o in orders)),
+        (
+            "a hidden pile's order",
+            any(re.search(rf"(?<!\d){re.escape(o)}(?!\d)", text) for o in orders),
+        ),
     ):
         audit.checked += 1
         if found:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -50,6 +52,18 @@ def hint_choices(state: State, seat: int, spec: str, seed: int) -> list[tuple[st
     return [(str(s.action), s.visits, float(s.value)) for s in analyse_fn(view)[:HINT_CHOICES]]
 
 
+def _watch_parent(parent: int) -> None:
+    """Worker start-up: end this worker when the server is gone (even killed with SIGKILL,
+    which leaves workers waiting on a queue nobody will ever write to)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-server", daemon=True).start()
+
+
 class Pool:
     """Runs ``decide`` and ``analyse`` tasks; ``workers`` 0 means one per core."""
 
@@ -62,7 +76,9 @@ class Pool:
         if self._executor is None:
             if self.processes:
                 context = multiprocessing.get_context("spawn")
-                self._executor = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._executor = ProcessPoolExecutor(
+                    self.workers, context, _watch_parent, (os.getpid(),)
+                )
             else:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="ai")
         return self._executor
@@ -77,6 +93,11 @@ class Pool:
             return await loop.run_in_executor(self._get(), fn, *args)
 
     def close(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        """Stop the workers, without waiting for a search in progress."""
+        executor, self._executor = self._executor, None
+        if executor is None:
+            return
+        processes = list(getattr(executor, "_processes", {}).values())
+        executor.shutdown(wait=False, cancel_futures=True)
+        for process in processes:  # a thinking worker would finish its search first
+            process.terminate()
