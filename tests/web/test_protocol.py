@@ -538,3 +538,19 @@ def test_a_thinking_computer_never_blocks_other_tables(db: Path) -> None:
         while hub.get(slow["table"]).n == 0:
             time.sleep(0.05)
         assert hub.get(slow["table"]).log[0].seat == 0
+
+
+def test_a_move_the_database_cannot_store_changes_nothing(client, monkeypatch) -> None:
+    table, browser = hot_seat(client)
+    hub = hub_of(client)
+
+    def broken(events: list) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(hub.store, "append", broken)
+    seat = browser.state["to_move"]
+    reply = browser.command("move", action=browser.legal[0], seat=seat)
+    assert reply["code"] == "not_stored" and "disk full" in reply["reason"]
+    assert hub.get(table["table"]).n == 0 and hub.get(table["table"]).record.actions == []
+    monkeypatch.undo()
+    assert browser.move(browser.legal[0], seat=seat)["n"] == 1

@@ -123,6 +123,7 @@ class Hub:
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[Any]] = set()
         self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
+        self._flushing = False
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a ``Store`` method in the database thread."""
@@ -133,11 +134,18 @@ class Hub:
         (group commit: one write to disk for all of them)."""
         done = asyncio.get_running_loop().create_future()
         self._batch.append((table_id, row, finished, done))
-        if len(self._batch) == 1:
+        if not self._flushing:
+            self._flushing = True
             self.spawn(self._flush())
         await done
 
     async def _flush(self) -> None:
+        try:
+            await self._flush_batches()
+        finally:
+            self._flushing = False
+
+    async def _flush_batches(self) -> None:
         while self._batch:
             batch, self._batch = self._batch, []
             try:
@@ -152,6 +160,8 @@ class Hub:
                     except Exception as exc:
                         results.append(exc)
             for (*_, done), error in zip(batch, results, strict=True):
+                if done.done():  # its command was cancelled (the server is stopping)
+                    continue
                 if error is None:
                     done.set_result(None)
                 else:
