@@ -50,6 +50,7 @@ def fake_run(monkeypatch) -> dict[str, Any]:
 
     monkeypatch.setattr(web_app, "create_app", create_app)
     monkeypatch.setattr("uvicorn.run", lambda app, **kw: seen.update(kw))
+    monkeypatch.setattr("gc.set_threshold", lambda *limits: seen.update(gc=limits))
     return seen
 
 
@@ -61,6 +62,7 @@ def test_options_and_the_printed_address(monkeypatch, tmp_path: Path) -> None:
     assert result.stdout.startswith("feathers serve: open http://127.0.0.1:8123/")
     assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
     assert seen["settings"].db == db and seen["settings"].keep_finished == 7200
+    assert seen["ws_per_message_deflate"] is False and seen["gc"][0] > 700
 
 
 def test_the_database_comes_from_feathers_db_else_the_data_directory(

@@ -470,7 +470,10 @@ class Hub:
             ) from None
         table.commit(step)
         answer()
-        self._send_all(table, lambda r: views.event(table, step.row, r))
+        connections = list(table.connections)
+        made = views.events(table, step.row, [c.recipient for c in connections])
+        for conn in connections:
+            conn.send(made[conn.recipient])
 
     async def _hint(self, table: Table, conn: Connection, cmd: Command, seat: int) -> None:
         if table.over:

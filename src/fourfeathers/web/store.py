@@ -4,7 +4,8 @@ Schema (the same on both):
 
 - ``game_tables``: one row per table: ``id``, ``game``, ``config`` (JSON), ``seed``, ``kinds``
   (JSON: one seat kind per seat), ``open``, ``engine`` (the fourfeathers version that created
-  it), ``created``, ``updated``, ``finished`` (Unix seconds; ``finished`` NULL while it runs),
+  it), ``created``, ``updated`` (written when the game ends; ``load`` takes the later of it and
+  the last event), ``finished`` (Unix seconds; ``finished`` NULL while it runs),
   ``rematch`` (the id of its rematch).
 - ``seats``: ``(table_id, seat)``: ``invite`` and ``token`` hold SHA-256 hashes (``token``
   NULL until claimed; a claim only ever fills a NULL, so a seat is claimed once).
@@ -159,12 +160,14 @@ class Store:
                     for table_id, row, _ in events
                 ],
             )
-            db.execute(
-                game_tables.update()
-                .where(game_tables.c.id == sa.bindparam("table_id"))
-                .values(updated=now, finished=sa.bindparam("finished")),
-                [{"table_id": table_id, "finished": end} for table_id, _, end in events],
-            )
+            ended = [{"table_id": t, "finished": end} for t, _, end in events if end is not None]
+            if ended:  # one statement per row: only for the rare events that end a game
+                db.execute(
+                    game_tables.update()
+                    .where(game_tables.c.id == sa.bindparam("table_id"))
+                    .values(updated=now, finished=sa.bindparam("finished")),
+                    ended,
+                )
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self.engine.begin() as db:
@@ -188,9 +191,11 @@ class Store:
                 found[r.table_id].invites.append(r.invite)
                 found[r.table_id].tokens.append(r.token)
             for r in db.execute(moves.select().order_by(moves.c.table_id, moves.c.n)):
-                found[r.table_id].events.append(
+                stored = found[r.table_id]
+                stored.events.append(
                     LogRow(r.n, r.kind, r.seat, r.action, r.words, tuple(r.undone))
                 )
+                stored.row["updated"] = max(stored.row["updated"], r.created)
         return list(found.values())
 
     def events(self, table_id: str) -> list[LogRow]:

@@ -15,7 +15,7 @@ once it is over ``record`` gives all of it.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.game import Action, Game, State
@@ -52,31 +52,42 @@ def entry(row: LogRow, recipient: Recipient) -> dict[str, Any]:
 
 
 def table_view(table: Table, recipient: Recipient) -> dict[str, Any]:
-    """The table as ``recipient`` sees it now (see the module docstring)."""
+    """The table as ``recipient`` sees it now (see the module docstring): what everyone sees
+    (``shared_view``), then what is the recipient's own (``own_view``)."""
+    return {**shared_view(table), **own_view(table, recipient)}
+
+
+def shared_view(table: Table) -> dict[str, Any]:
+    """The part of ``table_view`` that is the same for every recipient: the summary, the
+    public observation and, once the game is over, the result with the record."""
     state = table.state
-    game = table.game
-    over = state.is_terminal()
-    to_move = None if over else state.current_player
-    undo = table.undo_seat()
-    view: dict[str, Any] = {
-        **_summary(table),
-        "you": sorted(recipient),
-        "public": state.public_observation(),
-        "private": [{"seat": s, "observation": state.observation(s)} for s in sorted(recipient)],
-        "legal": [],
-        "undo": undo if undo in recipient else None,
-    }
-    if to_move is not None and to_move in recipient:
-        view["legal"] = [
-            {"action": str(a), "words": game.describe_action(state, a)}
-            for a in state.legal_actions()
-        ]
-    if over:
+    view: dict[str, Any] = {**_summary(table), "public": state.public_observation()}
+    if state.is_terminal():
         view["result"] = {
             "scores": state.scores(),
             "winners": state.winners(),
             "record": record(table),
         }
+    return view
+
+
+def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
+    """The part of ``table_view`` that is ``recipient``'s own: its seats, their observations,
+    the legal actions of a held seat to move, and whether a held seat may undo."""
+    state = table.state
+    game = table.game
+    undo = table.undo_seat()
+    view: dict[str, Any] = {
+        "you": sorted(recipient),
+        "private": [{"seat": s, "observation": state.observation(s)} for s in sorted(recipient)],
+        "legal": [],
+        "undo": undo if undo in recipient else None,
+    }
+    if not state.is_terminal() and state.current_player in recipient:
+        view["legal"] = [
+            {"action": str(a), "words": game.describe_action(state, a)}
+            for a in state.legal_actions()
+        ]
     return view
 
 
@@ -87,6 +98,17 @@ def event(table: Table, row: LogRow, recipient: Recipient) -> dict[str, Any]:
         "n": row.n,
         "entry": entry(row, recipient),
         "state": table_view(table, recipient),
+    }
+
+
+def events(table: Table, row: LogRow, recipients: Iterable[Recipient]) -> dict[Recipient, str]:
+    """``encode(event(table, row, r))`` for each recipient ``r``, byte for byte, with the
+    shared part encoded once for all of them (a broadcast)."""
+    shared = encode(shared_view(table))[:-1]
+    return {
+        r: f'{{"type":"event","n":{row.n},"entry":{encode(entry(row, r))},'
+        f'"state":{shared},{encode(own_view(table, r))[1:]}}}'
+        for r in set(recipients)
     }
 
 
