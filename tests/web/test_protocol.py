@@ -148,6 +148,11 @@ def test_unknown_table_is_404_never_a_new_table(client) -> None:
             "content",
         ),
         ({"game": "featherlight", "seats": ["human", "ismcts:seconds=600"]}, "at most 10"),
+        ({"game": "featherlight", "seats": ["human", "ismcts:iterations=10**9"]}, "a number"),
+        (
+            {"game": "featherlight", "seats": ["human", "ismcts:iterations=999999999"]},
+            "at most 100000 iterations",
+        ),
         ({"game": "featherlight", "seats": []}, "seats"),
         ({"game": "featherlight"}, "seats: Field required"),
         ({"game": "featherlight", "seats": ["human"], "colour": 1}, "colour"),

@@ -56,6 +56,7 @@ class Settings:
         ai_processes: False runs them in threads (tests).
         hint_agent: the agent spec that answers hints.
         max_think: the longest ``seconds=`` budget an agent spec may ask for.
+        max_iterations: the largest ``iterations=`` budget (without ``seconds``) it may ask for.
         heartbeat: seconds between the server's pings; a connection silent for three is closed.
         hello_timeout: seconds a new connection has to say ``hello``.
         keep_finished: seconds a finished table nobody watches is kept before it is deleted.
@@ -70,6 +71,7 @@ class Settings:
     ai_processes: bool = True
     hint_agent: str = "hard"
     max_think: float = 10.0
+    max_iterations: int = 100_000
     heartbeat: float = 15.0
     hello_timeout: float = 10.0
     keep_finished: float = 24 * 3600.0
@@ -285,11 +287,17 @@ class Hub:
         except ValueError as exc:
             raise Refused(400, f"seats: seat {seat + 1}: {exc}") from None
         seconds = getattr(agent, "seconds", None)
+        iterations = getattr(agent, "iterations", None)
+        if not isinstance(seconds, int | float | None) or not isinstance(iterations, int | None):
+            raise Refused(400, f"seats: seat {seat + 1}: a budget must be a number: {kind!r}")
         if isinstance(seconds, int | float) and seconds > self.settings.max_think:
             raise Refused(
                 400,
                 f"seats: seat {seat + 1}: at most {self.settings.max_think:g} seconds a decision",
             )
+        limit = self.settings.max_iterations
+        if seconds is None and isinstance(iterations, int) and iterations > limit:
+            raise Refused(400, f"seats: seat {seat + 1}: at most {limit} iterations a decision")
         return kind
 
     def _new_id(self) -> str:
