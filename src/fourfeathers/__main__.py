@@ -2,4 +2,5 @@
 
 from .cli.main import app
 
-app(prog_name="feathers")
+if __name__ == "__main__":  # not again in worker processes started with "spawn"
+    app(prog_name="feathers")

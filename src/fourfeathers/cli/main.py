@@ -16,7 +16,7 @@ from typer.core import TyperGroup
 
 from .. import __version__
 from ..core.registry import list_games
-from . import games, play, replay, report, score, simulate, tournament
+from . import games, play, replay, report, score, serve, simulate, tournament
 from .options import cli_part, examples_epilog
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
@@ -116,6 +116,7 @@ app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
 app.command("tournament")(tournament.tournament)
 app.command("report")(report.report)
+app.command("serve")(serve.serve)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

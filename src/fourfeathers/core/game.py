@@ -153,6 +153,22 @@ class State(ABC):
     def observation(self, player: int) -> dict[str, Any]:
         """The information state of ``player``: JSON-ready, holding only what that player knows."""
 
+    def public_observation(self) -> dict[str, Any]:
+        """What everyone at the table sees (a spectator's view): JSON-ready, seat-independent.
+
+        It may hold only what every seat knows: for every seat ``p`` it is unchanged on
+        ``determinize(p, rng)`` (the conformance suite checks this). The default keeps the keys
+        on which every seat's ``observation`` agrees (dropping ``player``); games override it
+        to keep the public parts of seat-specific entries and, in solo games, to hide the
+        hand from onlookers.
+        """
+        views = [self.observation(p) for p in range(self.game.num_players)]
+        return {
+            key: value
+            for key, value in views[0].items()
+            if key != "player" and all(view.get(key) == value for view in views[1:])
+        }
+
     @abstractmethod
     def determinize(self, player: int, rng: random.Random) -> State:
         """A full state consistent with ``observation(player)``, hidden parts sampled by ``rng``.

@@ -220,6 +220,13 @@ class FamiliarFeatState(State):
             "team_shuffles": self.shuffles,
         }
 
+    def public_observation(self) -> dict[str, Any]:
+        """What an onlooker sees: the whole ``observation`` but ``player``, since nothing but
+        the decks' order (hidden from the player too) is secret in this solo game."""
+        obs = self.observation(0)
+        del obs["player"]
+        return obs
+
     def determinize(self, player: int, rng: random.Random) -> FamiliarFeatState:
         """Resample what the player cannot know: the Team deck order, the order inside each
         layer of the Creature deck (Events among the Event gaps) and the seed of future

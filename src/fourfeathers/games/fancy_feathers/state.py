@@ -234,6 +234,17 @@ class FancyFeathersState(State):
             obs["winners"] = self.winners()
         return obs
 
+    def public_observation(self) -> dict[str, Any]:
+        """What everyone at the table sees: ``observation`` without ``player``, and without
+        any seat's ``held`` and ``foxed`` until the game is over (``history`` stays)."""
+        obs = self.observation(0)
+        del obs["player"]
+        if self.mover != TERMINAL:
+            for entry in obs["players"]:
+                entry.pop("held", None)
+                entry.pop("foxed", None)
+        return obs
+
     def determinize(self, player: int, rng: random.Random) -> FancyFeathersState:
         """Resample what ``player`` cannot know: the stack's cards and order, the removed cards,
         and which cards the other players lost to their Foxes.

@@ -149,6 +149,13 @@ class FeatherlightState(State):
             obs["winners"] = self.winners()
         return obs
 
+    def public_observation(self) -> dict[str, Any]:
+        """What everyone at the table sees: ``observation`` without a seat's ``player`` and
+        ``hand``; hands only as far as everyone saw them (``hands``; whole once it is over)."""
+        obs = self.observation(0)
+        del obs["player"], obs["hand"]
+        return obs
+
     def determinize(self, player: int, rng: random.Random) -> FeatherlightState:
         """Resample what ``player`` cannot know: other hands' unseen cards, piles, box, wind.
 

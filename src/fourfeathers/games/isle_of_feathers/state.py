@@ -311,6 +311,14 @@ class IsleState(State):
             obs["winners"] = self.winners()
         return obs
 
+    def public_observation(self) -> dict[str, Any]:
+        """What everyone at the table sees: ``observation`` without a seat's ``player``,
+        ``hand``, ``known``, ``known_by`` and ``gone``; hands as sizes and ``public_known``."""
+        obs = self.observation(0)
+        for key in ("player", "hand", "known", "known_by", "gone"):
+            del obs[key]
+        return obs
+
     def determinize(self, player: int, rng: random.Random) -> IsleState:
         """Resample what ``player`` cannot know (ruling IS-R29): other hands' unknown cards, the
         Draw pile (drawn only from cards that may be in it), the Migration pile and the box;

@@ -1,0 +1,353 @@
+"""The FastAPI application: the HTTP routes and the WebSocket of a table (docs/protocol.md).
+
+HTTP (JSON): ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables``,
+``GET /api/tables/{id}``, ``POST /api/tables/{id}/claim``, ``GET /api/tables/{id}/record``,
+``POST /api/tables/{id}/rematch``. WebSocket: ``/ws/tables/{id}``, one per browser and table.
+
+Every answer is made by ``views``; a ``Socket`` sends nothing else. Errors are JSON
+``{"error": code, "message": text}`` with the HTTP status (404 for an unknown table, never a
+new one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager, suppress
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+
+from .. import __version__
+from ..agents import AGENTS, ALIASES
+from ..core.registry import list_games
+from . import ai, views
+from .hub import Hub, NotFound, Refused, Settings, token_hash
+from .protocol import Beat, Claim, Command, CreateTable, Hello, ProtocolError, Rematch, Sync, parse
+from .store import Store
+
+CLOSE_UNKNOWN_TABLE = 4404
+CLOSE_BAD_TOKEN = 4401
+CLOSE_NO_HELLO = 4400
+CLOSE_SILENT = 4408
+CLOSE_FLOOD = 4429
+CLOSE_SLOW = 4409
+"""WebSocket close codes (4000-4999 are the application's)."""
+
+
+class Socket:
+    """One browser's WebSocket at one table: a queue of outgoing texts drained in order by
+    ``writer``, the server's pings, and a token-bucket rate limit on what the browser sends."""
+
+    def __init__(self, ws: WebSocket, settings: Settings) -> None:
+        self.ws = ws
+        self.settings = settings
+        self.recipient: views.Recipient = views.SPECTATOR
+        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
+        self.allowance = float(settings.burst)
+        self.stamp = time.monotonic()
+        self.refused = 0
+        self.hinting = False
+        self.token_hash: str | None = None
+        self.closing = False
+
+    def send(self, text: str) -> None:
+        """Queue ``text``; a browser that lets ``queue_limit`` messages pile up is closed
+        (it can come back and catch up)."""
+        if self.closing:
+            return
+        if self.queue.qsize() >= self.settings.queue_limit:
+            while not self.queue.empty():
+                self.queue.get_nowait()
+            self.close(CLOSE_SLOW)
+        else:
+            self.queue.put_nowait(text)
+
+    def close(self, code: int) -> None:
+        """Close after what is already queued; nothing is queued after it."""
+        if not self.closing:
+            self.closing = True
+            self.queue.put_nowait(code)
+
+    async def writer(self) -> None:
+        with suppress(Exception):  # a browser that went away: the reader sees it too
+            while True:
+                item = await self.queue.get()
+                if isinstance(item, int):
+                    await self.ws.close(item)
+                    return
+                await self.ws.send_text(item)
+
+    async def pinger(self) -> None:
+        ping = views.encode(views.beat("ping"))
+        while True:
+            await asyncio.sleep(self.settings.heartbeat)
+            self.send(ping)
+
+    def allow(self) -> bool:
+        """Take one message from the rate allowance; False when the browser sends too fast."""
+        now = time.monotonic()
+        rate, burst = self.settings.rate, self.settings.burst
+        self.allowance = min(burst, self.allowance + (now - self.stamp) * rate)
+        self.stamp = now
+        if self.allowance < 1:
+            self.refused += 1
+            return False
+        self.allowance -= 1
+        self.refused = 0
+        return True
+
+    def error(self, code: str, message: str, id: Any = None) -> None:
+        self.send(views.encode(views.error(code, message, id)))
+
+
+def create_app(settings: Settings) -> FastAPI:
+    """The application for ``settings`` (the database is opened when it starts)."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        store = Store(settings.db)
+        pool = ai.Pool(settings.ai_workers, settings.ai_processes)
+        hub = Hub(settings, store, pool)
+        await hub.start()
+        app.state.hub = hub
+        try:
+            yield
+        finally:
+            await hub.close()
+            pool.close()
+            store.close()
+
+    app = FastAPI(
+        title="feathers serve",
+        version=__version__,
+        docs_url=None,
+        redoc_url=None,
+        lifespan=lifespan,
+    )
+
+    def hub_of(request: Request | WebSocket) -> Hub:
+        return request.app.state.hub  # type: ignore[no-any-return]
+
+    @app.exception_handler(NotFound)
+    async def _not_found(request: Request, exc: NotFound) -> JSONResponse:
+        return JSONResponse({"error": "not_found", "message": str(exc)}, status_code=404)
+
+    @app.exception_handler(Refused)
+    async def _refused(request: Request, exc: Refused) -> JSONResponse:
+        return JSONResponse({"error": "refused", "message": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = [
+            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}"
+            for e in exc.errors()
+        ]
+        return JSONResponse({"error": "bad_request", "message": "; ".join(problems)}, 422)
+
+    @app.get("/", response_class=HTMLResponse)
+    async def home() -> str:
+        return (
+            "<!doctype html><title>feathers serve</title><h1>feathers serve</h1>"
+            f"<p>fourfeathers {__version__}. The game API is under <code>/api</code> "
+            "(see docs/protocol.md).</p>"
+        )
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
+        return {
+            "games": [
+                {
+                    "id": spec.id,
+                    "title": spec.title,
+                    "summary": spec.summary,
+                    "players": list(spec.players),
+                    "options": _options(spec.factory),
+                }
+                for spec in list_games()
+            ],
+            "agents": [*ALIASES, *AGENTS],
+        }
+
+    @app.get("/api/tables")
+    async def tables(request: Request) -> dict[str, Any]:
+        return {"tables": [views.summary(t) for t in hub_of(request).tables.values()]}
+
+    @app.post("/api/tables", status_code=201)
+    async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        table, invites = await hub_of(request).create(
+            body.game, body.options, body.seats, body.open
+        )
+        return views.created(table, invites, str(request.base_url))
+
+    @app.get("/api/tables/{table_id}")
+    async def table(table_id: str, request: Request) -> dict[str, Any]:
+        return views.summary(hub_of(request).get(table_id))
+
+    @app.post("/api/tables/{table_id}/claim")
+    async def claim(table_id: str, body: Claim, request: Request) -> dict[str, Any]:
+        found, token = await hub_of(request).claim(table_id, body.seat, body.invite, body.token)
+        return views.claimed(found, body.seat, token, found.seats_of(token_hash(token)))
+
+    @app.get("/api/tables/{table_id}/record")
+    async def record(table_id: str, request: Request) -> dict[str, Any]:
+        found = hub_of(request).get(table_id)
+        try:
+            return views.record(found)
+        except ValueError as exc:
+            raise Refused(409, str(exc)) from None
+
+    @app.post("/api/tables/{table_id}/rematch")
+    async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+        new, invites = await hub_of(request).rematch(table_id, body.token)
+        return views.created(new, invites, str(request.base_url))
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def play(ws: WebSocket, table_id: str) -> None:
+        await ws.accept()
+        await _session(hub_of(ws), ws, table_id)
+
+    return app
+
+
+async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
+    """One connection: hello, then commands until the browser leaves or falls silent."""
+    settings = hub.settings
+    sock = Socket(ws, settings)
+    tasks = [asyncio.create_task(sock.writer())]
+    try:
+        try:
+            table = hub.get(table_id)
+        except NotFound as exc:
+            sock.error("unknown_table", str(exc))
+            sock.close(CLOSE_UNKNOWN_TABLE)
+            return
+        hello = await _hello(sock, settings)
+        if hello is None:
+            return
+        if hello.token is not None:
+            sock.token_hash = token_hash(hello.token)
+            sock.recipient = table.seats_of(sock.token_hash)
+            if not sock.recipient:
+                sock.error("bad_token", f"this token holds no seat at table {table.id}")
+                sock.close(CLOSE_BAD_TOKEN)
+                return
+        await hub.join(table, sock, hello.last)
+        tasks.append(asyncio.create_task(sock.pinger()))
+        try:
+            await _commands(hub, table, sock)
+        finally:
+            hub.leave(table, sock)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        await asyncio.sleep(0)
+        if not tasks[0].done():
+            sock.close(1000)
+            with suppress(Exception):
+                await asyncio.wait_for(tasks[0], 5)
+        for task in tasks:
+            task.cancel()
+
+
+async def _hello(sock: Socket, settings: Settings) -> Hello | None:
+    try:
+        message = await asyncio.wait_for(sock.ws.receive(), settings.hello_timeout)
+    except TimeoutError:
+        sock.error("no_hello", f"say hello within {settings.hello_timeout:g} seconds")
+        sock.close(CLOSE_NO_HELLO)
+        return None
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    try:
+        first = parse(_payload(message), settings.max_message)
+    except ProtocolError as exc:
+        sock.error(exc.code, exc.message, exc.id)
+        sock.close(CLOSE_NO_HELLO)
+        return None
+    if not isinstance(first, Hello):
+        sock.error("no_hello", "the first message must be hello")
+        sock.close(CLOSE_NO_HELLO)
+        return None
+    return first
+
+
+async def _commands(hub: Hub, table: Any, sock: Socket) -> None:
+    settings = hub.settings
+    silent = 3 * settings.heartbeat
+    while True:
+        try:
+            message = await asyncio.wait_for(sock.ws.receive(), silent)
+        except TimeoutError:
+            sock.error("silent", f"nothing heard for {silent:g} seconds: closing")
+            sock.close(CLOSE_SILENT)
+            return
+        if message["type"] == "websocket.disconnect":
+            return
+        if not sock.allow():
+            if sock.refused > settings.burst:
+                sock.error("flood", "too many messages: closing")
+                sock.close(CLOSE_FLOOD)
+                return
+            sock.error("rate_limited", f"at most {settings.rate:g} messages a second: ignored")
+            continue
+        try:
+            msg = parse(_payload(message), settings.max_message)
+        except ProtocolError as exc:
+            sock.error(exc.code, exc.message, exc.id)
+            continue
+        if isinstance(msg, Command):
+            if msg.type == "hint":
+                _hint_task(hub, table, sock, msg)
+            else:
+                await hub.command(table, sock, msg)
+        elif isinstance(msg, Sync):
+            await hub.resync(table, sock, msg.last)
+        elif isinstance(msg, Beat):
+            if msg.type == "ping":
+                sock.send(views.encode(views.beat("pong")))
+        else:
+            sock.error("bad_field", "hello was already said")
+
+
+def _hint_task(hub: Hub, table: Any, sock: Socket, cmd: Command) -> None:
+    """Hints search for a while: one at a time per connection, beside the command loop."""
+    if sock.hinting:
+        sock.send(
+            views.encode(views.rejected(cmd.id, "busy", "a hint is being searched", "", table.n))
+        )
+        return
+    sock.hinting = True
+
+    async def run() -> None:
+        try:
+            await hub.command(table, sock, cmd)
+        finally:
+            sock.hinting = False
+
+    hub.spawn(run())
+
+
+def _payload(message: dict[str, Any]) -> str | bytes:
+    text = message.get("text")
+    return text if text is not None else message.get("bytes") or b""
+
+
+def _options(factory: Any) -> list[dict[str, Any]]:
+    """The keyword options of a game and their defaults (those a browser may set)."""
+    options = []
+    for name, param in inspect.signature(factory).parameters.items():
+        if name in ("content", "content_digest"):
+            continue
+        default = None if param.default is inspect.Parameter.empty else param.default
+        try:
+            json.dumps(default)
+        except TypeError:
+            default = None
+        options.append({"name": name, "default": default})
+    return options

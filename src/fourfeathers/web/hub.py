@@ -1,0 +1,548 @@
+"""The server's async side: the live tables, their locks, persistence, broadcasting, computers.
+
+Every change of a table happens under its lock, in this order: prepare it (``Table.prepare_*``:
+refusals change nothing), store it (``Store.append``, in the database thread), apply it
+(``Table.commit``), then answer the sender and queue one event per connection. So an event a
+browser saw is always in the database, and events reach every connection in order.
+
+Computer seats decide in the ``ai.Pool`` without the lock: the hub sends the record, and when
+the answer comes back it is applied only if the table has not moved on meanwhile (an undo).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import inspect
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass
+from typing import Any, Protocol, TypeVar
+
+from .. import __version__
+from ..agents import make_agent
+from ..core.errors import ConfigError, ContentError, IllegalActionError
+from ..core.registry import game_spec, make
+from ..core.rng import derive_seed, random_seed
+from . import ai, views
+from .protocol import Command
+from .store import Store, StoredTable
+from .tables import HUMAN, Rejection, Step, Table
+
+log = logging.getLogger("fourfeathers.web")
+
+T = TypeVar("T")
+
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{6,32}$")
+"""What a table id looks like (``secrets.token_urlsafe``)."""
+
+MIN_TOKEN_LENGTH = 20
+"""A token a browser brings to a claim must be at least this long (tokens the server makes are
+43 characters)."""
+
+
+@dataclass
+class Settings:
+    """How a server runs (``feathers serve`` options; tests shorten the times).
+
+    Attributes:
+        db: ``sqlite:///path.db`` or ``postgresql://...``.
+        ai_workers: processes (or threads) for computer seats and hints; 0: one per core.
+        ai_processes: False runs them in threads (tests).
+        hint_agent: the agent spec that answers hints.
+        max_think: the longest ``seconds=`` budget an agent spec may ask for.
+        max_iterations: the largest ``iterations=`` budget (without ``seconds``) it may ask for.
+        heartbeat: seconds between the server's pings; a connection silent for three is closed.
+        hello_timeout: seconds a new connection has to say ``hello``.
+        keep_finished: seconds a finished table nobody watches is kept before it is deleted.
+        cleanup_every: seconds between two looks for such tables.
+        max_message: largest message a browser may send, in bytes.
+        rate, burst: messages per second a connection may send on average, and in a burst.
+        queue_limit: messages waiting for a slow connection before it is closed.
+    """
+
+    db: str
+    ai_workers: int = 0
+    ai_processes: bool = True
+    hint_agent: str = "hard"
+    max_think: float = 10.0
+    max_iterations: int = 100_000
+    heartbeat: float = 15.0
+    hello_timeout: float = 10.0
+    keep_finished: float = 24 * 3600.0
+    cleanup_every: float = 60.0
+    max_message: int = 8192
+    rate: float = 20.0
+    burst: int = 40
+    queue_limit: int = 1024
+
+
+class NotFound(LookupError):
+    """No such table (HTTP 404)."""
+
+
+class Refused(ValueError):
+    """A request the server refuses; ``status`` is its HTTP status code."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class Connection(Protocol):
+    """What the hub needs of a browser connection (``app.Socket``)."""
+
+    recipient: views.Recipient
+    token_hash: str | None
+
+    def send(self, text: str) -> None:
+        """Queue ``text`` (made by ``views.encode``) for the browser."""
+
+
+def token_hash(token: str) -> str:
+    """The SHA-256 (hex) kept in place of a token or invite code."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_secret() -> str:
+    """A fresh random token (256 bits, URL-safe text)."""
+    return secrets.token_urlsafe(32)
+
+
+class Hub:
+    """The live tables of one server, backed by ``store``."""
+
+    def __init__(self, settings: Settings, store: Store, pool: ai.Pool) -> None:
+        self.settings = settings
+        self.store = store
+        self.pool = pool
+        self.tables: dict[str, Table] = {}
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
+        self._flushing = False
+
+    async def db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a ``Store`` method in the database thread."""
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    async def store_event(self, table_id: str, row: Any, finished: float | None) -> None:
+        """Store one event; events of several tables waiting together share one transaction
+        (group commit: one write to disk for all of them)."""
+        done = asyncio.get_running_loop().create_future()
+        self._batch.append((table_id, row, finished, done))
+        if not self._flushing:
+            self._flushing = True
+            self.spawn(self._flush())
+        await done
+
+    async def _flush(self) -> None:
+        try:
+            await self._flush_batches()
+        finally:
+            self._flushing = False
+
+    async def _flush_batches(self) -> None:
+        while self._batch:
+            batch, self._batch = self._batch, []
+            try:
+                await self.db(self.store.append, [(t, r, f) for t, r, f, _ in batch])
+                results: list[BaseException | None] = [None] * len(batch)
+            except Exception:  # find the culprit: store them one by one
+                results = []
+                for t, r, f, _ in batch:
+                    try:
+                        await self.db(self.store.append, [(t, r, f)])
+                        results.append(None)
+                    except Exception as exc:
+                        results.append(exc)
+            for (*_, done), error in zip(batch, results, strict=True):
+                if done.done():  # its command was cancelled (the server is stopping)
+                    continue
+                if error is None:
+                    done.set_result(None)
+                else:
+                    done.set_exception(error)
+
+    # Life cycle.
+
+    async def start(self) -> None:
+        """Rebuild every stored table from its record and let computer seats resume."""
+        for stored in await self.db(self.store.load):
+            table = self._rebuild(stored)
+            if table is not None:
+                self.tables[table.id] = table
+        for table in self.tables.values():
+            self._schedule(table)
+        self.spawn(self._cleanup_loop())
+
+    def _rebuild(self, stored: StoredTable) -> Table | None:
+        row = stored.row
+        try:
+            game = make(row["game"], **row["config"])
+            table = Table(
+                row["id"],
+                game,
+                row["seed"],
+                list(row["kinds"]),
+                stored.tokens,
+                stored.invites,
+                open=row["open"],
+                engine=row["engine"],
+                created=row["created"],
+            )
+            table.replay(stored.events)
+        except (ConfigError, ContentError, IllegalActionError, ValueError) as exc:
+            log.error("table %s (engine %s) cannot be rebuilt: %s", row["id"], row["engine"], exc)
+            return None
+        if row["engine"] != __version__:
+            log.warning("table %s was created by engine %s", row["id"], row["engine"])
+        table.updated, table.finished, table.rematch = (
+            row["updated"],
+            row["finished"],
+            row["rematch"],
+        )
+        return table
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._db.shutdown(wait=True)
+
+    def spawn(self, coro: Any) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # Tables.
+
+    def get(self, table_id: str) -> Table:
+        """The table ``table_id``. Raises ``NotFound``."""
+        table = self.tables.get(table_id) if TABLE_ID.match(table_id) else None
+        if table is None:
+            raise NotFound(f"no table {table_id!r}")
+        return table
+
+    async def create(
+        self, game_id: str, options: dict[str, Any], kinds: list[str], open: bool = False
+    ) -> tuple[Table, dict[int, str]]:
+        """A new table and the invite code of each human seat. Raises ``Refused`` (400)
+        naming the option or seat at fault."""
+        game, kinds = self._check_table(game_id, options, kinds)
+        invites = {s: new_secret() for s, kind in enumerate(kinds) if kind == HUMAN}
+        table = Table(
+            self._new_id(),
+            game,
+            random_seed(),
+            kinds,
+            [None] * len(kinds),
+            [token_hash(invites[s]) if s in invites else None for s in range(len(kinds))],
+            open=open,
+            engine=__version__,
+        )
+        await self.db(self.store.create, self._row(table), table.invites, table.tokens)
+        self.tables[table.id] = table
+        self._schedule(table)
+        return table, invites
+
+    def _check_table(
+        self, game_id: str, options: dict[str, Any], kinds: list[str]
+    ) -> tuple[Any, list[str]]:
+        try:
+            spec = game_spec(game_id)
+        except ConfigError as exc:
+            raise Refused(400, str(exc)) from None
+        if "content" in options:
+            raise Refused(
+                400,
+                "option 'content' is not accepted by feathers serve: it names a file on the "
+                "server (start the server with the shipped cards)",
+            )
+        options = dict(options)
+        accepted = inspect.signature(spec.factory).parameters
+        if "players" in accepted and "players" not in options:
+            options["players"] = len(kinds)
+        try:
+            game = make(game_id, **options)
+        except (ConfigError, ContentError, TypeError, ValueError) as exc:
+            raise Refused(400, f"options: {exc}") from None
+        if len(kinds) != game.num_players:
+            raise Refused(
+                400, f"seats: {len(kinds)} given for a {game.num_players}-player {game.title}"
+            )
+        return game, [self._check_kind(s, kind) for s, kind in enumerate(kinds)]
+
+    def _check_kind(self, seat: int, kind: str) -> str:
+        kind = kind.strip().lower()
+        if kind == HUMAN:
+            return kind
+        try:
+            agent = make_agent(kind, 0)
+        except ValueError as exc:
+            raise Refused(400, f"seats: seat {seat + 1}: {exc}") from None
+        seconds = getattr(agent, "seconds", None)
+        iterations = getattr(agent, "iterations", None)
+        if not isinstance(seconds, int | float | None) or not isinstance(iterations, int | None):
+            raise Refused(400, f"seats: seat {seat + 1}: a budget must be a number: {kind!r}")
+        if isinstance(seconds, int | float) and seconds > self.settings.max_think:
+            raise Refused(
+                400,
+                f"seats: seat {seat + 1}: at most {self.settings.max_think:g} seconds a decision",
+            )
+        limit = self.settings.max_iterations
+        if seconds is None and isinstance(iterations, int) and iterations > limit:
+            raise Refused(400, f"seats: seat {seat + 1}: at most {limit} iterations a decision")
+        return kind
+
+    def _new_id(self) -> str:
+        while True:
+            table_id = secrets.token_urlsafe(9)
+            if table_id not in self.tables:
+                return table_id
+
+    @staticmethod
+    def _row(table: Table) -> dict[str, Any]:
+        return {
+            "id": table.id,
+            "game": table.game.id,
+            "config": table.game.config,
+            "seed": table.seed,
+            "kinds": table.kinds,
+            "open": table.open,
+            "engine": table.engine,
+            "created": table.created,
+            "updated": table.updated,
+            "finished": None,
+            "rematch": None,
+        }
+
+    async def claim(
+        self, table_id: str, seat: int, invite: str | None, token: str | None
+    ) -> tuple[Table, str]:
+        """Claim ``seat`` (0-based); returns the table and the seat's token.
+
+        ``token``: one the browser already holds (its other seats, or this seat: coming back).
+        Raises ``NotFound``, or ``Refused`` for a seat that is not human, already taken, or a
+        wrong invite code.
+        """
+        table = self.get(table_id)
+        if not 0 <= seat < len(table.kinds):
+            raise Refused(400, f"seat: table {table.id} has seats 1-{len(table.kinds)}")
+        if table.kinds[seat] != HUMAN:
+            raise Refused(409, f"seat {seat + 1} is played by the computer ({table.kinds[seat]})")
+        if token is not None and len(token) < MIN_TOKEN_LENGTH:
+            raise Refused(400, "token: not a token this server gave")
+        held = token_hash(token) if token else None
+        async with table.lock:
+            if held is not None and table.tokens[seat] == held:
+                return table, token or ""
+            if table.tokens[seat] is not None:
+                raise Refused(409, f"seat {seat + 1} is already taken")
+            expected = table.invites[seat] or ""
+            given = token_hash(invite) if invite else ""
+            if not table.open and not hmac.compare_digest(expected, given):
+                raise Refused(403, f"invite: wrong or missing invite code for seat {seat + 1}")
+            token = token or new_secret()
+            if not await self.db(self.store.claim, table.id, seat, token_hash(token)):
+                raise Refused(409, f"seat {seat + 1} is already taken")
+            held = table.tokens[seat] = token_hash(token)
+            for conn in table.connections:
+                if conn.token_hash == held:  # hot seat: the browser's open connection gets it
+                    conn.recipient = table.seats_of(held)
+                    conn.send(views.encode(views.sync(table, conn.recipient, table.n)))
+            self._send_all(table, lambda r: views.seats(table))
+        return table, token
+
+    async def rematch(self, table_id: str, token: str) -> tuple[Table, dict[int, str]]:
+        """The rematch of a finished table (created once, by the first seat to ask): the same
+        game and seat kinds, each claimed seat held by the same token; returns it and invite
+        codes for its unclaimed human seats. Raises ``NotFound`` or ``Refused``."""
+        table = self.get(table_id)
+        if not table.seats_of(token_hash(token)):
+            raise Refused(403, f"token: holds no seat at table {table.id}")
+        if not table.over:
+            raise Refused(409, f"table {table.id} is still being played")
+        async with table.lock:
+            if table.rematch in self.tables:
+                return self.tables[table.rematch], {}
+            invites = {
+                s: new_secret()
+                for s, kind in enumerate(table.kinds)
+                if kind == HUMAN and table.tokens[s] is None
+            }
+            new = Table(
+                self._new_id(),
+                make(table.game.id, **table.game.config),
+                random_seed(),
+                list(table.kinds),
+                list(table.tokens),
+                [token_hash(invites[s]) if s in invites else None for s in range(len(table.kinds))],
+                open=table.open,
+                engine=__version__,
+            )
+            await self.db(self.store.create, self._row(new), new.invites, new.tokens)
+            await self.db(self.store.set_rematch, table.id, new.id)
+            self.tables[new.id] = new
+            table.rematch = new.id
+            self._send_all(table, lambda r: views.rematch(new.id))
+        self._schedule(new)
+        return new, invites
+
+    # Connections.
+
+    async def join(self, table: Table, conn: Connection, last: int | None) -> None:
+        """Subscribe ``conn`` to ``table`` and send what it missed since event ``last``."""
+        async with table.lock:
+            since = last if last is not None and last <= table.n else 0
+            conn.send(views.encode(views.sync(table, conn.recipient, since)))
+            table.connections.add(conn)
+
+    def leave(self, table: Table, conn: Connection) -> None:
+        table.connections.discard(conn)
+
+    async def resync(self, table: Table, conn: Connection, last: int | None) -> None:
+        async with table.lock:
+            since = last if last is not None and last <= table.n else 0
+            conn.send(views.encode(views.sync(table, conn.recipient, since)))
+
+    def _send_all(self, table: Table, build: Callable[[views.Recipient], dict[str, Any]]) -> None:
+        """Send each connection of ``table`` what ``build`` makes for its recipient."""
+        made: dict[views.Recipient, str] = {}
+        for conn in list(table.connections):
+            recipient = conn.recipient
+            if recipient not in made:
+                made[recipient] = views.encode(build(recipient))
+            conn.send(made[recipient])
+
+    # Commands.
+
+    async def command(self, table: Table, conn: Connection, cmd: Command) -> None:
+        """Apply a ``move``, ``undo`` or ``hint`` from ``conn``; it gets an ``accepted`` (and
+        the event, like every connection) or a ``rejected`` with the reason."""
+        try:
+            seat = self._seat(conn, cmd)
+            if cmd.type == "hint":
+                await self._hint(table, conn, cmd, seat)
+                return
+            async with table.lock:
+                if cmd.expect != table.n:
+                    raise Rejection(
+                        "stale",
+                        f"the table is at event {table.n}, your command expected {cmd.expect}: "
+                        "nothing was done",
+                    )
+                if cmd.type == "move":
+                    step = table.prepare_move(seat, cmd.action)
+                else:
+                    step = table.prepare_undo(seat)
+                await self._apply(
+                    table, step, lambda: conn.send(views.encode(views.accepted(cmd.id, step.row.n)))
+                )
+        except Rejection as exc:
+            conn.send(views.encode(views.rejected(cmd.id, exc.code, exc.reason, exc.rule, table.n)))
+            return
+        except Exception:  # a bug: say so, keep the connection and the table
+            log.exception("table %s: command %s failed", table.id, cmd)
+            reason = "the server failed on this command; nothing was done"
+            conn.send(views.encode(views.rejected(cmd.id, "internal", reason, "", table.n)))
+            return
+        self._schedule(table)
+
+    def _seat(self, conn: Connection, cmd: Command) -> int:
+        held = conn.recipient
+        if not held:
+            raise Rejection("not_your_seat", "you are watching: you hold no seat at this table")
+        if cmd.seat is None:
+            if len(held) > 1:
+                raise Rejection("not_your_seat", "you hold several seats: say which ('seat')")
+            return next(iter(held))
+        if cmd.seat not in held:
+            raise Rejection("not_your_seat", f"seat {cmd.seat + 1} is not yours")
+        return cmd.seat
+
+    async def _apply(self, table: Table, step: Step, answer: Callable[[], None]) -> None:
+        """Store, commit and broadcast a prepared step (the caller holds the lock)."""
+        finished = time.time() if step.state.is_terminal() else None
+        try:
+            await self.store_event(table.id, step.row, finished)
+        except Exception as exc:
+            log.exception("table %s: storing event %d failed", table.id, step.row.n)
+            raise Rejection(
+                "not_stored", f"the server could not store it ({exc}); try again"
+            ) from None
+        table.commit(step)
+        answer()
+        connections = list(table.connections)
+        made = views.events(table, step.row, [c.recipient for c in connections])
+        for conn in connections:
+            conn.send(made[conn.recipient])
+
+    async def _hint(self, table: Table, conn: Connection, cmd: Command, seat: int) -> None:
+        if table.over:
+            raise Rejection("game_over", "the game is over")
+        if table.state.current_player != seat:
+            raise Rejection("not_your_turn", f"a hint is for the seat to move, not seat {seat + 1}")
+        n = table.n
+        if cmd.expect != n:
+            raise Rejection("stale", f"the table is at event {n}, your hint expected {cmd.expect}")
+        seed = derive_seed(table.seed, "hint", n)
+        record = asdict(table.record)
+        choices = await self.pool.run(ai.analyse, record, seat, self.settings.hint_agent, seed)
+        if table.n != n:
+            raise Rejection("stale", "the table moved on while the hint was searched")
+        conn.send(views.encode(views.hint(table, cmd.id, seat, choices)))
+
+    # Computer seats.
+
+    def _schedule(self, table: Table) -> None:
+        if not table.thinking and table.computer_to_move() is not None:
+            table.thinking = True
+            self.spawn(self._computer_turns(table))
+
+    async def _computer_turns(self, table: Table) -> None:
+        """Play the table's computer seats until a human is to move (or the end)."""
+        try:
+            while (seat := table.computer_to_move()) is not None and table.id in self.tables:
+                n = table.n
+                record = asdict(table.record)
+                seed = derive_seed(table.seed, "seat", seat, len(table.record.actions))
+                text = await self.pool.run(ai.decide, record, seat, table.kinds[seat], seed)
+                async with table.lock:
+                    if table.n != n:
+                        continue  # an undo came first: think again
+                    await self._apply(table, table.prepare_move(seat, text), lambda: None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: the computer seat failed", table.id)
+        finally:
+            table.thinking = False
+
+    # Cleaning up.
+
+    async def _cleanup_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.cleanup_every)
+            await self.cleanup()
+
+    async def cleanup(self, now: float | None = None) -> list[str]:
+        """Delete the finished tables nobody watches that were idle for ``keep_finished``
+        seconds; running tables are never deleted. Returns the ids deleted."""
+        now = time.time() if now is None else now
+        gone = [
+            t.id
+            for t in self.tables.values()
+            if t.finished is not None
+            and not t.connections
+            and now - t.updated > self.settings.keep_finished
+        ]
+        for table_id in gone:
+            del self.tables[table_id]
+            await self.db(self.store.delete, table_id)
+        return gone

@@ -1,0 +1,189 @@
+"""The messages a browser sends: parsing and validation, with one clear error for each fault.
+
+Every WebSocket message is one JSON object of at most ``Limits.message`` bytes with a ``type``:
+
+- ``hello`` ``{token?, last?}``: the first message; a seat token (absent for a spectator) and
+  the number of the last event the client saw (absent: none).
+- ``move`` ``{id?, seat?, action, expect}``: take ``action`` (its text form) for ``seat``.
+- ``undo`` ``{id?, seat?, expect}``: take back the seat's last decision.
+- ``hint`` ``{id?, seat?, expect}``: ask what the strongest computer player would do.
+- ``sync`` ``{last?}``: ask again for what was missed since event ``last``.
+- ``ping`` / ``pong``: heartbeats.
+
+``expect`` is the number of the last event the client saw: a command is applied only if it is
+still the table's latest event, so a stale or repeated command is never applied twice. ``seat``
+may be left out by a connection that holds one seat. ``id`` (a string or an integer, chosen by
+the client) is echoed in the answer. See docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MAX_ID_LENGTH = 64
+"""Longest accepted command id (characters)."""
+
+MAX_TOKEN_LENGTH = 128
+"""Longest accepted seat token or invite code (characters)."""
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot accept. ``code`` is a stable word (``bad_json``,
+    ``unknown_type``, ``bad_field``, ``too_large``, ``binary``); ``id`` echoes the command's."""
+
+    def __init__(self, code: str, message: str, id: str | int | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.id = id
+
+
+@dataclass(frozen=True)
+class Hello:
+    token: str | None
+    last: int | None
+
+
+@dataclass(frozen=True)
+class Command:
+    """A ``move`` (with ``action``), ``undo`` or ``hint`` for ``seat`` (None: the only seat
+    the connection holds), valid only while the table's latest event is ``expect``."""
+
+    type: str
+    id: str | int | None
+    seat: int | None
+    expect: int
+    action: str = ""
+
+
+@dataclass(frozen=True)
+class Sync:
+    last: int | None
+
+
+@dataclass(frozen=True)
+class Beat:
+    """``ping`` (answered with ``pong``) or ``pong``."""
+
+    type: str
+
+
+Message = Hello | Command | Sync | Beat
+
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "hello": ("token", "last"),
+    "move": ("id", "seat", "action", "expect"),
+    "undo": ("id", "seat", "expect"),
+    "hint": ("id", "seat", "expect"),
+    "sync": ("last",),
+    "ping": (),
+    "pong": (),
+}
+"""The fields each message type may carry (besides ``type``)."""
+
+
+def parse(text: str | bytes, limit: int) -> Message:
+    """Parse one client message. Raises ``ProtocolError`` naming what is wrong.
+
+    ``limit`` is the largest accepted message in bytes (UTF-8).
+    """
+    if isinstance(text, bytes):
+        raise ProtocolError("binary", "send text frames holding JSON, not binary frames")
+    size = len(text.encode())
+    if size > limit:
+        raise ProtocolError("too_large", f"message of {size} bytes is over the {limit}-byte limit")
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise ProtocolError("bad_json", f"not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("bad_json", "a message is a JSON object")
+    kind = data.get("type")
+    id = _id(data)
+    if kind not in _FIELDS:
+        known = ", ".join(_FIELDS)
+        raise ProtocolError("unknown_type", f"unknown message type {kind!r}; known: {known}", id)
+    extra = sorted(set(data) - {"type", *_FIELDS[kind]})
+    if extra:
+        raise ProtocolError("bad_field", f"{kind} has no field {extra[0]!r}", id)
+    if kind == "hello":
+        return Hello(_text(data, "token", id, optional=True), _count(data, "last", id, True))
+    if kind == "sync":
+        return Sync(_count(data, "last", id, optional=True))
+    if kind in ("ping", "pong"):
+        return Beat(kind)
+    seat = _count(data, "seat", id, optional=True)
+    expect = _count(data, "expect", id)
+    assert expect is not None
+    action = ""
+    if kind == "move":
+        action = (_text(data, "action", id) or "").strip()
+        if not action:
+            raise ProtocolError("bad_field", "move needs a non-empty 'action' (its text form)", id)
+    return Command(kind, id, seat, expect, action)
+
+
+def _id(data: dict[str, Any]) -> str | int | None:
+    value = data.get("id")
+    if value is None:
+        return None
+    ok_int = isinstance(value, int) and not isinstance(value, bool)
+    if ok_int or (isinstance(value, str) and len(value) <= MAX_ID_LENGTH):
+        return value
+    raise ProtocolError(
+        "bad_field", f"'id' must be an integer or a text of at most {MAX_ID_LENGTH} characters"
+    )
+
+
+def _count(data: dict[str, Any], key: str, id: Any, optional: bool = False) -> int | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ProtocolError("bad_field", f"{key!r} must be a whole number >= 0, got {value!r}", id)
+    return value
+
+
+def _text(data: dict[str, Any], key: str, id: Any, optional: bool = False) -> str | None:
+    value = data.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str) or len(value) > MAX_TOKEN_LENGTH:
+        raise ProtocolError(
+            "bad_field", f"{key!r} must be a text of at most {MAX_TOKEN_LENGTH} characters", id
+        )
+    return value
+
+
+# HTTP request bodies (FastAPI validates them; errors name the field).
+
+
+class CreateTable(BaseModel):
+    """``POST /api/tables``: a game, its options and one kind per seat."""
+
+    model_config = ConfigDict(extra="forbid")
+    game: str = Field(max_length=64)
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: list[str] = Field(min_length=1, max_length=16)
+    open: bool = False
+
+
+class Claim(BaseModel):
+    """``POST /api/tables/{id}/claim``: the seat, its invite code (not needed at an open
+    table) and optionally a token the browser already holds (hot seat, or coming back)."""
+
+    model_config = ConfigDict(extra="forbid")
+    seat: int = Field(ge=0, le=15)
+    invite: str | None = Field(default=None, max_length=MAX_TOKEN_LENGTH)
+    token: str | None = Field(default=None, max_length=MAX_TOKEN_LENGTH)
+
+
+class Rematch(BaseModel):
+    """``POST /api/tables/{id}/rematch``: a seat token of the finished table."""
+
+    model_config = ConfigDict(extra="forbid")
+    token: str = Field(max_length=MAX_TOKEN_LENGTH)

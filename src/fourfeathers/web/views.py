@@ -1,0 +1,247 @@
+"""The one gate: everything the server sends to a browser is built here, for one recipient.
+
+A recipient is the set of seats a connection holds (several in hot seat; none for a spectator).
+``table_view`` is the only function that reads a running game's state for a recipient: it
+shows the public view (``State.public_observation``), the observation of each seat held
+(``State.observation``), the legal actions of a held seat to move, and the undo possibility.
+The log is public words (``Game.describe_action`` / ``describe_outcome``); an action's text
+form, which may name a hidden card (a card passed face down), goes only to the seat that took
+it. While a game runs nothing here sends the seed, an RNG state, a pile's order or the record;
+once it is over ``record`` gives all of it.
+
+``app.py`` and ``hub.py`` send only the strings ``encode`` makes of what these functions return.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..core.game import Action, Game, State
+
+if TYPE_CHECKING:
+    from .tables import LogRow, Table
+
+Recipient = frozenset[int]
+"""The seats a connection holds (empty: a spectator)."""
+
+SPECTATOR: Recipient = frozenset()
+
+
+def encode(message: dict[str, Any]) -> str:
+    """The JSON text sent for ``message`` (compact, UTF-8)."""
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+def move_words(game: Game, before: State, action: Action, after: State) -> str:
+    """A decision in public words: its description and what else it caused."""
+    text = game.describe_action(before, action)
+    outcome = game.describe_outcome(before, action, after)
+    return f"{text}. {outcome}" if outcome else text
+
+
+def entry(row: LogRow, recipient: Recipient) -> dict[str, Any]:
+    """One log entry as ``recipient`` may see it: the action's text only for its own seat."""
+    item: dict[str, Any] = {"n": row.n, "kind": row.kind, "seat": row.seat, "words": row.words}
+    if row.kind == "undo":
+        item["undone"] = list(row.undone)
+    elif row.seat in recipient:
+        item["action"] = row.action
+    return item
+
+
+def table_view(table: Table, recipient: Recipient) -> dict[str, Any]:
+    """The table as ``recipient`` sees it now (see the module docstring): what everyone sees
+    (``shared_view``), then what is the recipient's own (``own_view``)."""
+    return {**shared_view(table), **own_view(table, recipient)}
+
+
+def shared_view(table: Table) -> dict[str, Any]:
+    """The part of ``table_view`` that is the same for every recipient: the summary, the
+    public observation and, once the game is over, the result with the record."""
+    state = table.state
+    view: dict[str, Any] = {**_summary(table), "public": state.public_observation()}
+    if state.is_terminal():
+        view["result"] = {
+            "scores": state.scores(),
+            "winners": state.winners(),
+            "record": record(table),
+        }
+    return view
+
+
+def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
+    """The part of ``table_view`` that is ``recipient``'s own: its seats, their observations,
+    the legal actions of a held seat to move, and whether a held seat may undo."""
+    state = table.state
+    game = table.game
+    undo = table.undo_seat()
+    view: dict[str, Any] = {
+        "you": sorted(recipient),
+        "private": [{"seat": s, "observation": state.observation(s)} for s in sorted(recipient)],
+        "legal": [],
+        "undo": undo if undo in recipient else None,
+    }
+    if not state.is_terminal() and state.current_player in recipient:
+        view["legal"] = [
+            {"action": str(a), "words": game.describe_action(state, a)}
+            for a in state.legal_actions()
+        ]
+    return view
+
+
+def event(table: Table, row: LogRow, recipient: Recipient) -> dict[str, Any]:
+    """A new event and the table after it."""
+    return {
+        "type": "event",
+        "n": row.n,
+        "entry": entry(row, recipient),
+        "state": table_view(table, recipient),
+    }
+
+
+def events(table: Table, row: LogRow, recipients: Iterable[Recipient]) -> dict[Recipient, str]:
+    """``encode(event(table, row, r))`` for each recipient ``r``, byte for byte, with the
+    shared part encoded once for all of them (a broadcast)."""
+    shared = encode(shared_view(table))[:-1]
+    return {
+        r: f'{{"type":"event","n":{row.n},"entry":{encode(entry(row, r))},'
+        f'"state":{shared},{encode(own_view(table, r))[1:]}}}'
+        for r in set(recipients)
+    }
+
+
+def sync(table: Table, recipient: Recipient, since: int) -> dict[str, Any]:
+    """The log entries after event ``since`` and the table now (a snapshot when 0)."""
+    return {
+        "type": "sync",
+        "n": table.n,
+        "since": since,
+        "log": [entry(row, recipient) for row in table.log[since:]],
+        "state": table_view(table, recipient),
+    }
+
+
+def hint(
+    table: Table, id: Any, seat: int, choices: Sequence[tuple[str, int, float]]
+) -> dict[str, Any]:
+    """A hint for ``seat`` (to move): the hint agent's best actions, searched from the seat's
+    own ``SeatView``; ``value`` is a win chance (0-1), or in a solo game a score scaled to 0-1."""
+    state = table.state
+    game = table.game
+    return {
+        "type": "hint",
+        "id": id,
+        "seat": seat,
+        "n": table.n,
+        "value": "win_chance" if game.num_players > 1 else "score_share",
+        "choices": [
+            {
+                "action": text,
+                "words": game.describe_action(state, game.parse_action(text)),
+                "visits": visits,
+                "value": round(value, 4),
+            }
+            for text, visits, value in choices
+        ],
+    }
+
+
+def accepted(id: Any, n: int) -> dict[str, Any]:
+    """A command was applied as event ``n``."""
+    return {"type": "accepted", "id": id, "n": n}
+
+
+def rejected(id: Any, code: str, reason: str, rule: str, n: int) -> dict[str, Any]:
+    """A command was refused (nothing changed); ``n`` is the table's latest event."""
+    return {"type": "rejected", "id": id, "code": code, "reason": reason, "rule": rule, "n": n}
+
+
+def error(code: str, message: str, id: Any = None) -> dict[str, Any]:
+    """A message the server could not take (protocol errors)."""
+    return {"type": "error", "code": code, "message": message, "id": id}
+
+
+def beat(kind: str) -> dict[str, Any]:
+    """A heartbeat: ``ping`` or ``pong``."""
+    return {"type": kind}
+
+
+def seats(table: Table) -> dict[str, Any]:
+    """Who sits where changed (a seat was claimed)."""
+    return {"type": "seats", "seats": _summary(table)["seats"]}
+
+
+def rematch(table_id: str) -> dict[str, Any]:
+    """The table's rematch was created: ``table`` is its id."""
+    return {"type": "rematch", "table": table_id}
+
+
+def _summary(table: Table) -> dict[str, Any]:
+    over = table.over
+    return {
+        "table": table.id,
+        "game": table.game.id,
+        "title": table.game.title,
+        "config": table.game.config,
+        "seats": [
+            {"seat": s, "kind": kind, "claimed": table.claimed(s)}
+            for s, kind in enumerate(table.kinds)
+        ],
+        "open": table.open,
+        "status": "finished" if over else "running",
+        "n": table.n,
+        "moves": len(table.record.actions),
+        "to_move": None if over else table.state.current_player,
+        "created": table.created,
+        "updated": table.updated,
+        "rematch": table.rematch,
+    }
+
+
+def summary(table: Table) -> dict[str, Any]:
+    """What anybody may know of a table (the lobby's list)."""
+    return _summary(table)
+
+
+def created(table: Table, invites: dict[int, str], base_url: str) -> dict[str, Any]:
+    """For the creator only: the table, an invite link per human seat and the spectator link."""
+    root = base_url.rstrip("/")
+    return {
+        **_summary(table),
+        "invites": [
+            {"seat": s, "invite": code, "url": f"{root}/t/{table.id}/seat/{s + 1}?invite={code}"}
+            for s, code in sorted(invites.items())
+        ],
+        "watch": f"{root}/t/{table.id}",
+    }
+
+
+def claimed(table: Table, seat: int, token: str, seats: Recipient) -> dict[str, Any]:
+    """For the claimer only: the seat token (kept by the browser; the server keeps only its
+    hash) and every seat of the table it holds."""
+    return {"table": table.id, "seat": seat, "token": token, "seats": sorted(seats)}
+
+
+def record(table: Table) -> dict[str, Any]:
+    """The full record (seed and every action). Only once the game is over.
+
+    Raises ``ValueError`` while it runs.
+    """
+    if not table.over:
+        raise ValueError(
+            f"table {table.id} is still being played; its record (seed and actions) is given "
+            "only after the end"
+        )
+    state = table.state
+    return {
+        "game": table.game.id,
+        "config": table.game.config,
+        "seed": table.seed,
+        "actions": list(table.record.actions),
+        "engine": table.engine,
+        "seats": list(table.kinds),
+        "scores": state.scores(),
+        "winners": state.winners(),
+    }

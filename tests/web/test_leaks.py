@@ -1,0 +1,283 @@
+"""Hidden information, tested like an attacker would: complete games of every game with every
+seat and a spectator connected, every byte each connection receives recorded and checked.
+
+How a test can know what a recipient may not know, for any game: ``determinize(p, rng)``
+resamples exactly what seat ``p`` cannot know (the conformance suite checks this). So:
+
+- Twin states: for every message a recipient got, the same message built by the gate
+  (``views``) from a determinization of the table's state for that recipient must be the same
+  bytes. If a message held a hidden card, a pile's order or another hand, its twin would show
+  the resampled one instead. A spectator's messages must survive every seat's determinization.
+- Twin moves: for every event, each move ``a'`` from a determinization of the state before it
+  that leaves the recipient's observation as the real move did is one the recipient cannot tell
+  from the real one: its event must be the same bytes. This catches words that name a drawn
+  card, or an action's text form sent to a seat that did not see it (Isle of Feathers' ``pass
+  17`` names the card passed face down).
+- Bytes: no message before the end holds the seed, a ``seed`` or ``actions`` field, or the
+  order of a hidden pile (any place whose cards differ between determinizations).
+
+The mutation tests inject each kind of leak into the gate and show that the check finds it.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from web_helpers import Browser, claim_all, create, hub_of, server
+
+from fourfeathers.core import derive_seed, list_games
+from fourfeathers.web import ai, views
+from fourfeathers.web.tables import LogRow, Table
+
+TWIN_MOVES = 10
+"""Moves tried from each determinization before an event (all of them when fewer)."""
+
+PLAYERS = (1, 2, 3, 4, 6)
+"""Player counts played where the game allows them."""
+
+CASES = [
+    pytest.param(spec.id, n, id=f"{spec.id}-{n}")
+    for spec in list_games()
+    for n in spec.players
+    if n in PLAYERS
+]
+
+
+@dataclass
+class Audit:
+    """What the leak check found: one line per leak."""
+
+    leaks: list[str] = field(default_factory=list)
+    checked: int = 0
+
+    def expect(self, got: str, twin: str, what: str) -> None:
+        self.checked += 1
+        if got != twin:
+            self.leaks.append(f"{what}: {_first_difference(got, twin)}")
+
+
+def _first_difference(a: str, b: str) -> str:
+    i = next((k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+    return f"...{a[max(0, i - 60) : i + 40]!r} != ...{b[max(0, i - 60) : i + 40]!r}"
+
+
+def twin_seats(table: Table, recipient: views.Recipient) -> list[int]:
+    """Whose determinizations a recipient's messages must survive."""
+    return sorted(recipient) or list(range(table.game.num_players))
+
+
+def twin(table: Table, state: Any) -> Table:
+    """The table with another state (everything else, history included, the same)."""
+    other = copy.copy(table)
+    other.state = state
+    return other
+
+
+def check_state(audit: Audit, table: Table, recipient, text: str, build, rng, what: str) -> None:
+    """``text`` must equal ``build(twin table)`` for determinizations of the table's state."""
+    for p in twin_seats(table, recipient):
+        sample = table.state.determinize(p, random.Random(rng.random()))
+        audit.expect(text, views.encode(build(twin(table, sample))), f"{what} (twin of seat {p})")
+
+
+def check_move(
+    audit: Audit, table: Table, before: Any, row: LogRow, recipient, text: str, rng
+) -> None:
+    """The event ``text`` must equal the event of every move the recipient cannot tell apart."""
+    game = table.game
+    for p in twin_seats(table, recipient):
+        seen_after = table.state.observation(p)
+        other = before.determinize(p, random.Random(rng.random()))
+        moves = other.legal_actions()
+        if len(moves) > TWIN_MOVES:
+            moves = rng.sample(moves, TWIN_MOVES)
+        for move in moves:
+            after = other.clone()
+            after.apply_action(move)
+            if after.observation(p) != seen_after:
+                continue  # the recipient would see the difference
+            alias = LogRow(
+                row.n, row.kind, row.seat, str(move), views.move_words(game, other, move, after)
+            )
+            built = views.event(twin(table, after), alias, recipient)
+            audit.expect(text, views.encode(built), f"event {row.n} as move {move} (seat {p})")
+
+
+def hidden_orders(table: Table, recipient, rng) -> list[str]:
+    """The compact JSON of each place of 5+ cards (not in sorted order) whose content a
+    recipient cannot know (it differs between two determinizations)."""
+    seat = twin_seats(table, recipient)[0]
+    samples = [
+        table.state.determinize(seat, random.Random(rng.random())).component_locations()
+        for _ in range(2)
+    ]
+    fragments = []
+    for place, cards in table.state.component_locations().items():
+        cards = list(cards)
+        hidden = any(list(s.get(place, [])) != cards for s in samples)
+        if hidden and len(cards) >= 5 and cards != sorted(cards, key=str):
+            fragments.append(json.dumps(cards, separators=(",", ":"))[1:-1])
+    return fragments
+
+
+def check_bytes(audit: Audit, seed: int, orders: list[str], text: str, what: str) -> None:
+    for word, found in (
+        ("the seed", str(seed) in text),
+        ("a seed field", '"seed"' in text),
+        ("the record's actions", '"actions"' in text),
+        (
+            "a hidden pile's order",
+            any(re.search(rf"(?<!\d){re.escape(o)}(?!\d)", text) for o in orders),
+        ),
+    ):
+        audit.checked += 1
+        if found:
+            audit.leaks.append(f"{what} holds {word}")
+
+
+def play_audited(
+    client, game_id: str, players: int, rng: random.Random, limit: int | None = None
+) -> Audit:
+    """Play a game (or its first ``limit`` moves) with all seats and a spectator connected;
+    check every message each connection receives."""
+    audit = Audit()
+    created = create(client, game_id, ["human"] * players)
+    tokens = claim_all(client, created)
+    hub = hub_of(client)
+    table: Table = hub.get(created["table"])
+    recipients = [frozenset({s}) for s in range(players)] + [views.SPECTATOR]
+    browsers = [Browser(client, table.id, tokens[s]) for s in range(players)]
+    browsers.append(Browser(client, table.id))
+    for b, r in zip(browsers, recipients, strict=True):
+        check_state(audit, table, r, b.raw[-1], lambda t, r=r: views.sync(t, r, 0), rng, "sync")
+    reconnect_at = rng.randrange(3, 12)
+    hint_spec = hub.settings.hint_agent
+    while not table.over and (limit is None or table.n < limit):
+        seat = table.state.current_player
+        mover = browsers[seat]
+        orders = {r: hidden_orders(table, r, rng) for r in recipients}
+        if rng.random() < 0.05:  # a hint: searched from the seat's own view only
+            hint = mover.command("hint", seat=seat)
+            text = mover.raw[-1]
+            seed = derive_seed(table.seed, "hint", table.n)
+
+            def build_hint(t: Table, seat: int = seat, seed: int = seed, id: Any = hint["id"]):
+                return views.hint(t, id, seat, ai.hint_choices(t.state, seat, hint_spec, seed))
+
+            check_state(audit, table, frozenset({seat}), text, build_hint, rng, "hint")
+        if rng.random() < 0.05:  # an illegal command: the refusal must leak nothing either
+            mover.command("move", action="put 999 on 99")
+        before = table.state.clone()
+        reply = mover.move(rng.choice(mover.legal))
+        assert reply["type"] == "accepted", reply
+        row = table.log[-1]
+        for b, r in zip(browsers, recipients, strict=True):
+            b.until(row.n)
+            text = b.events[row.n]
+            build = lambda t, r=r, row=row: views.event(t, row, r)  # noqa: E731
+            check_state(audit, table, r, text, build, rng, f"event {row.n}")
+            check_move(audit, table, before, row, r, text, rng)
+        if table.n == reconnect_at:  # a browser comes back and catches up
+            k = rng.randrange(len(browsers))
+            browsers[k].close()
+            since = max(0, table.n - 3)
+            browsers[k] = Browser(client, table.id, tokens.get(k), last=since)
+            r = recipients[k]
+            check_state(
+                audit,
+                table,
+                r,
+                browsers[k].raw[-1],
+                lambda t, r=r, since=since: views.sync(t, r, since),
+                rng,
+                "reconnect sync",
+            )
+        if not table.over:
+            for b, r in zip(browsers, recipients, strict=True):
+                for text in b.raw:
+                    check_bytes(audit, table.seed, orders[r], text, f"a message to {sorted(r)}")
+                b.raw.clear()
+    for b in browsers:
+        b.close()
+    return audit
+
+
+@pytest.mark.parametrize("game_id,players", CASES)
+def test_no_connection_receives_what_it_may_not_know(db, game_id: str, players: int) -> None:
+    rng = random.Random(f"{game_id}{players}")
+    with server(db) as client:
+        audit = play_audited(client, game_id, players, rng)
+        assert hub_of(client).tables and all(t.over for t in hub_of(client).tables.values())
+    assert audit.checked > 100
+    assert audit.leaks == []
+
+
+# Mutations: each injects one kind of leak into the gate; the audit must find it.
+
+
+def leaky_view(monkeypatch, extra) -> None:
+    honest = views.table_view
+
+    def leaky(table: Table, recipient: views.Recipient) -> dict:
+        view = honest(table, recipient)
+        view["extra"] = extra(table, recipient)
+        return view
+
+    monkeypatch.setattr(views, "table_view", leaky)
+
+
+def audit_with(db, game_id: str, players: int, limit: int) -> Audit:
+    with server(db) as client:
+        return play_audited(client, game_id, players, random.Random(1), limit)
+
+
+def test_mutation_an_opponents_hand_in_a_view(db, monkeypatch) -> None:
+    def other_hand(table: Table, recipient) -> Any:
+        other = (min(recipient, default=0) + 1) % table.game.num_players
+        return table.state.observation(other)
+
+    leaky_view(monkeypatch, other_hand)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any("twin of seat" in leak for leak in leaks)
+
+
+def test_mutation_the_pile_order(db, monkeypatch) -> None:
+    def places(table: Table, recipient) -> Any:
+        return {k: list(v) for k, v in table.state.component_locations().items()}
+
+    leaky_view(monkeypatch, places)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any("twin of seat" in leak for leak in leaks)
+    assert any("hidden pile's order" in leak for leak in leaks)
+
+
+def test_mutation_the_seed(db, monkeypatch) -> None:
+    leaky_view(monkeypatch, lambda table, recipient: table.seed)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any("holds the seed" in leak for leak in leaks)
+
+
+def test_mutation_a_hidden_actions_text_sent_to_another_seat(db, monkeypatch) -> None:
+    honest = views.entry
+
+    def leaky(row: LogRow, recipient) -> dict:
+        item = honest(row, recipient)
+        if row.kind == "move":
+            item["action"] = row.action
+        return item
+
+    monkeypatch.setattr(views, "entry", leaky)
+    leaks = audit_with(db, "isle-of-feathers", 3, 40).leaks
+    assert any("as move pass" in leak for leak in leaks), leaks[:3]
+
+
+def test_the_honest_gate_passes_the_same_audits(db) -> None:
+    """The mutation tests' games, without a mutation, find nothing."""
+    assert audit_with(db, "featherlight", 2, 12).leaks == []
+    assert audit_with(db, "isle-of-feathers", 3, 40).leaks == []

@@ -1,0 +1,106 @@
+"""The same protocol on PostgreSQL: the scenarios of test_protocol.py and a leak audit, each on a
+fresh database of the server named by ``FEATHERS_TEST_POSTGRES`` (default
+``postgresql://postgres:postgres@127.0.0.1/postgres``). Skipped, saying so, when no server is
+reachable (.ci/run installs and starts one)."""
+
+from __future__ import annotations
+
+import os
+import random
+import secrets
+from collections.abc import Iterator
+
+import pytest
+import sqlalchemy as sa
+import test_protocol as protocol
+from test_leaks import play_audited
+from web_helpers import server
+
+from fourfeathers.web.store import Store, engine_url
+from fourfeathers.web.tables import LogRow
+
+URL = os.environ.get("FEATHERS_TEST_POSTGRES", "postgresql://postgres:postgres@127.0.0.1/postgres")
+
+
+def _admin() -> sa.Engine:
+    engine = sa.create_engine(
+        engine_url(URL), isolation_level="AUTOCOMMIT", connect_args={"connect_timeout": 3}
+    )
+    try:
+        with engine.connect() as db:
+            db.execute(sa.text("select 1"))
+    except Exception as exc:
+        pytest.skip(f"no PostgreSQL at {URL} ({type(exc).__name__}); set FEATHERS_TEST_POSTGRES")
+    return engine
+
+
+@pytest.fixture
+def pg() -> Iterator[str]:
+    """The URL of a new, empty database (dropped afterwards)."""
+    admin = _admin()
+    name = f"feathers_test_{secrets.token_hex(4)}"
+    with admin.connect() as db:
+        db.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    base = sa.engine.make_url(URL)
+    yield base.set(database=name).render_as_string(hide_password=False)
+    with admin.connect() as db:
+        db.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+    admin.dispose()
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    [
+        protocol.test_create_claim_and_list,
+        protocol.test_a_seat_is_claimed_once_and_the_same_browser_comes_back,
+        protocol.test_a_game_against_the_computer_to_the_end_and_its_record,
+        protocol.test_stale_and_repeated_commands_are_never_applied_twice,
+        protocol.test_undo_takes_back_your_own_decision_that_showed_nothing,
+        protocol.test_rematch_seats_the_same_browsers_at_a_new_table,
+        protocol.test_idle_finished_tables_are_cleaned_up_running_ones_never,
+    ],
+    ids=lambda f: f.__name__.removeprefix("test_"),
+)
+def test_protocol_on_postgres(pg: str, scenario) -> None:
+    with server(pg) as client:
+        scenario(client)
+
+
+def test_restart_on_postgres(pg: str) -> None:
+    protocol.test_restart_rebuilds_every_table_from_the_database(pg)
+
+
+def test_leak_audit_on_postgres(pg: str) -> None:
+    with server(pg) as client:
+        audit = play_audited(client, "fancy-feathers", 3, random.Random(3))
+    assert audit.checked > 100 and audit.leaks == []
+
+
+def test_an_event_is_stored_once(pg: str) -> None:
+    store = Store(pg)
+    row = {
+        "id": "abcdefgh",
+        "game": "featherlight",
+        "config": {},
+        "seed": 2**63 - 1,
+        "kinds": ["human"],
+        "open": False,
+        "engine": "0",
+        "created": 0.0,
+        "updated": 0.0,
+        "finished": None,
+        "rematch": None,
+    }
+    store.create(row, [None], [None])
+    event = LogRow(1, "move", 0, "draw 1", "draw")
+    store.append([("abcdefgh", event, None)])
+    with pytest.raises(sa.exc.IntegrityError):
+        store.append(
+            [("abcdefgh", LogRow(2, "move", 0, "draw 2", "draw"), None), ("abcdefgh", event, None)]
+        )
+    [stored] = store.load()
+    assert stored.events == [event], (
+        "a failed transaction stores none of its events" and stored.row["seed"] == 2**63 - 1
+    )
+    assert store.claim("abcdefgh", 0, "h" * 64) and not store.claim("abcdefgh", 0, "i" * 64)
+    store.close()

@@ -1,0 +1,79 @@
+"""``feathers serve`` on the command line: the extra it needs, the database it opens, the
+address it prints (a real start is in test_kill.py)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from fourfeathers.cli import serve as serve_command
+from fourfeathers.cli.main import app
+from fourfeathers.web import app as web_app
+
+runner = CliRunner()
+
+
+def test_without_the_web_extra_one_clear_line(monkeypatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    result = runner.invoke(app, ["serve"])
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "Error: feathers serve needs the web extra: pip install 'fourfeathers[web]' "
+        "(uvicorn is not installed)"
+    )
+
+
+@pytest.mark.parametrize(
+    "url,words",
+    [
+        ("mysql://me@localhost/db", "is neither sqlite:///FILE nor postgresql://"),
+        ("postgresql://nobody@127.0.0.1:1/none", "cannot open the database"),
+    ],
+)
+def test_a_bad_database_is_one_error_line(url: str, words: str) -> None:
+    result = runner.invoke(app, ["serve", "--db", url])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: --db: ") and words in lines[0]
+
+
+def fake_run(monkeypatch) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+
+    def create_app(settings: Any) -> Any:
+        seen["settings"] = settings
+        return settings
+
+    monkeypatch.setattr(web_app, "create_app", create_app)
+    monkeypatch.setattr("uvicorn.run", lambda app, **kw: seen.update(kw))
+    monkeypatch.setattr("gc.set_threshold", lambda *limits: seen.update(gc=limits))
+    return seen
+
+
+def test_options_and_the_printed_address(monkeypatch, tmp_path: Path) -> None:
+    seen = fake_run(monkeypatch)
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    result = runner.invoke(app, ["serve", "--port", "8123", "--db", db, "--keep-finished", "2"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("feathers serve: open http://127.0.0.1:8123/")
+    assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
+    assert seen["settings"].db == db and seen["settings"].keep_finished == 7200
+    assert seen["ws_per_message_deflate"] is False and seen["gc"][0] > 700
+
+
+def test_the_database_comes_from_feathers_db_else_the_data_directory(
+    monkeypatch, tmp_path: Path
+) -> None:
+    seen = fake_run(monkeypatch)
+    monkeypatch.setenv("FEATHERS_DB", f"sqlite:///{tmp_path / 'env.db'}")
+    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert seen["settings"].db.endswith("env.db")
+    monkeypatch.delenv("FEATHERS_DB")
+    monkeypatch.setattr("platformdirs.user_data_dir", lambda name: str(tmp_path / name))
+    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert seen["settings"].db == serve_command.default_db()
+    assert seen["settings"].db == f"sqlite:///{tmp_path / 'fourfeathers' / 'feathers.db'}"
