@@ -1,0 +1,194 @@
+"""Random-playout speed through each research adapter against the bare engine, in one run.
+
+    python benchmarks/adapters.py [--seconds 2] [--rounds 4] [--game ID] [--json]
+
+For every registered configuration (or those of ``--game``), four loops play whole games with
+one uniformly random legal action per decision, from one ``random.Random``:
+
+- ``engine``: ``state.apply_action(rng.choice(state.legal_actions()))``, the bare loop of
+  ``benchmarks/playouts.py``;
+- ``pettingzoo``: the AEC loop of PettingZoo's ``performance_benchmark`` (``env.last()`` with the
+  observation every decision, an id drawn from the nonzero entries of its ``action_mask``,
+  ``env.step``; the finished agents' ``step(None)`` are not decisions);
+- ``gymnasium`` (one-seat configurations): ``env.step`` of an id drawn from
+  ``info["action_mask"]``;
+- ``openspiel``: ``state.apply_action(rng.choice(state.legal_actions()))`` on the OpenSpiel
+  state, the seed chance nodes sampled but not counted as decisions.
+
+The loops take turns in ``--rounds`` rounds of ``seconds / rounds`` each (interleaved, so a
+machine busy with something else slows all of them alike); the table gives decisions per second
+and each adapter's share of the engine's speed (the targets: PettingZoo and Gymnasium 50%,
+OpenSpiel 25%). A game without an ``encoding`` part shows only the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+import fourfeathers
+from fourfeathers.core.registry import game_spec
+from fourfeathers.rl.common import config_label, configurations
+
+Loop = Callable[[random.Random], int]
+"""Plays one whole game with random legal actions and returns its decisions."""
+
+TARGETS = {"pettingzoo": 0.5, "gymnasium": 0.5, "openspiel": 0.25}
+
+
+def engine_loop(game_id: str, config: dict[str, Any]) -> Loop:
+    game = fourfeathers.make(game_id, **config)
+
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state(rng.randrange(2**32))
+        n = 0
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+            n += 1
+        return n
+
+    return play
+
+
+def pettingzoo_loop(game_id: str, config: dict[str, Any]) -> Loop:
+    from fourfeathers.rl.pettingzoo import env as make_env
+
+    env = make_env(game_id, **config)
+    flatnonzero = np.flatnonzero
+
+    def play(rng: random.Random) -> int:
+        env.reset(seed=rng.randrange(2**32))
+        n = 0
+        for _agent in env.agent_iter():
+            observation, _reward, terminated, truncated, _info = env.last()
+            if terminated or truncated:
+                env.step(None)
+            else:
+                env.step(rng.choice(flatnonzero(observation["action_mask"]).tolist()))
+                n += 1
+        return n
+
+    return play
+
+
+def gymnasium_loop(game_id: str, config: dict[str, Any]) -> Loop:
+    from fourfeathers.rl.gymnasium import FeathersSoloEnv
+
+    env = FeathersSoloEnv(game_id, **config)
+    flatnonzero = np.flatnonzero
+
+    def play(rng: random.Random) -> int:
+        _observation, info = env.reset(seed=rng.randrange(2**32))
+        n = 0
+        terminated = False
+        while not terminated:
+            action = rng.choice(flatnonzero(info["action_mask"]).tolist())
+            _observation, _reward, terminated, _truncated, info = env.step(action)
+            n += 1
+        return n
+
+    return play
+
+
+def openspiel_loop(game_id: str, config: dict[str, Any]) -> Loop:
+    from fourfeathers.rl.openspiel import load
+
+    game = load(game_id, **config)
+
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                n += 1
+        return n
+
+    return play
+
+
+def loops(game_id: str, config: dict[str, Any]) -> dict[str, Loop]:
+    """The loops that apply to one configuration (engine first)."""
+    found = {"engine": engine_loop(game_id, config)}
+    if game_spec(game_id).part("encoding") is None:
+        return found
+    found["pettingzoo"] = pettingzoo_loop(game_id, config)
+    if fourfeathers.make(game_id, **config).num_players == 1:
+        found["gymnasium"] = gymnasium_loop(game_id, config)
+    with contextlib.suppress(ImportError):  # open-spiel not installed
+        found["openspiel"] = openspiel_loop(game_id, config)
+    return found
+
+
+def measure(named: dict[str, Loop], seconds: float, rounds: int) -> dict[str, float]:
+    """Decisions per second of each loop, the loops taking turns for ``rounds`` rounds."""
+    decisions = dict.fromkeys(named, 0)
+    spent = dict.fromkeys(named, 0.0)
+    rngs = {name: random.Random(0) for name in named}
+    share = seconds / rounds
+    for _ in range(rounds):
+        for name, loop in named.items():
+            rng, n = rngs[name], 0
+            start = time.perf_counter()
+            while (elapsed := time.perf_counter() - start) < share:
+                n += loop(rng)
+            decisions[name] += n
+            spent[name] += elapsed
+    return {name: decisions[name] / spent[name] for name in named}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time per loop and row")
+    parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds (default 4)")
+    parser.add_argument("--game", action="append", help="only this game id (repeatable)")
+    parser.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
+    args = parser.parse_args(argv)
+    rows = []
+    for spec, config in configurations():
+        if args.game and spec.id not in args.game:
+            continue
+        speeds = measure(loops(spec.id, config), args.seconds, args.rounds)
+        row: dict[str, Any] = {"game": spec.id, "config": config_label(config)}
+        for name, speed in speeds.items():
+            row[name] = speed
+            if name != "engine":
+                row[f"{name}_share"] = speed / speeds["engine"]
+        rows.append(row)
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(table(rows))
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    """The rows as a Markdown table: decisions/s per loop, and each adapter's share."""
+    names = ["engine", *TARGETS]
+    head = "| game | config | " + " | ".join(f"{n} /s" for n in names) + " |"
+    lines = [head, "|---|---|" + "---:|" * len(names)]
+    for row in rows:
+        cells = []
+        for name in names:
+            if name not in row:
+                cells.append("-")
+            elif name == "engine":
+                cells.append(f"{row[name]:,.0f}")
+            else:
+                share = row[f"{name}_share"]
+                mark = "" if share >= TARGETS[name] else " (below target)"
+                cells.append(f"{row[name]:,.0f} ({share:.0%}){mark}")
+        lines.append(f"| {row['game']} | {row['config']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+if __name__ == "__main__":
+    main()
