@@ -11,6 +11,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from fourfeathers.core import list_games
 
 PROBE = """
@@ -59,6 +61,7 @@ def test_the_core_and_a_research_playout_load_no_research_library():
 
 def test_the_probe_sees_an_adapter_import():
     """Proof that the probe can fail: importing the PettingZoo adapter loads its libraries."""
+    pytest.importorskip("pettingzoo")
     assert libraries_loaded("import fourfeathers.rl.pettingzoo") == [
         "gymnasium",
         "numpy",
