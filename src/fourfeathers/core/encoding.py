@@ -223,7 +223,24 @@ def check_id(action_id: Any, size: int) -> int:
     return value
 
 
-class Catalogue:
+class FlatTensor:
+    """Base of encodings whose tensor is flat, laid out by a ``Layout``: ``set_tensor`` sets
+    ``observation_layout``, ``observation_shape``, ``observation_low`` and ``observation_high``."""
+
+    observation_layout: Layout
+    observation_shape: tuple[int, ...]
+    observation_low: float
+    observation_high: float
+
+    def set_tensor(self, layout: Layout, low: float = 0.0, high: float = 1.0) -> None:
+        """Use ``layout`` as the flat tensor's layout, every entry within ``[low, high]``."""
+        self.observation_layout = layout
+        self.observation_shape = (len(layout),)
+        self.observation_low = low
+        self.observation_high = high
+
+
+class Catalogue(FlatTensor):
     """A fixed list of actions whose id is the index: the ``Encoding`` methods for actions.
 
     Games whose catalogue does not depend on the state subclass it and pass every action of

@@ -4,12 +4,11 @@ loss, the bounds, and information states around a hidden loss."""
 from __future__ import annotations
 
 import pytest
-from ff_helpers import position
+from ff_helpers import fox_choice
 
 from fourfeathers import make
 from fourfeathers.core.encoding import encoding_for, observation_size
 from fourfeathers.core.infostate import InformationState
-from fourfeathers.games.fancy_feathers import rules
 from fourfeathers.games.fancy_feathers.actions import LEAVE, LOSE_ASIDE, PASS_TRAPS, lose, move
 from fourfeathers.games.fancy_feathers.scoring import TYPES
 
@@ -51,19 +50,6 @@ def test_the_bounds_follow_from_the_seats_and_the_deck():
     assert enc.max_game_length == 1182
     assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum == 1.0
     assert enc.observation_shape == (1680,)
-
-
-def fox_choice(game):
-    """Seat 0 holds two Peacocks and a Nest and collects a Fox: it must lose one card (FF-37)."""
-    state = position(
-        game,
-        path=["fox", "blood-pheasant", "green-pheasant", "nest", "nest"],
-        discs=[(0, 1), (1, 3)],
-        held={0: ["peacock", "peacock", "nest"]},
-        stack=["trap", "fox", "green-pheasant", "blood-pheasant"],
-    )
-    assert state.phase == rules.FOX_CHOICE and state.mover == 0
-    return state
 
 
 def test_the_tensor_shows_a_secret_fox_loss_as_a_count_to_the_others():

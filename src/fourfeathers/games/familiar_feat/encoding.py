@@ -146,10 +146,7 @@ class FamiliarFeatEncoding(Catalogue):
         self._count = obs.add("count", 1, "what the top frame still has to go / 5")
         self._depth = obs.add("depth", 1, "pending frames / 10")
         self._day = obs.add("day", 1, "the day / 200")
-        self.observation_layout = obs
-        self.observation_shape = (len(obs),)
-        self.observation_low = 0.0
-        self.observation_high = 1.0
+        self.set_tensor(obs)
         self._phases = {name: i for i, name in enumerate(PHASES)}
         familiars = len(CREATURES)
         plays = ROW * max(

@@ -119,10 +119,7 @@ class FancyFeathersEncoding(Catalogue):
         self._to_move = obs.add("to move", n, "relative seat to decide")
         self._stack = obs.add("stack", 1, "cards in the draw stack / D")
         self._turn = obs.add("turn", 1, "moves made / n (D + 1)")
-        self.observation_layout = obs
-        self.observation_shape = (len(obs),)
-        self.observation_low = 0.0
-        self.observation_high = 1.0
+        self.set_tensor(obs)
         self._kinds = k
         self._deck = deck
         self._phases = {name: i for i, name in enumerate(PHASE_NAMES)}

@@ -106,10 +106,7 @@ class FeatherlightEncoding(Catalogue):
         self._piles = obs.add("piles", 2, "cards in each draw pile / the larger pile at the deal")
         self._wind = obs.add("wind", 1, "cards in the wind stack / 21")
         self._turn = obs.add("turn", 1, "completed turns / the turn cap, at most 1")
-        self.observation_layout = obs
-        self.observation_shape = (len(obs),)
-        self.observation_low = 0.0
-        self.observation_high = 1.0
+        self.set_tensor(obs)
         start = deal(game, 0)  # the sizes of the deal do not depend on the seed
         self._pile_scale = 1.0 / max(len(p) for p in start["piles"])
         self._colour = game.cards.colour

@@ -79,7 +79,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.encoding import Layout, check_id
+from ...core.encoding import FlatTensor, Layout, check_id
 from ...core.game import Action, State
 from .actions import (
     DISCARD,
@@ -141,7 +141,7 @@ _CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
 _ANCHOR_TABLES = {"veg": VEGETATION, "burrow": LOWER, "replant": UPROOT, "plant": PLANT_AT}
 
 
-class IsleEncoding:
+class IsleEncoding(FlatTensor):
     """The research encoding of one Isle of Feathers configuration (module docstring).
 
     Args:
@@ -365,10 +365,7 @@ class IsleEncoding:
         self._end = obs.add("endgame", 2, "the endgame started; its turns left / n")
         self._reshuffles = obs.add("reshuffles", 1, "reshuffles / 10")
         self._scores = obs.add("scores", n, "each relative seat's points / the most possible")
-        self.observation_layout = obs
-        self.observation_shape = (len(obs),)
-        self.observation_low = 0.0
-        self.observation_high = 1.0
+        self.set_tensor(obs)
 
     def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` for an island
