@@ -19,7 +19,7 @@ from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
 from rl_cases import needs_encoding, one_configuration_per_game  # noqa: E402
 
 import fourfeathers.rl.openspiel as fos  # noqa: E402
-from fourfeathers.core import game_spec, list_games, make  # noqa: E402
+from fourfeathers.core import IllegalActionError, game_spec, list_games, make  # noqa: E402
 from fourfeathers.core.encoding import encoding_for  # noqa: E402
 
 
@@ -166,9 +166,17 @@ def test_observers_honour_the_observation_type():
 def test_bad_parameters_and_actions_are_refused():
     with pytest.raises(pyspiel.SpielError, match="colour"):
         pyspiel.load_game("python_fourfeathers_featherlight(colour=3)")
-    state = deal(fos.load("featherlight", players=2), 1)
-    with pytest.raises(ValueError, match="outside"):
-        state.apply_action(5000)
+    with pytest.raises(pyspiel.SpielError, match="stamina"):
+        pyspiel.load_game("python_fourfeathers_isle_of_feathers(stamina=one)")
+    for game_id in fos.GAMES.values():
+        state = deal(fos.load(game_id), 1)
+        legal, before = state.legal_actions(), str(state)
+        size = state.num_distinct_actions()
+        refused = [i for i in range(size) if i not in legal][:3] + [size + 5]
+        for action in refused:
+            with pytest.raises(IllegalActionError, match=f"action id {action} is not legal"):
+                state.apply_action(action)
+        assert str(state) == before
 
 
 @pytest.mark.parametrize("case", one_configuration_per_game())

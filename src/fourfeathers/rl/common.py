@@ -2,10 +2,11 @@
 seeding, and the text view of one seat.
 
 The adapters are thin: an action id is the game's encoding of an action
-(``Encoding.action_to_id``), a mask marks the ids of ``state.legal_actions()``, and an
-observation tensor is ``Encoding.encode_observation`` of ``state.observation(player)``, so a
-tensor holds nothing the seat may not know. Every array handed out is fresh (callers may keep
-it); the zero templates they are copied from are made once per game.
+(``Encoding.action_to_id``), a mask marks the ids of ``state.legal_actions()`` (and only those
+ids are accepted), and an observation tensor is ``Encoding.encode_observation`` of
+``state.observation(player)``, so a tensor holds nothing the seat may not know. Every array
+handed out is fresh (callers may keep it); the zero templates they are copied from are made
+once per game.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from typing import Any
 
 import numpy as np
 
-from ..core.encoding import encoding_for
+from ..core.encoding import check_id, encoding_for
+from ..core.errors import IllegalActionError
 from ..core.game import Action, Game, State
 from ..core.registry import GameSpec, list_games
 from ..core.rng import MAX_SEED, random_seed
@@ -65,13 +67,15 @@ class Encoded:
         self._zero_mask = np.zeros(self.num_actions, np.int8)
         self._zero_obs = np.zeros(self.size, np.float32)
 
-    def mask(self, state: State, player: int) -> np.ndarray:
-        """A fresh ``int8`` array of shape ``(num_actions,)``: 1 at the ids ``player`` may take
-        now, 0 elsewhere (all 0 when it is not ``player``'s turn or the game is over)."""
+    def legal_ids(self, state: State) -> list[int]:
+        """The ids of ``state.legal_actions()``, ascending (empty once the game is over)."""
+        return self._legal_ids(state)
+
+    def mask(self, ids: list[int]) -> np.ndarray:
+        """A fresh ``int8`` array of shape ``(num_actions,)``: 1 at ``ids``, 0 elsewhere."""
         mask = self._zero_mask.copy()
-        if state.current_player == player:
-            for action_id in self._legal_ids(state):
-                mask[action_id] = 1
+        for action_id in ids:
+            mask[action_id] = 1
         return mask
 
     def observe(self, state: State, player: int) -> np.ndarray:
@@ -81,13 +85,19 @@ class Encoded:
         self._encode(state.observation(player), out)
         return out if len(self.shape) == 1 else out.reshape(self.shape)
 
-    def action(self, action_id: Any, state: State) -> Action:
-        """The action of ``action_id`` (an int or NumPy integer) in ``state``.
+    def action(self, action_id: Any, state: State, legal: list[int]) -> Action:
+        """The action of ``action_id`` (an int or NumPy integer) in ``state``, where ``legal``
+        are the legal ids (``legal_ids(state)``).
 
         Raises ``ValueError`` naming the id when it is not an integer of the catalogue
-        (``0 <= action_id < num_actions``) or means nothing in ``state``.
+        (``0 <= action_id < num_actions``), and ``IllegalActionError`` when it is not legal now
+        (an id outside the mask is refused even where the catalogue decodes it).
         """
-        return self._to_action(action_id, state)
+        index = check_id(action_id, self.num_actions)
+        if index not in legal:
+            shown = ", ".join(map(str, legal[:12])) + (" ..." if len(legal) > 12 else "")
+            raise IllegalActionError(f"action id {index} is not legal now (legal ids: {shown})")
+        return self._to_action(index, state)
 
 
 def view_text(game: Game, state: State, player: int) -> str:

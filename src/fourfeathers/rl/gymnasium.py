@@ -30,7 +30,6 @@ for a solo-only game, ``fourfeathers/<id>-solo-v0`` for a game that also has mor
 
 from __future__ import annotations
 
-import operator
 from typing import Any
 
 import gymnasium as gym
@@ -83,8 +82,7 @@ class FeathersSoloEnv(gym.Env):
         )
         self.action_space = spaces.Discrete(encoded.num_actions)
         self.game_state: State | None = None
-        self._mask = np.zeros(encoded.num_actions, np.int8)
-        self._done = False
+        self._legal: list[int] = []  # the legal ids of game_state
         self._seeds = Seeds()
 
     def reset(
@@ -92,9 +90,8 @@ class FeathersSoloEnv(gym.Env):
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         self.game_state = state = self.game.new_initial_state(self._seeds.next(seed))
-        self._mask = mask = self.encoded.mask(state, 0)
-        self._done = False
-        return self.encoded.observe(state, 0), {"action_mask": mask}
+        self._legal = self.encoded.legal_ids(state)
+        return self.encoded.observe(state, 0), {"action_mask": self.encoded.mask(self._legal)}
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         """Apply ``action`` (an id); an illegal one pays ``illegal_reward`` and changes nothing.
@@ -102,27 +99,24 @@ class FeathersSoloEnv(gym.Env):
         Raises ``RuntimeError`` before the first ``reset()`` and once the episode is over.
         """
         state = self.game_state
-        if state is None or self._done:
+        if state is None or state.is_terminal():
             raise RuntimeError("the episode is over or not started: call reset()")
         encoded = self.encoded
         try:
-            index = operator.index(action)
-        except TypeError:
-            index = -1
-        if not (0 <= index < encoded.num_actions and self._mask[index]):
-            info = {"action_mask": self._mask.copy(), "illegal_action": True}
+            move = encoded.action(action, state, self._legal)
+        except ValueError:  # IllegalActionError included
+            info = {"action_mask": encoded.mask(self._legal), "illegal_action": True}
             return encoded.observe(state, 0), self.illegal_reward, False, False, info
-        state.apply_action(encoded.action(index, state))
-        self._mask = mask = encoded.mask(state, 0)
-        observation = encoded.observe(state, 0)
+        state.apply_action(move)
+        self._legal = legal = encoded.legal_ids(state)
+        observation, info = encoded.observe(state, 0), {"action_mask": encoded.mask(legal)}
         if state.is_terminal():
-            self._done = True
-            return observation, float(state.returns()[0]), True, False, {"action_mask": mask}
-        return observation, 0.0, False, False, {"action_mask": mask}
+            return observation, float(state.returns()[0]), True, False, info
+        return observation, 0.0, False, False, info
 
     def action_masks(self) -> np.ndarray:
         """The legal ids now as a ``bool`` array of shape ``(num_actions,)`` (MaskablePPO)."""
-        return self._mask.astype(bool)
+        return self.encoded.mask(self._legal).view(bool)
 
     def render(self) -> str | None:
         """The seat's view as text (``render_mode="ansi"``), else None."""

@@ -12,9 +12,11 @@ Each game is registered as ``python_fourfeathers_<game id with _>`` (``GAMES`` m
 to the game ids); ``pyspiel.load_game(name, {"players": 3})`` or the string form
 ``python_fourfeathers_<game>(players=3,variants=a+b)`` pick a configuration.
 
-- Parameters: one per option of the game's configuration, with its default. Ints and bools are
-  themselves; a list is joined with ``+`` (``variants=no-put-back+no-wind-on-last-turn``); an
-  option whose default is None takes ``""`` for None, an int, or a ``+`` list.
+- Parameters: one per option of the game's configuration, with its default and OpenSpiel's
+  types. Ints and bools are themselves; a list is a string joined with ``+``
+  (``variants=no-put-back+no-wind-on-last-turn``); an option whose default is None is an int
+  parameter when the game annotates it ``int | None`` (``NONE_INT``, -1, standing for None:
+  ``stamina=2``), else a string (``""`` for None).
 - Chance: the engine draws everything from its seeded RNG, so the randomness enters at the
   start: ``SEED_DIGITS`` chance nodes, each choosing one base-``SEED_BASE`` digit of the seed
   (uniformly, so ``SEED_BASE ** SEED_DIGITS`` = 2**32 equally likely deals and draw orders).
@@ -39,15 +41,17 @@ to the game ids); ``pyspiel.load_game(name, {"players": 3})`` or the string form
 
 from __future__ import annotations
 
+import inspect
 import json
 import random
+import re
 from typing import Any, ClassVar
 
 import numpy as np
 import pyspiel
 
 from ..core.encoding import encoding_for
-from ..core.errors import ConfigError
+from ..core.errors import ConfigError, IllegalActionError
 from ..core.game import Game, State
 from ..core.infostate import InformationState
 from ..core.registry import GameSpec, game_spec, list_games, make
@@ -57,6 +61,8 @@ SEED_BASE = 256
 """Outcomes of one seed chance node."""
 SEED_DIGITS = 4
 """Seed chance nodes at the start of a game: the seed is ``SEED_BASE ** SEED_DIGITS`` wide."""
+NONE_INT = -1
+"""The value of an int parameter whose option is left at None (the game's default)."""
 
 _DIGITS = range(SEED_BASE)
 _OUTCOMES = [(digit, 1.0 / SEED_BASE) for digit in _DIGITS]
@@ -68,19 +74,22 @@ def short_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
 
 
-def parameters(config: dict[str, Any]) -> dict[str, int | bool | str]:
-    """A configuration as OpenSpiel parameters (see the module docstring)."""
-    return {key: _parameter(value) for key, value in config.items()}
-
-
-def _parameter(value: Any) -> int | bool | str:
-    if value is None:
-        return ""
-    if isinstance(value, list | tuple):
-        return "+".join(map(str, value))
-    if isinstance(value, bool | int | str):
-        return value
-    raise ConfigError(f"an option value {value!r} has no OpenSpiel parameter form")
+def parameters(game_id: str, config: dict[str, Any]) -> dict[str, int | bool | str]:
+    """Options of ``game_id`` as OpenSpiel parameters, typed like its parameter specification
+    (see the module docstring). Raises ``ConfigError`` naming an option the game does not
+    have."""
+    kinds = _kinds(game_id)
+    params: dict[str, int | bool | str] = {}
+    for key, value in config.items():
+        if key not in kinds:
+            raise ConfigError(f"{short_name(game_id)} has no parameter {key!r}")
+        if value is None:
+            params[key] = NONE_INT if kinds[key] is int else ""
+        elif isinstance(value, list | tuple):
+            params[key] = "+".join(map(str, value))
+        else:
+            params[key] = kinds[key](value)
+    return params
 
 
 def configuration(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -98,7 +107,7 @@ def configuration(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
             config[key] = [v for v in str(value).split("+") if v]
         elif isinstance(value, str) and "+" in value:
             config[key] = value.split("+")
-        elif value == "" and default is None:
+        elif default is None and value in ("", NONE_INT):
             config[key] = None
         else:
             config[key] = value
@@ -109,9 +118,34 @@ _DEFAULTS: dict[str, dict[str, Any]] = {}
 
 
 def _defaults(game_id: str) -> dict[str, Any]:
+    """The game's default configuration."""
     if game_id not in _DEFAULTS:
         _DEFAULTS[game_id] = make(game_id).config
     return _DEFAULTS[game_id]
+
+
+def _kinds(game_id: str) -> dict[str, type]:
+    """The OpenSpiel type of each option: that of its default; for a default of None, int when
+    the factory's annotation of the option is an int (``int | None``), else str."""
+    options = inspect.signature(game_spec(game_id).factory).parameters
+    kinds: dict[str, type] = {}
+    for key, default in _defaults(game_id).items():
+        if isinstance(default, bool | int):
+            kinds[key] = type(default)
+        elif default is None and key in options:
+            hint = str(options[key].annotation)
+            kinds[key] = int if _INT_HINT.fullmatch(hint) else str
+        else:
+            kinds[key] = str
+    return kinds
+
+
+_INT_HINT = re.compile(r"int \| None|None \| int|Optional\[int\]")
+
+
+def _specification(game_id: str) -> dict[str, int | bool | str]:
+    """The parameter specification: every option with its default."""
+    return parameters(game_id, _defaults(game_id))
 
 
 class _Context:
@@ -257,6 +291,11 @@ class FeathersState(pyspiel.State):
                 play.state = state = play.ctx.game.new_initial_state(play.seed)
                 play.info = InformationState(state)
             return
+        legal = play.legal
+        if legal is None:
+            legal = play.legal = play.ctx.encoding.legal_action_ids(state)
+        if action not in legal:
+            raise IllegalActionError(f"action id {action} is not legal now")
         move = play.ctx.encoding.id_to_action(action, state)
         state.apply_action(move)
         play.info.apply(move)  # type: ignore[union-attr]
@@ -406,7 +445,7 @@ def game_type(spec: GameSpec) -> pyspiel.GameType:
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=parameters(_defaults(spec.id)),
+        parameter_specification=_specification(spec.id),
         default_loadable=True,
         provides_factored_observation_string=False,
     )
@@ -435,4 +474,4 @@ def load(game_id: str, **config: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` of ``game_id`` with the configuration ``config``
     (e.g. ``load(spec.id, players=3)``). Raises ``ConfigError`` for an unknown game or option."""
     game_spec(game_id)
-    return pyspiel.load_game(short_name(game_id), parameters(config))
+    return pyspiel.load_game(short_name(game_id), parameters(game_id, config))

@@ -86,6 +86,7 @@ class FeathersAECEnv(AECEnv):
         }
         self.agents: list[str] = []
         self.game_state: State | None = None
+        self._legal: list[int] | None = None  # the legal ids of game_state, once computed
         self._seeds = Seeds()
 
     def observation_space(self, agent: str) -> spaces.Dict:
@@ -104,15 +105,20 @@ class FeathersAECEnv(AECEnv):
         self.truncations = dict.fromkeys(agents, False)
         self.infos = {agent: {} for agent in agents}
         self.agent_selection = agents[self.game_state.current_player]
+        self._legal = None
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
         encoded = self.encoded
-        return {
-            "observation": encoded.observe(state, seat),
-            "action_mask": encoded.mask(state, seat),
-        }
+        legal = self._legal_now() if seat == state.current_player else []
+        return {"observation": encoded.observe(state, seat), "action_mask": encoded.mask(legal)}
+
+    def _legal_now(self) -> list[int]:
+        """The legal ids of the current state (computed once per state)."""
+        if self._legal is None:
+            self._legal = self.encoded.legal_ids(self.game_state)
+        return self._legal
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id) for ``agent_selection``; ``None`` for an agent whose game
@@ -125,7 +131,8 @@ class FeathersAECEnv(AECEnv):
         state = self.game_state
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for a finished agent")
-        state.apply_action(self.encoded.action(action, state))
+        state.apply_action(self.encoded.action(action, state, self._legal_now()))
+        self._legal = None
         if state.is_terminal():
             for agent, value in zip(self.agents, state.returns(), strict=True):
                 self.rewards[agent] = value
