@@ -1,6 +1,6 @@
 """Random-playout speed through each research adapter against the bare engine, in one run.
 
-    python benchmarks/adapters.py [--seconds 2] [--rounds 4] [--game ID] [--json]
+    python benchmarks/adapters.py [--seconds 2] [--rounds 8] [--game ID] [--parts] [--json]
 
 For every registered configuration (or those of ``--game``), four loops play whole games with
 one uniformly random legal action per decision, from one ``random.Random``:
@@ -15,17 +15,22 @@ one uniformly random legal action per decision, from one ``random.Random``:
 - ``openspiel``: ``state.apply_action(rng.choice(state.legal_actions()))`` on the OpenSpiel
   state, the seed chance nodes sampled but not counted as decisions.
 
-The loops take turns in ``--rounds`` rounds of ``seconds / rounds`` each (interleaved, so a
-machine busy with something else slows all of them alike); the table gives decisions per second
-and each adapter's share of the engine's speed (the targets: PettingZoo and Gymnasium 50%,
-OpenSpiel 25%). A game without an ``encoding`` part shows only the engine.
+The loops take turns in ``--rounds`` rounds of ``seconds / rounds`` CPU seconds each
+(interleaved, and timed in this process's CPU time, so other work on the machine hardly moves
+the figures); the table gives decisions per CPU second and each adapter's share of the
+engine's speed (the targets: PettingZoo and Gymnasium 50%, OpenSpiel 25%). A game without an
+``encoding`` part shows only the engine. ``--parts`` adds a second table: where a PettingZoo
+decision's time goes (the engine's decision, ``state.observation``, ``encode_observation``,
+``legal_action_ids``, and the rest: the adapter and the loop).
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import json
+import math
 import random
 import time
 from collections.abc import Callable
@@ -34,6 +39,7 @@ from typing import Any
 import numpy as np
 
 import fourfeathers
+from fourfeathers.core.encoding import encoding_for, observation_size
 from fourfeathers.core.registry import game_spec
 from fourfeathers.rl.common import config_label, configurations
 
@@ -130,28 +136,85 @@ def loops(game_id: str, config: dict[str, Any]) -> dict[str, Loop]:
 
 
 def measure(named: dict[str, Loop], seconds: float, rounds: int) -> dict[str, float]:
-    """Decisions per second of each loop, the loops taking turns for ``rounds`` rounds."""
+    """Decisions per CPU second of each loop, the loops taking turns for ``rounds`` rounds.
+
+    CPU time of this process (``time.process_time``), not wall time: on a machine shared with
+    other work the figures then hardly move, while the interleaving keeps what remains (cache,
+    clock speed) alike for every loop.
+    """
     decisions = dict.fromkeys(named, 0)
     spent = dict.fromkeys(named, 0.0)
     rngs = {name: random.Random(0) for name in named}
     share = seconds / rounds
+    clock = time.process_time
     for _ in range(rounds):
         for name, loop in named.items():
             rng, n = rngs[name], 0
-            start = time.perf_counter()
-            while (elapsed := time.perf_counter() - start) < share:
+            start = clock()
+            while (elapsed := clock() - start) < share:
                 n += loop(rng)
             decisions[name] += n
             spent[name] += elapsed
     return {name: decisions[name] / spent[name] for name in named}
 
 
+def parts(game_id: str, config: dict[str, Any], decisions: int = 1000) -> dict[str, float]:
+    """CPU microseconds per decision of the three encoding calls every adapter step makes, over
+    the states of random playouts (``decisions`` of them): ``state.observation(player)``,
+    ``encode_observation`` of it, and ``legal_action_ids`` (each the fastest of 5 runs)."""
+    game = fourfeathers.make(game_id, **config)
+    encoding = encoding_for(game)
+    rng, states = random.Random(1), []
+    while len(states) < decisions:
+        state = game.new_initial_state(rng.randrange(2**32))
+        while not state.is_terminal() and len(states) < decisions:
+            states.append(state.clone())
+            state.apply_action(rng.choice(state.legal_actions()))
+    views = [s.observation(s.current_player) for s in states]
+    zero = np.zeros(observation_size(encoding), np.float32)
+
+    def observe() -> None:
+        for s in states:
+            s.observation(s.current_player)
+
+    def encode() -> None:
+        for v in views:
+            encoding.encode_observation(v, zero.copy())
+
+    def legal_ids() -> None:
+        for s in states:
+            encoding.legal_action_ids(s)
+
+    def timed(work: Callable[[], None], repeats: int = 5) -> float:
+        """The fastest of ``repeats`` runs (the least disturbed), per state."""
+        gc.collect()
+        gc.disable()  # thousands of live states make collections dominate otherwise
+        try:
+            best = math.inf
+            for _ in range(repeats):
+                start = time.process_time()
+                work()
+                best = min(best, time.process_time() - start)
+            return best / len(states) * 1e6
+        finally:
+            gc.enable()
+
+    return {
+        "observation_us": timed(observe),
+        "encode_us": timed(encode),
+        "legal_ids_us": timed(legal_ids),
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per loop and row")
-    parser.add_argument("--rounds", type=int, default=4, help="interleaved rounds (default 4)")
+    parser.add_argument("--rounds", type=int, default=8, help="interleaved rounds (default 8)")
     parser.add_argument("--game", action="append", help="only this game id (repeatable)")
     parser.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
+    parser.add_argument(
+        "--parts", action="store_true", help="also time the encoding's calls (a second table)"
+    )
     args = parser.parse_args(argv)
     rows = []
     for spec, config in configurations():
@@ -163,11 +226,16 @@ def main(argv: list[str] | None = None) -> None:
             row[name] = speed
             if name != "engine":
                 row[f"{name}_share"] = speed / speeds["engine"]
+        if args.parts and "pettingzoo" in speeds:
+            row.update(parts(spec.id, config))
         rows.append(row)
     if args.json:
         print(json.dumps(rows, indent=2))
         return
     print(table(rows))
+    if args.parts:
+        print()
+        print(parts_table(rows))
 
 
 def table(rows: list[dict[str, Any]]) -> str:
@@ -187,6 +255,24 @@ def table(rows: list[dict[str, Any]]) -> str:
                 mark = "" if share >= TARGETS[name] else " (below target)"
                 cells.append(f"{row[name]:,.0f} ({share:.0%}){mark}")
         lines.append(f"| {row['game']} | {row['config']} | " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def parts_table(rows: list[dict[str, Any]]) -> str:
+    """Where a PettingZoo decision's time goes, in CPU microseconds: the engine's own decision,
+    the encoding's three calls, and the rest (the adapter and PettingZoo's loop: what is left of
+    the PettingZoo decision, so it carries the measurements' noise)."""
+    head = "| game | config | PettingZoo | engine | observation | encode | legal ids | rest |"
+    lines = [head, "|---|---|" + "---:|" * 6]
+    for row in rows:
+        if "observation_us" not in row:
+            continue
+        total, engine = 1e6 / row["pettingzoo"], 1e6 / row["engine"]
+        calls = [row["observation_us"], row["encode_us"], row["legal_ids_us"]]
+        cells = [total, engine, *calls, total - engine - sum(calls)]
+        lines.append(
+            f"| {row['game']} | {row['config']} | " + " | ".join(f"{c:.1f}" for c in cells) + " |"
+        )
     return "\n".join(lines)
 
 
