@@ -147,6 +147,14 @@ def test_render_ansi_shows_the_acting_seats_view():
         env("featherlight", render_mode="human")
 
 
+def test_stepping_before_reset_says_so():
+    e = env("featherlight", players=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        e.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        e.observe("player_0")
+
+
 def seat_sees_only_its_view(e: FeathersAECEnv, rng: random.Random) -> bool:
     """Whether every seat's observation is the same in the game and in a determinization of it
     for that seat (which changes what the seat cannot see)."""

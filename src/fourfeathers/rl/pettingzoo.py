@@ -51,7 +51,13 @@ def env(game_id: str, render_mode: str | None = None, **config: Any) -> Feathers
 
 
 class FeathersAECEnv(AECEnv):
-    """One game configuration as a PettingZoo AEC environment (see the module docstring)."""
+    """One game configuration as a PettingZoo AEC environment (see the module docstring).
+
+    Attributes:
+        game: the ``Game``; encoded: its ``common.Encoded`` (encoding and array shapes).
+        game_state: the engine ``State`` of the game in progress (the whole truth: hand seats
+            only their observations), None before the first ``reset()``.
+    """
 
     metadata = {
         "render_modes": ["ansi"],
@@ -110,6 +116,8 @@ class FeathersAECEnv(AECEnv):
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         seat = self._seat[agent]
         state = self.game_state
+        if state is None:
+            raise RuntimeError("call reset() before observe()")
         encoded = self.encoded
         legal = self._legal_now() if seat == state.current_player else []
         return {"observation": encoded.observe(state, seat), "action_mask": encoded.mask(legal)}
@@ -123,7 +131,9 @@ class FeathersAECEnv(AECEnv):
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id) for ``agent_selection``; ``None`` for an agent whose game
         is over. Raises ``IllegalActionError`` or ``ValueError`` and changes nothing when the
-        id is not legal now."""
+        id is not legal now, ``RuntimeError`` before the first ``reset()``."""
+        if self.game_state is None:
+            raise RuntimeError("call reset() before step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
