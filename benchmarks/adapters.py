@@ -6,7 +6,7 @@ For every registered configuration (or those of ``--game``), four loops play who
 one uniformly random legal action per decision, from one ``random.Random``:
 
 - ``engine``: ``state.apply_action(rng.choice(state.legal_actions()))``, the bare loop of
-  ``benchmarks/playouts.py``;
+  ``benchmarks/playouts.py`` (imported from it);
 - ``pettingzoo``: the AEC loop of PettingZoo's ``performance_benchmark`` (``env.last()`` with the
   observation every decision, an id drawn from the nonzero entries of its ``action_mask``,
   ``env.step``; the finished agents' ``step(None)`` are not decisions);
@@ -42,25 +42,12 @@ import fourfeathers
 from fourfeathers.core.encoding import encoding_for, observation_size
 from fourfeathers.core.registry import game_spec
 from fourfeathers.rl.common import config_label, configurations
+from playouts import ours as engine_loop  # the bare loop (this folder is on the path)
 
 Loop = Callable[[random.Random], int]
 """Plays one whole game with random legal actions and returns its decisions."""
 
 TARGETS = {"pettingzoo": 0.5, "gymnasium": 0.5, "openspiel": 0.25}
-
-
-def engine_loop(game_id: str, config: dict[str, Any]) -> Loop:
-    game = fourfeathers.make(game_id, **config)
-
-    def play(rng: random.Random) -> int:
-        state = game.new_initial_state(rng.randrange(2**32))
-        n = 0
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-            n += 1
-        return n
-
-    return play
 
 
 def pettingzoo_loop(game_id: str, config: dict[str, Any]) -> Loop:

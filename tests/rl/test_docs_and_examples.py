@@ -47,11 +47,17 @@ def commands() -> list[str]:
     return [line for line in lines if line.startswith("python ")]
 
 
+def run(*args: str) -> str:
+    """``python ARGS`` in the repository's root; its standard output."""
+    return subprocess.run(
+        [sys.executable, *args], cwd=ROOT, check=True, capture_output=True, text=True, timeout=600
+    ).stdout
+
+
 @pytest.mark.parametrize("command", commands())
 def test_sh_commands_run(command: str, tmp_path: Path):
     args = shlex.split(command)[1:]
-    args = [str(tmp_path / Path(a).name) if a.endswith(".png") else a for a in args]
-    subprocess.run([sys.executable, *args], cwd=ROOT, check=True, timeout=600)
+    run(*[str(tmp_path / Path(a).name) if a.endswith(".png") else a for a in args])
 
 
 def encoding_rows() -> list[str]:
@@ -83,28 +89,13 @@ def test_the_encodings_table_matches_the_encodings():
 
 def test_the_learning_example_runs_and_plots(tmp_path: Path):
     png = tmp_path / "curve.png"
-    out = subprocess.run(
-        [sys.executable, "examples/reinforce_solo.py", "--episodes", "20", "--plot", str(png)],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    ).stdout
+    out = run("examples/reinforce_solo.py", "--episodes", "20", "--plot", str(png))
     assert "policy" in out and "random" in out
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
 def test_the_adapter_benchmark_reports_every_adapter():
-    out = subprocess.run(
-        [sys.executable, "benchmarks/adapters.py", "--game", "featherlight"]
-        + ["--seconds", "0.02", "--rounds", "1", "--json"],
-        cwd=ROOT,
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    ).stdout
+    out = run("benchmarks/adapters.py", "--game", "featherlight", "--seconds", "0.02", "--json")
     rows = json.loads(out)
     assert {r["config"] for r in rows} >= {"players=1", "players=2"}
     solo = next(r for r in rows if r["config"] == "players=1")
