@@ -104,11 +104,19 @@ def test_the_information_state_has_perfect_recall():
     assert a.information_state_string(0) != b.information_state_string(0)
 
 
-def test_a_clone_copies_the_engine_state_and_shares_the_game(case):
+def test_a_clone_copies_the_engine_state_and_shares_the_game(case, monkeypatch):
     game_id, config = case
     state = deal(fos.load(game_id, **config), 5)
     state.apply_action(state.legal_actions()[0])
+    engine_clone, calls = type(state._play.state).clone, []
+
+    def counted(self):
+        calls.append(self)
+        return engine_clone(self)
+
+    monkeypatch.setattr(type(state._play.state), "clone", counted)
     copy = state.clone()
+    assert calls == [state._play.state]  # the engine's clone, not a deep copy nor a pickle
     assert copy._play.ctx is state._play.ctx
     assert copy._play.state.game is state._play.state.game
     assert copy._play.state is not state._play.state and copy._play.state == state._play.state
