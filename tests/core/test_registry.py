@@ -60,11 +60,11 @@ def test_parts_load_on_first_use_and_are_kept():
 
 
 def test_part_names_and_errors():
-    assert GameSpec.part_names() == ("heuristic", "features", "render", "cli")
+    assert GameSpec.part_names() == ("heuristic", "features", "render", "cli", "encoding")
     spec = game_spec("familiar-feat")
     assert spec.part("features") is None
-    with pytest.raises(ValueError, match="'encoding' is not a game part; parts: heuristic"):
-        spec.part("encoding")
+    with pytest.raises(ValueError, match="'view' is not a game part; parts: heuristic"):
+        spec.part("view")
     broken = dataclasses.replace(spec, heuristic=".no_such_module:evaluate")
     with pytest.raises(ImportError, match=r"familiar-feat: its heuristic '\.no_such_module"):
         broken.part("heuristic")

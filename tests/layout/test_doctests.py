@@ -17,8 +17,17 @@ MODULES = sorted(
 )
 
 
+OPTIONAL = {"pettingzoo", "gymnasium", "pyspiel"}
+"""Libraries of the optional extras (``rl``, ``openspiel``) that some modules need."""
+
+
 def examples(name: str) -> list[doctest.DocTest]:
-    module = importlib.import_module(name)
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name not in OPTIONAL:
+            raise
+        pytest.skip(f"{name} needs {exc.name}: pip install '.[rl,openspiel]'")
     return [t for t in doctest.DocTestFinder().find(module, name) if t.examples]
 
 

@@ -36,6 +36,7 @@ ROLES = (
     "render.py",
     "heuristic.py",
     "cli.py",
+    "encoding.py",
 )
 """The files every game folder has (``features.py`` only where reports have features,
 ``rules_<part>.py`` where the rules need them)."""
@@ -169,3 +170,10 @@ def test_every_part_a_registration_names_loads(spec: GameSpec):
         assert isinstance(cli.OPTIONS, tuple) and isinstance(cli.EXAMPLES, dict)
         for lines in cli.EXAMPLES.values():
             assert all(line.startswith("feathers ") for line in lines)
+    encoding = spec.part("encoding")
+    if spec.package.startswith("fourfeathers.games."):
+        assert encoding is not None, "every game of the package has a research encoding"
+    if encoding is not None:
+        enc = encoding(spec.factory(**spec.configurations[0]))
+        assert len(enc.action_layout) == enc.num_distinct_actions
+        assert callable(enc.encode_observation) and callable(enc.legal_action_ids)

@@ -5,9 +5,12 @@ Vocabulary follows OpenSpiel and PettingZoo. A ``Game`` is immutable and deals n
 randomness happens inside the state from a seeded RNG, so a game is fully given by
 ``(game id, config, seed, actions)`` (see ``records.py``).
 
-Hidden information: the state holds the truth. ``observation(player)`` is the information state
-of one player (everything that player has seen, with perfect recall, and nothing else), and
-``determinize(player, rng)`` samples a full state consistent with it: the basis of ISMCTS.
+Hidden information: the state holds the truth. ``observation(player)`` is one player's current
+view: everything that player may know now, and nothing else; ``determinize(player, rng)``
+samples a full state consistent with it: the basis of ISMCTS. The observation is not always
+perfect recall (two histories may end in the same view); the information state with perfect
+recall, everything the player saw happen, is ``core.infostate.InformationState``, built only
+from observations and public words (``describe_action``, ``describe_outcome``).
 """
 
 from __future__ import annotations
@@ -151,7 +154,13 @@ class State(ABC):
 
     @abstractmethod
     def observation(self, player: int) -> dict[str, Any]:
-        """The information state of ``player``: JSON-ready, holding only what that player knows."""
+        """The current view of ``player``: JSON-ready, holding only what that player may know.
+
+        Not always perfect recall: two histories can end in the same view (for everything
+        ``player`` saw happen, see ``core.infostate.InformationState``). Research encodings
+        turn it into a tensor (``core.encoding``). Raises ``ValueError`` for a seat that does
+        not exist.
+        """
 
     def public_observation(self) -> dict[str, Any]:
         """What everyone at the table sees (a spectator's view): JSON-ready, seat-independent.

@@ -88,8 +88,11 @@ class GameSpec:
         cli: a module with ``OPTIONS`` (its ``cli.options.GameOption`` flags for play,
             simulate and tournament), ``EXAMPLES`` (help lines per command name) and
             optionally ``score``, the typer command of ``feathers score <id>``.
+        encoding: a class or factory ``encoding(game)`` returning a ``core.encoding.Encoding``
+            (action catalogue, observation tensor, game length and returns bounds) for the
+            research adapters (default: the game has no research interface).
 
-    A new kind of part (an action encoding, a web view) is one more field like these.
+    A new kind of part (a web view) is one more field like these.
     """
 
     id: str
@@ -103,6 +106,7 @@ class GameSpec:
     features: Any = field(default=None, metadata=_PART)
     render: Any = field(default=None, metadata=_PART)
     cli: Any = field(default=None, metadata=_PART)
+    encoding: Any = field(default=None, metadata=_PART)
     _loaded: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod

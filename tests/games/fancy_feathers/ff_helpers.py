@@ -99,3 +99,17 @@ def position(
     if begin:
         rules.begin_turn(state)
     return state
+
+
+def fox_choice(game):
+    """Seat 0 holds two Peacocks and a Nest and collects a Fox from c1: it must choose the card
+    it loses (FF-37); seat 1's disc is on c3."""
+    state = position(
+        game,
+        path=["fox", "blood-pheasant", "green-pheasant", "nest", "nest"],
+        discs=[(0, 1), (1, 3)],
+        held={0: ["peacock", "peacock", "nest"]},
+        stack=["trap", "fox", "green-pheasant", "blood-pheasant"],
+    )
+    assert state.phase == rules.FOX_CHOICE and state.mover == 0
+    return state

@@ -7,11 +7,11 @@ import random
 from collections import Counter
 
 import pytest
-from ff_helpers import names, position
+from ff_helpers import fox_choice, names, position
 from rich.console import Console
 
 from fourfeathers import ConfigError, IllegalActionError, make
-from fourfeathers.games.fancy_feathers import render, rules
+from fourfeathers.games.fancy_feathers import render
 from fourfeathers.games.fancy_feathers.actions import LEAVE, LOSE_ASIDE, lose, move
 
 TYPES6 = ["nest", "blood-pheasant", "green-pheasant", "peacock", "trap", "fox"]
@@ -148,14 +148,7 @@ def test_from_dict_names_the_problem(change, words):
 
 def fox_position(game):
     """Seat 1 holds two Peacocks and a Nest, collects a Fox and loses a Peacock in secret."""
-    state = position(
-        game,
-        path=["fox", "blood-pheasant", "green-pheasant", "nest", "nest"],
-        discs=[(0, 1), (1, 3)],
-        held={0: ["peacock", "peacock", "nest"]},
-        stack=["trap", "fox", "green-pheasant", "blood-pheasant"],
-    )
-    assert state.phase == rules.FOX_CHOICE
+    state = fox_choice(game)
     state.apply_action(lose(5, 0))
     return state
 

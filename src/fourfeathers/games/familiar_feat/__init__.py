@@ -20,6 +20,8 @@ Files (the same name means the same part in every game folder):
   levels, a configuration option, instead.
 - ``render.py``: the terminal picture (rich); ``cli.py``: ``--level`` and help examples (no
   table scoring).
+- ``encoding.py``: the action catalogue, observation tensor, game length and returns bounds for
+  learning libraries.
 
 Rulings: ``docs/rulings/familiar-feat.md``.
 """
@@ -38,6 +40,7 @@ register(
         heuristic=".heuristic:evaluate",
         render=".render",
         cli=".cli",
+        encoding=".encoding:FamiliarFeatEncoding",
         configurations=(
             *({"level": n} for n in range(1, 9)),
             {"level": 8, "variants": ["choose-cards"]},

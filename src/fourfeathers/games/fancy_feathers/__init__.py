@@ -14,6 +14,8 @@ Files (the same name means the same part in every game folder):
   player collected, for reports.
 - ``render.py``: the terminal picture (rich); ``cli.py``: ``--types``, help examples and
   ``feathers score fancy-feathers``.
+- ``encoding.py``: the action catalogue, observation tensor, game length and returns bounds for
+  learning libraries.
 
 Rulings: ``docs/rulings/fancy-feathers.md``.
 """
@@ -33,6 +35,7 @@ register(
         features=".features:seat_features",
         render=".render",
         cli=".cli",
+        encoding=".encoding:FancyFeathersEncoding",
         configurations=(
             *({"players": n} for n in (2, 3, 4, 5, 6)),
             {"players": 2, "types": "first-game"},

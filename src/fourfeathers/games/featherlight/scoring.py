@@ -32,6 +32,14 @@ COLOURS = ("red", "purple", "blue", "green", "yellow", "white", "black")
 
 SCOPES = ("hand", "nest", "both")
 SCOPE_TEXT = {"hand": "in hand", "nest": "in the nest", "both": "in hand and nest"}
+SCOPE_CARDS = {"hand": 5, "nest": 6, "both": 11}
+"""The most cards a scope counts at the final scoring: five in hand, six exposed (FL-36..FL-39)."""
+TALLEST = 70
+"""No nest stack holds more than the 70 cards (FL-01): the bound of card 2's count."""
+
+
+def _span(*values: int) -> tuple[int, int]:
+    return min(values), max(values)
 
 
 class Table:
@@ -78,6 +86,11 @@ class Rule:
         """A one-line explanation of ``points`` in our words."""
         raise NotImplementedError
 
+    def bounds(self) -> tuple[int, int]:
+        """``(lowest, highest)`` points this rule can give a hand card at the final scoring,
+        over every possible table (the research encoding's bounds of ``returns()``)."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class Flat(Rule):
@@ -91,6 +104,9 @@ class Flat(Rule):
 
     def reason(self, table: Table, colour: int) -> str:
         return f"flat {self.points_} points"
+
+    def bounds(self) -> tuple[int, int]:
+        return self.points_, self.points_
 
 
 @dataclass(frozen=True)
@@ -131,6 +147,12 @@ class Count(Rule):
             line += f", not below {self.floor}"
         return line
 
+    def bounds(self) -> tuple[int, int]:
+        lo, hi = _span(self.base, self.base + self.per * SCOPE_CARDS[self.scope])
+        if self.floor is None:
+            return lo, hi
+        return max(self.floor, lo), max(self.floor, hi)
+
 
 @dataclass(frozen=True)
 class Exactly(Rule):
@@ -153,6 +175,9 @@ class Exactly(Rule):
             f"there are {have}: {verdict}"
         )
 
+    def bounds(self) -> tuple[int, int]:
+        return _span(0, self.points_)
+
 
 @dataclass(frozen=True)
 class Parity(Rule):
@@ -174,6 +199,9 @@ class Parity(Rule):
         got = "even" if n % 2 == 0 else "odd"
         return f"{n} {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]} is {got}, needs {want}"
 
+    def bounds(self) -> tuple[int, int]:
+        return _span(0, self.points_)
+
 
 @dataclass(frozen=True)
 class Sets(Rule):
@@ -194,6 +222,9 @@ class Sets(Rule):
     def reason(self, table: Table, colour: int) -> str:
         n = self._sets(table)
         return f"{n} x {self.per} for sets of {_names(self.colours)} {SCOPE_TEXT[self.scope]}"
+
+    def bounds(self) -> tuple[int, int]:
+        return _span(0, self.per * (SCOPE_CARDS[self.scope] // len(self.colours)))
 
 
 @dataclass(frozen=True)
@@ -220,6 +251,9 @@ class Distinct(Rule):
             f"{base}{self.points_} if {self.at_least}+ colours {SCOPE_TEXT[self.scope]}: "
             f"{_plural(n, 'colour')}, {verdict}"
         )
+
+    def bounds(self) -> tuple[int, int]:
+        return _span(self.base, self.base + self.points_)
 
 
 @dataclass(frozen=True)
@@ -254,6 +288,9 @@ class SameColour(Rule):
             f"largest group of one colour {most}, {verdict}"
         )
 
+    def bounds(self) -> tuple[int, int]:
+        return _span(self.base, self.base + self.points_)
+
 
 @dataclass(frozen=True)
 class Missing(Rule):
@@ -273,6 +310,9 @@ class Missing(Rule):
         names = ", ".join(COLOURS[c] for c in missing) or "none"
         return f"{len(missing)} x {self.per} for colours missing from hand and nest ({names})"
 
+    def bounds(self) -> tuple[int, int]:
+        return _span(0, self.per * (len(COLOURS) - 1))  # the card's own colour is in the hand
+
 
 @dataclass(frozen=True)
 class TallestStack(Rule):
@@ -286,6 +326,9 @@ class TallestStack(Rule):
 
     def reason(self, table: Table, colour: int) -> str:
         return f"the tallest nest stack holds {_plural(table.tallest, 'card')}"
+
+    def bounds(self) -> tuple[int, int]:
+        return _span(self.per, self.per * TALLEST)
 
 
 RULE_KINDS: dict[str, type[Rule]] = {
@@ -410,6 +453,16 @@ def scores(state: FeatherlightState) -> list[int]:
     """Each seat's points for its current hand and the current nest (final once terminal)."""
     game = state.game
     return [hand_points(game.rules, game.cards.colour, h, state.nest) for h in state.hands]
+
+
+def hand_score_bounds(rules: Sequence[Rule | None]) -> tuple[int, int]:
+    """``(lowest, highest)`` score any five-card hand can have with these card rules: the five
+    smallest lowest bounds and the five largest highest bounds of ``Rule.bounds`` (FL-36)."""
+    spans = [r.bounds() for r in rules if r is not None]
+    lows = sorted(lo for lo, _ in spans)
+    highs = sorted((hi for _, hi in spans), reverse=True)
+    n = SCOPE_CARDS["hand"]
+    return sum(lows[:n]), sum(highs[:n])
 
 
 def distinct_colours(colour_of: tuple[int, ...], hand: list[int]) -> int:

@@ -21,6 +21,8 @@ Files (the same name means the same part in every game folder):
   placed, for reports.
 - ``render.py``: the terminal and SVG pictures (rich); ``cli.py``: ``--stamina`` and help
   examples (no table scoring).
+- ``encoding.py``: the action catalogue (cells relative to the island, not to coordinates),
+  observation tensor, game length and returns bounds for learning libraries.
 
 Rulings: ``docs/rulings/isle-of-feathers.md``.
 """
@@ -41,6 +43,7 @@ register(
         features=".features:seat_features",
         render=".render",
         cli=".cli",
+        encoding=".encoding:IsleEncoding",
         configurations=(
             {"players": 2},
             {"players": 3},

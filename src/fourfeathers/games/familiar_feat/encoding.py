@@ -1,0 +1,213 @@
+"""Familiar Feat for learning libraries: the action catalogue, the observation tensor, the game
+length and the bounds of ``returns()`` (the ``Encoding`` protocol of ``core.encoding``).
+
+Action catalogue (385 ids, the same for every level and variant; slots are 0-4 here, 1-5 in
+text, slot 1 nearest the Creature deck). Only Creature/Familiar cards (1-54, FA-01) are ever in
+hand, so only they are attached; a choice may name any card:
+
+| ids | action | id of |
+|---|---|---|
+| 0-269 | ``attach C to S`` (FA-33) | ``(C - 1) * 5 + slot`` |
+| 270-379 | ``choose C`` (a pending choice, e.g. FA-46, FA-56, FA-83) | ``270 + C - 1`` |
+| 380-384 | ``slot S`` (where a revived or moved Familiar goes, FA-56, FA-64) | ``380 + slot`` |
+
+Observation tensor: flat, every entry in [0, 1], computed from ``state.observation(0)`` only.
+For each card ``C`` (1-110) a row of 29 entries at ``(C - 1) * 29``:
+
+| entries | meaning |
+|---|---|
+| 23 | where the card lies, one-hot over ``PLACES`` (all 0 for the Exhausted card, 80) |
+| 1 | its place in an ordered pile or column: ``(index + 1) / length`` |
+| 1 | one of the adventure's chosen Monsters and Events |
+| 1 | its Strength is reached and it waits to be resolved |
+| 1 | bound by Closing Ranks and waiting (latched) |
+| 1 | the target of an Event in force |
+| 1 | named by the choice the player makes now (the top pending frame) |
+
+``PLACES``: the Creature deck, row slots 1-5, beneath slots 1-5, the hand, the Team deck, the
+Team discard, the Exhausted face-down and face-up piles, the Fled pile, driven away, the box,
+the Character, Events set aside, Events in force, revived to play. A column's top card is its
+first, a pile's top card its last.
+
+Then 30 entries: days each row slot's card has been in play / 10, at most 1 (5); the phase of
+the day (6, one-hot); the kind of the top pending frame (15 kinds of ``rules_phases``, or none:
+16, one-hot); its count still to go / 5, at most 1; pending frames / 10, at most 1; the day /
+200 (ruling FA-R29). 3,220 entries in all.
+
+Game length: at most ``MAX_DAYS`` days (ruling FA-R29). In one day, with ``F = 54`` cards that
+can be Familiars and ``P`` the revived cards played (at most 5 Creatures leave the row, which is
+not refilled until morning, FA-43; each effect plays at most one, for the shipped content):
+at most ``F`` attaches (the Team deck is formed in the morning and revived cards go to the Team
+discard, FA-57); ``2P`` to pick a revived card and its slot; at most 2 decisions for the
+immediate ability of each of the ``E = F + P`` cards entering play (FA-58; moving a Familiar is
+not entering play, ruling FA-R18); at most ``F + E`` Familiars exhausted, fleeing or moved off a
+column (those in play at dawn and those entering); at most 5 orders of resolution (FA-66).
+That is ``5F + 5P + 5`` decisions a day; each of the three Events adds at most ``F + 1``
+(cards taken from the Team discard, a Creature removed), and the choose-cards variant 6 picks.
+
+Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.returns``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableSequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.encoding import Catalogue, Layout
+from .actions import ATTACH, CHOOSE, PLACE
+from .content import CREATURES, E_REVIVE_PLAY, NUM_CARDS, ROW
+from .rules_phases import (
+    F_DISCARD,
+    F_EVENT_END,
+    F_EXHAUST,
+    F_EXR,
+    F_FLEE,
+    F_GIVEUP,
+    F_HIGHEST,
+    F_MOVE,
+    F_MOVE_PLACE,
+    F_PLAY_PLACE,
+    F_RESOLVE,
+    F_REVIVE_PICK,
+    FRAME_SIZES,
+    MAX_DAYS,
+    PHASES,
+)
+
+if TYPE_CHECKING:
+    from .game import FamiliarFeatGame
+
+PLACES = (
+    "creature_deck",
+    *(f"row {s + 1}" for s in range(ROW)),
+    *(f"beneath {s + 1}" for s in range(ROW)),
+    "hand",
+    "team_deck",
+    "discard",
+    "exhausted_face_down",
+    "exhausted_face_up",
+    "fled",
+    "driven",
+    "box",
+    "character",
+    "events_pending",
+    "active",
+    "limbo",
+)
+"""Where a card may lie, in the order of its one-hot entries."""
+
+_PILES = ("hand", "team_deck", "discard", "fled", "driven", "box", "events_pending", "limbo")
+_ORDERED = ("exhausted_face_down", "exhausted_face_up")
+_ROW_AT, _COL_AT = PLACES.index("row 1"), PLACES.index("beneath 1")
+_ORDER, _CHOSEN, _REACHED, _LATCHED, _TARGET, _NAMED = range(len(PLACES), len(PLACES) + 6)
+PER_CARD = len(PLACES) + 6
+
+_CARD_FIELDS = {
+    F_RESOLVE: (1,),
+    F_EXHAUST: (1,),
+    F_HIGHEST: (1,),
+    F_REVIVE_PICK: (1,),
+    F_PLAY_PLACE: (1, 2),
+    F_EXR: (1,),
+    F_MOVE: (1,),
+    F_MOVE_PLACE: (1,),
+    F_FLEE: (1,),
+    F_EVENT_END: (1,),
+}
+"""The fields of a pending frame that name a card (``rules_phases`` frame layouts)."""
+_COUNT_FIELD = {F_EXHAUST: 2, F_DISCARD: 1, F_GIVEUP: 1}
+"""The field of a pending frame that counts what is still to go."""
+
+DAYS_SCALE = 10
+EVENTS = 3  # FA-11
+
+
+class FamiliarFeatEncoding(Catalogue):
+    """The research encoding of one Familiar Feat configuration (module docstring).
+
+    Args:
+        game: the ``FamiliarFeatGame``.
+    """
+
+    def __init__(self, game: FamiliarFeatGame) -> None:
+        layout = Layout()
+        layout.add("attach", len(CREATURES) * ROW, "attach C to S (id = (C - 1) * 5 + slot)")
+        layout.add("choose", NUM_CARDS, "choose C (id = 270 + C - 1)")
+        layout.add("slot", ROW, "slot S (id = 380 + slot)")
+        actions = [ATTACH[c][s] for c in CREATURES for s in range(ROW)]
+        super().__init__([*actions, *CHOOSE[1:], *PLACE], layout)
+        self.game = game
+        obs = Layout()
+        self._cards = obs.add("cards", NUM_CARDS * PER_CARD, "per card: place, order and flags")
+        self._days = obs.add("days in play", ROW, "days the card of each slot is in play / 10")
+        self._phase = obs.add("phase", len(PHASES), "the phase of the day")
+        kinds = len(FRAME_SIZES)
+        self._frame = obs.add("frame", kinds + 1, "the kind of the top pending frame, or none")
+        self._count = obs.add("count", 1, "what the top frame still has to go / 5")
+        self._depth = obs.add("depth", 1, "pending frames / 10")
+        self._day = obs.add("day", 1, "the day / 200")
+        self.set_tensor(obs)
+        self._phases = {name: i for i, name in enumerate(PHASES)}
+        familiars = len(CREATURES)
+        plays = ROW * max(
+            sum(1 for kind, _ in steps if kind == E_REVIVE_PLAY) for steps in game.cards.effect
+        )
+        per_day = 5 * familiars + 5 * plays + 5
+        picks = 6 if game.choose_cards else 0
+        self.max_game_length = MAX_DAYS * per_day + EVENTS * (familiars + 1) + picks
+        self.returns_bounds = (0.0, 1.0)
+        self.returns_sum: float | None = None
+
+    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
+
+        def put(card: int, place: int) -> None:
+            out[base + card * PER_CARD + place] = 1.0
+
+        def ordered(cards: list[int], place: int) -> None:
+            n = len(cards)
+            for i, card in enumerate(cards):
+                row = base + card * PER_CARD
+                out[row + place] = 1.0
+                out[row + _ORDER] = (i + 1) / n
+
+        for card in obs["creature_deck"]:
+            put(card, 0)
+        day = obs["day"]
+        for s, card in enumerate(obs["row"]):
+            if card:
+                put(card, _ROW_AT + s)
+                out[self._days + s] = min(1.0, (day - obs["since"][s] + 1) / DAYS_SCALE)
+        for s, column in enumerate(obs["cols"]):
+            ordered(column, _COL_AT + s)
+        for name in _PILES:
+            place = PLACES.index(name)
+            for card in obs[name]:
+                put(card, place)
+        for name in _ORDERED:
+            ordered(obs[name], PLACES.index(name))
+        put(obs["character"], PLACES.index("character"))
+        for event, *targets in obs["active"]:
+            put(event, PLACES.index("active"))
+            for t in targets:
+                if t:
+                    put(t, _TARGET)
+        for flag, name in ((_CHOSEN, "chosen"), (_REACHED, "reached"), (_LATCHED, "latched")):
+            for card in obs[name]:
+                put(card, flag)
+        out[self._phase + self._phases[obs["phase"]]] = 1.0
+        pending = obs["pending"]
+        if pending:
+            frame = pending[-1]
+            kind = frame[0]
+            out[self._frame + kind] = 1.0
+            for i in _CARD_FIELDS.get(kind, ()):
+                if frame[i]:
+                    put(frame[i], _NAMED)
+            count = _COUNT_FIELD.get(kind)
+            if count is not None:
+                out[self._count] = min(1.0, frame[count] / 5)
+        else:
+            out[self._frame + len(FRAME_SIZES)] = 1.0
+        out[self._depth] = min(1.0, len(pending) / 10)
+        out[self._day] = min(1.0, day / MAX_DAYS)

@@ -1,0 +1,185 @@
+"""Fancy Feathers for learning libraries: the action catalogue, the observation tensor, the game
+length and the bounds of ``returns()`` (the ``Encoding`` protocol of ``core.encoding``).
+
+A card *kind* is a type with a printed value (``golden-pheasant:3``, ``nest``): cards of one kind
+are alike. The content's kinds, over all 12 types in type order then by value, are ``K`` (18 for
+the shipped content); the catalogue and the tensor name them, never card numbers.
+
+Bounds, with ``n`` seats (proofs):
+
+- *Farthest move* ``M = 5n``. Sort the discs on the Path by position, ``p(1) <= ... <= p(m)``,
+  with ``F`` the label of the foremost card. Then ``F - p(k) <= 5 * (n - k + 1)`` for every
+  rank ``k``: it holds at the start (``F = 5``), only the rearmost disc moves, a disc that lands
+  foremost refills the Path to at most 5 cards ahead of itself (FF-30, FF-31), and every other
+  disc keeps or lowers its rank (a leaving disc too). The mover is rank 1: ``move N <= 5n``.
+- *Path length* ``W = 10n``: a lone rearmost disc collects every card up to its own (FF-20), at
+  which moment ``F`` is at most ``5n`` ahead; before the next collection at most ``n`` moves can
+  happen (the mover, perhaps once more from the stack it joined, and the stack behind it), each
+  adding at most 5 cards; at the start ``n`` moves from the start space, then at most ``n - 1``
+  from a stack. So the Path never holds more than ``10n`` cards.
+- *Game length*: with ``D`` the largest deck (the six largest types less the ``3n`` removed,
+  FF-10), a disc moves at most ``D`` times and leaves once, each turn passes Traps at most once
+  (FF-35), and each Fox asks at most once (FF-37): at most ``2n(D + 1) + D`` decisions.
+
+Action catalogue (``5n + 3 + K`` ids; 51 with 6 seats):
+
+| ids | action | id of |
+|---|---|---|
+| 0 .. 5n-1 | ``move 1`` .. ``move 5n`` (FF-27) | ``distance - 1`` |
+| 5n | ``leave`` (FF-42) | |
+| 5n+1 | ``pass traps`` (FF-35) | |
+| 5n+2 | ``lose set-aside trap`` (ruling FF-R05) | |
+| 5n+3 .. | ``lose TYPE[:VALUE]`` (FF-38) | ``5n + 3 + kind`` |
+
+Observation tensor: flat, every entry in [0, 1], computed from ``state.observation(player)``
+only. Seats are relative to the viewer (``r = (seat - player) mod n``, the viewer is 0). The Path
+is read from its rear: slot 0 is the space just behind it (the start space, or the card the mover
+has just collected from under its disc), slot ``i >= 1`` the ``i``-th card from the rear.
+
+| entries | name | meaning |
+|---|---|---|
+| W x K | ``path`` | slot ``i`` (1..W) holds a card of kind ``k`` (index ``(i - 1) * K + k``) |
+| (W + 1) x n | ``discs`` | relative seat ``r``'s disc is at slot ``i`` (index ``i * n + r``) |
+| n x n | ``order`` | relative seat ``r`` is ``j``-th from behind (index ``r * n + j``) |
+| n x n | ``left`` | relative seat ``r`` left the Path ``j``-th (index ``r * n + j``) |
+| n x K | ``collected`` | kind ``k`` cards relative seat ``r`` was seen to get / the kind's cards |
+| n | ``hidden losses`` | cards relative seat ``r`` lost to a Fox unseen by others / the Fox cards |
+| n | ``held`` | cards relative seat ``r`` holds / D |
+| K | ``aside`` | Traps set aside this turn, per kind / the kind's cards |
+| 12 | ``types`` | the type is in play |
+| 4 | ``phase`` | move, fox, pass, over (one-hot) |
+| n | ``to move`` | the relative seat to decide (all 0 once over) |
+| 1 | ``stack`` | cards in the draw stack / D |
+| 1 | ``turn`` | moves made / the most a game can have (``n (D + 1)``) |
+
+For the viewer itself ``collected`` is its exact collection (it knows its Fox losses); for the
+others it counts every card they were seen to get, some of which a Fox may have taken since.
+That is ``W K + (W + 1) n + 2 n^2 + n K + 3 n + K + 18`` entries (488 with 2 seats, 1,680
+with 6).
+``observation_layout`` gives the same table with offsets.
+
+Returns: win shares (1 for the winner, 1/k each for k sharing a tie no tie-break settles), which
+sum to 1 (FF-50, FF-51).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableSequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.encoding import Catalogue, Layout
+from .actions import LEAVE, LOSE_ASIDE, MOVES, PASS_TRAPS, lose
+from .rules import PATH_AHEAD, PHASE_NAMES, REMOVED_PER_PLAYER, TYPES_IN_PLAY
+from .scoring import FOX, TYPES
+
+if TYPE_CHECKING:
+    from .game import FancyFeathersGame
+
+
+class FancyFeathersEncoding(Catalogue):
+    """The research encoding of one Fancy Feathers configuration (module docstring).
+
+    Args:
+        game: the ``FancyFeathersGame``.
+    """
+
+    def __init__(self, game: FancyFeathersGame) -> None:
+        n = self.seats = game.num_players
+        pairs = list(zip(game.ctype, game.cvalue, strict=True))
+        kinds = sorted(set(pairs))
+        self._kind_of_card = [kinds.index(pair) for pair in pairs]
+        k = len(kinds)
+        reach = self.max_move = PATH_AHEAD * n
+        layout = Layout()
+        layout.add("move", reach, "move 1 .. move 5n (id = distance - 1)")
+        layout.add("leave", 1, "leave")
+        layout.add("pass traps", 1, "pass traps")
+        layout.add("lose aside", 1, "lose set-aside trap")
+        layout.add("lose", k, "lose TYPE[:VALUE] (id = 5n + 3 + kind)")
+        loses = [lose(t, v) for t, v in kinds]
+        super().__init__([*MOVES[1 : reach + 1], LEAVE, PASS_TRAPS, LOSE_ASIDE, *loses], layout)
+        sizes = sorted(len(cards) for cards in game.type_cards)
+        deck = sum(sizes[-TYPES_IN_PLAY:]) - REMOVED_PER_PLAYER * n
+        width = self.path_slots = 2 * PATH_AHEAD * n
+        self._kind_total = [0] * k
+        for kind in self._kind_of_card:
+            self._kind_total[kind] += 1
+        self._fox_total = len(game.type_cards[FOX])
+        obs = Layout()
+        self._path = obs.add("path", width * k, "slot i (1..W) holds kind k")
+        self._discs = obs.add("discs", (width + 1) * n, "relative seat r's disc is at slot i")
+        self._order = obs.add("order", n * n, "relative seat r is j-th from behind")
+        self._left = obs.add("left", n * n, "relative seat r left the Path j-th")
+        self._collected = obs.add("collected", n * k, "kind k collected by relative seat r")
+        self._hidden = obs.add("hidden losses", n, "unseen Fox losses of relative seat r")
+        self._held = obs.add("held", n, "cards held by relative seat r / D")
+        self._aside = obs.add("aside", k, "Traps set aside, per kind")
+        self._types = obs.add("types", len(TYPES), "the type is in play")
+        self._phase = obs.add("phase", len(PHASE_NAMES), "move, fox, pass, over")
+        self._to_move = obs.add("to move", n, "relative seat to decide")
+        self._stack = obs.add("stack", 1, "cards in the draw stack / D")
+        self._turn = obs.add("turn", 1, "moves made / n (D + 1)")
+        self.set_tensor(obs)
+        self._kinds = k
+        self._deck = deck
+        self._phases = {name: i for i, name in enumerate(PHASE_NAMES)}
+        self._type_index = {name: i for i, name in enumerate(TYPES)}
+        self.max_game_length = 2 * n * (deck + 1) + deck
+        self._turn_scale = 1.0 / (n * (deck + 1))
+        self.returns_bounds = (0.0, 1.0)
+        self.returns_sum: float | None = 1.0
+
+    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` if a disc or
+        the Path lies outside the window the bounds allow (a position no game reaches)."""
+        n, k = self.seats, self._kinds
+        me = obs["player"]
+        kind_of = self._kind_of_card
+        total = self._kind_total
+        path = obs["path"]
+        if len(path) > self.path_slots:
+            raise ValueError(f"the Path holds {len(path)} cards, more than {self.path_slots}")
+        base = self._path - k
+        for i, entry in enumerate(path, 1):
+            out[base + i * k + kind_of[entry["card"]]] = 1.0
+        rear = path[0]["label"] if path else None
+        discs = obs["discs"]
+        for seat, label in enumerate(discs["positions"]):
+            if label < 0:
+                continue
+            slot = 0 if rear is None else label - rear + 1
+            if not 0 <= slot <= self.path_slots:
+                raise ValueError(f"seat {seat}'s disc at label {label} is off the Path's window")
+            out[self._discs + slot * n + (seat - me) % n] = 1.0
+        for j, seat in enumerate(discs["order"]):
+            out[self._order + ((seat - me) % n) * n + j] = 1.0
+        for j, seat in enumerate(discs["left"]):
+            out[self._left + ((seat - me) % n) * n + j] = 1.0
+        for seat, entry in enumerate(obs["players"]):
+            r = (seat - me) % n
+            counts = [0] * k
+            hidden = 0
+            if "held" in entry:
+                for c in entry["held"]:
+                    counts[kind_of[c]] += 1
+            else:
+                for what, card in entry["history"]:  # a lost set-aside Trap was never got
+                    if card is None:
+                        hidden += 1
+                    elif what == "got":
+                        counts[kind_of[card]] += 1
+            row = self._collected + r * k
+            for kind, count in enumerate(counts):
+                if count:
+                    out[row + kind] = count / total[kind]
+            out[self._hidden + r] = hidden / self._fox_total
+            out[self._held + r] = entry["count"] / self._deck
+        for c in obs["aside"]:
+            out[self._aside + kind_of[c]] += 1 / total[kind_of[c]]
+        for name in obs["types"]:
+            out[self._types + self._type_index[name]] = 1.0
+        out[self._phase + self._phases[obs["phase"]]] = 1.0
+        if obs["current_player"] >= 0:
+            out[self._to_move + (obs["current_player"] - me) % n] = 1.0
+        out[self._stack] = obs["stack"] / self._deck
+        out[self._turn] = min(1.0, obs["turn"] * self._turn_scale)

@@ -1,0 +1,168 @@
+"""Featherlight for learning libraries: the action catalogue, the observation tensor, the game
+length and the bounds of ``returns()`` (the ``Encoding`` protocol of ``core.encoding``).
+
+Action catalogue (428 ids, the same for every configuration and content file; stacks are 0-5
+here, 1-6 in text):
+
+| ids | action | id of |
+|---|---|---|
+| 0-1 | ``draw 1``, ``draw 2`` (FL-20) | ``pile`` |
+| 2-7 | ``take 1`` .. ``take 6`` (FL-25) | ``2 + stack`` |
+| 8-427 | ``put C on S`` (FL-22, FL-26) | ``8 + (C - 1) * 6 + stack`` |
+
+Observation tensor: flat, every entry in [0, 1], computed from ``state.observation(player)``
+only. Seats are relative to the viewer: seat ``r`` is the one ``r`` places after it in seat order
+(``r = (seat - player) mod n``), so the viewer is always seat 0. With ``n`` seats, 70 cards:
+
+| entries | name | meaning |
+|---|---|---|
+| 70 | ``hand`` | card ``c`` (index ``c - 1``) is in the viewer's hand |
+| 6 x 70 | ``top`` | card ``c`` is the exposed top card of stack ``s`` (index ``s * 70 + c - 1``) |
+| 70 | ``covered`` | card ``c`` lies covered in the nest |
+| (n - 1) x 70 | ``known`` | card ``c`` is known in the hand of relative seat ``r`` (FL-25) |
+| 70 | ``taken`` | card ``c`` is the card the player to move took this turn |
+| 7 | ``hand colours`` | cards of each colour in the viewer's hand / 6 |
+| 7 | ``nest colours`` | exposed nest cards of each colour / 6 |
+| 6 | ``heights`` | cards in each stack / 70 |
+| 6 | ``taken from`` | the stack the card was taken from this turn (one-hot) |
+| 3 | ``phase`` | choose, put, over (one-hot) |
+| n | ``to move`` | the relative seat to decide (all 0 once over) |
+| n | ``starter`` | the relative seat that started |
+| n - 1 | ``mid-turn`` | relative seat 1..n-1 holds six cards (in the middle of its turn) |
+| 2 | ``piles`` | cards in draw pile 1 and 2 / the larger pile at the deal |
+| 1 | ``wind`` | cards in the solo wind stack / 21 (0 with 2-4 players) |
+| 1 | ``turn`` | completed turns / the turn cap (``max_turns``; solo: 21; no cap: 300), at most 1 |
+
+That is ``70 * (n + 8) + 3 * n + 32`` entries (738 with two seats). ``observation_layout``
+gives the same table with offsets.
+
+Game length: a turn is two decisions (FL-14). With 2-4 players a game lasts at most
+``max_turns`` turns (ruling FL-R10; no bound when ``max_turns`` is 0: a game of takes only never
+empties a pile). Solo: every turn but the last blows one of the 21 wind cards, and the game ends
+once the wind stack is empty (FL-106, FL-111), so at most 21 turns (or ``max_turns`` if lower).
+
+Returns: 2-4 players, win shares (1 for a sole winner, 1/k each for k sharing; they sum to 1,
+FL-44..FL-46); solo, the score, between the bounds of ``scoring.hand_score_bounds`` for the
+content's cards (0 to 278 for the shipped cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableSequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.encoding import Catalogue, Layout
+from .actions import DRAWS, PUTS, TAKES
+from .content import NEST_STACKS, NUM_CARDS
+from .game import DEFAULT_MAX_TURNS
+from .rules import WIND_STACK, deal
+from .scoring import COLOURS, hand_score_bounds
+
+if TYPE_CHECKING:
+    from .game import FeatherlightGame
+
+_PHASES = {"choose": 0, "put": 1, "over": 2}
+
+
+def _action_layout() -> Layout:
+    layout = Layout()
+    layout.add("draw", len(DRAWS), "draw 1, draw 2 (id = pile)")
+    layout.add("take", len(TAKES), "take 1-6 (id = 2 + stack)")
+    layout.add("put", NUM_CARDS * NEST_STACKS, "put C on S (id = 8 + (C - 1) * 6 + stack)")
+    return layout
+
+
+class FeatherlightEncoding(Catalogue):
+    """The research encoding of one Featherlight configuration (module docstring).
+
+    Args:
+        game: the ``FeatherlightGame``.
+    """
+
+    def __init__(self, game: FeatherlightGame) -> None:
+        actions = [*DRAWS, *TAKES] + [PUTS[c][s] for c in range(1, NUM_CARDS + 1) for s in range(6)]
+        super().__init__(actions, _action_layout())
+        self.game = game
+        n = self.seats = game.num_players
+        obs = Layout()
+        cards = NUM_CARDS
+        self._hand = obs.add("hand", cards, "card c (index c - 1) is in the viewer's hand")
+        self._top = obs.add(
+            "top", NEST_STACKS * cards, "card c is the top of stack s (index s * 70 + c - 1)"
+        )
+        self._covered = obs.add("covered", cards, "card c lies covered in the nest")
+        self._known = obs.add(
+            "known", (n - 1) * cards, "card c is known in the hand of relative seat r (1..n-1)"
+        )
+        self._taken = obs.add("taken", cards, "card c is the card taken this turn")
+        self._hand_colours = obs.add("hand colours", len(COLOURS), "hand cards per colour / 6")
+        self._nest_colours = obs.add("nest colours", len(COLOURS), "exposed cards per colour / 6")
+        self._heights = obs.add("heights", NEST_STACKS, "cards in each stack / 70")
+        self._taken_from = obs.add("taken from", NEST_STACKS, "stack taken from this turn")
+        self._phase = obs.add("phase", len(_PHASES), "choose, put, over")
+        self._to_move = obs.add("to move", n, "relative seat to decide")
+        self._starter = obs.add("starter", n, "relative seat that started")
+        self._mid_turn = obs.add("mid-turn", n - 1, "relative seat 1..n-1 holds six cards")
+        self._piles = obs.add("piles", 2, "cards in each draw pile / the larger pile at the deal")
+        self._wind = obs.add("wind", 1, "cards in the wind stack / 21")
+        self._turn = obs.add("turn", 1, "completed turns / the turn cap, at most 1")
+        self.set_tensor(obs)
+        start = deal(game, 0)  # the sizes of the deal do not depend on the seed
+        self._pile_scale = 1.0 / max(len(p) for p in start["piles"])
+        self._colour = game.cards.colour
+        cap = game.max_turns
+        if game.solo:
+            turns: int | None = min(cap, WIND_STACK) if cap else WIND_STACK
+        else:
+            turns = cap or None
+        self.max_game_length = 2 * turns if turns else None
+        self._turn_scale = 1.0 / (turns or DEFAULT_MAX_TURNS)
+        if game.solo:
+            lo, hi = hand_score_bounds(game.rules)
+            self.returns_bounds = (float(lo), float(hi))
+            self.returns_sum: float | None = None
+        else:
+            self.returns_bounds = (0.0, 1.0)
+            self.returns_sum = 1.0
+
+    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        n = self.seats
+        me = obs["player"]
+        colour = self._colour
+        hand_base = self._hand - 1
+        hand_colours = [0] * len(COLOURS)
+        for c in obs["hand"]:
+            out[hand_base + c] = 1.0
+            hand_colours[colour[c]] += 1
+        nest_colours = [0] * len(COLOURS)
+        top, covered, heights = self._top - 1, self._covered - 1, self._heights
+        for s, stack in enumerate(obs["nest"]):
+            out[heights + s] = len(stack) / NUM_CARDS
+            if stack:
+                out[top + s * NUM_CARDS + stack[-1]] = 1.0
+                nest_colours[colour[stack[-1]]] += 1
+                for c in stack[:-1]:
+                    out[covered + c] = 1.0
+        for i in range(len(COLOURS)):
+            out[self._hand_colours + i] = hand_colours[i] / 6
+            out[self._nest_colours + i] = nest_colours[i] / 6
+        for seat, entry in enumerate(obs["hands"]):
+            r = (seat - me) % n
+            if r:
+                base = self._known + (r - 1) * NUM_CARDS - 1
+                for c in entry["known"]:
+                    out[base + c] = 1.0
+                if entry["size"] > 5:
+                    out[self._mid_turn + r - 1] = 1.0
+        if obs["taken"]:
+            out[self._taken - 1 + obs["taken"]] = 1.0
+        if obs["taken_from"] >= 0:
+            out[self._taken_from + obs["taken_from"]] = 1.0
+        out[self._phase + _PHASES[obs["phase"]]] = 1.0
+        if obs["current_player"] >= 0:
+            out[self._to_move + (obs["current_player"] - me) % n] = 1.0
+        out[self._starter + (obs["starter"] - me) % n] = 1.0
+        out[self._piles] = obs["piles"][0] * self._pile_scale
+        out[self._piles + 1] = obs["piles"][1] * self._pile_scale
+        out[self._wind] = obs["wind"] / WIND_STACK
+        out[self._turn] = min(1.0, obs["turn"] * self._turn_scale)

@@ -1,0 +1,485 @@
+"""Isle of Feathers for learning libraries: an action catalogue that does not grow with the
+board, the observation tensor, the game length and the bounds of ``returns()`` (the
+``Encoding`` protocol of ``core.encoding``).
+
+Cells without coordinates. The island can split and wander (Burrow turns Sand into ocean and
+Mound raises ocean next to any part, IS-58..IS-60, ruling IS-R16), so no fixed window of the
+board holds every reachable island. Instead the catalogue numbers cells relative to the
+island's *anchors*: the spaces holding a tile or a token (``state.cells``; the observation's
+``island``, in the same order), sorted by ``(q, r)``. Every action's cell is an anchor or a
+neighbour of one: tiles, Vegetation, placements, Flock, Burrow and Plant go on land, Replant
+lifts a Vegetation token, and a new Sand, Mound's ocean and Shoo's bird are next to land
+(IS-20, IS-56, IS-60). A *cell reference* is ``anchor * 7 + d``: the anchor itself (``d = 0``)
+or its neighbour in axial direction ``d - 1`` of ``hexgrid.NEIGHBOURS``; a cell takes its own
+anchor's reference if it is one, else the smallest reference that reaches it. Shoo is numbered
+from its target (a land anchor) and the direction to the bird's space.
+
+How many anchors (proof): every land space has exactly one Sand tile at its bottom (Sand lies on
+the ocean, everything else on Sand or above, IS-18; Mound raises ocean into Sand, IS-60), so
+there are at most ``S`` land spaces, the Sand tiles of the content (IS-29); an ocean space is an
+anchor only while a Vegetation token lies on it (IS-58; bird tokens on the ocean are not
+anchors), at most ``V``, the Vegetation tokens. So ``A = S + V`` anchors (34 for the shipped
+content: 16 Sand, 18 Vegetation), whatever the island's position or shape.
+
+Action catalogue, with ``A`` anchors, ``R = 7A`` cell references, 52 birds and the content's
+``P`` Flight Path slots (5,129 ids for the shipped content):
+
+| ids | action | id of |
+|---|---|---|
+| R | ``tile Q,R`` (IS-11) | cell reference |
+| A | ``veg Q,R`` (IS-12) | anchor |
+| 52 A | ``place N at Q,R`` (IS-13) | ``(N - 1) * A + anchor`` |
+| 52 A | ``flock N at Q,R`` (IS-55) | ``(N - 1) * A + anchor`` |
+| R | ``mound Q,R`` (IS-51) | cell reference |
+| A | ``burrow Q,R`` (IS-52) | anchor |
+| A | ``replant Q,R`` (IS-53) | anchor |
+| A | ``plant Q,R`` (IS-53) | anchor |
+| 4 x A x 6 | ``shoo C Q,R to Q,R`` (IS-56) | ``(C * A + target) * 6 + direction to the bird`` |
+| 52 | ``discard N`` (IS-14) | ``N - 1`` |
+| 52 | ``pass N`` (IS-10) | ``N - 1`` |
+| 52 | ``release N`` (IS-70) | ``N - 1`` |
+| P | ``take S`` (IS-42) | ``slot`` |
+| 5 | ``draw blind``, ``end``, ``flit``, ``stamina``, ``skip`` | |
+
+Observation tensor: flat, every entry in [0, 1], computed from ``state.observation(player)``
+only; seats (and bird colours) relative to the viewer (``r = (seat - player) mod n``). Per
+anchor slot ``a`` (``A`` slots, in anchor order, ``36 + n`` entries each): present; height
+one-hot (ocean, Sand, Grass, Cliff, double cliff, taller); height / the tallest possible;
+Vegetation; birds of each relative colour / Bird tokens per colour; the Vegetation token being
+replanted lies here; per direction (6 x 4): the neighbour is land, its height / the tallest,
+its Vegetation, birds there / all Bird tokens; and the anchor's offset from anchor 0,
+``0.5 + dq / 2A`` and ``0.5 + dr / 2A`` clipped to [0, 1]. Per bird card (52 rows of
+``3n + P + 3``): in the viewer's hand; known to be in relative seat ``r``'s hand (n - 1); on
+Flight Path slot ``s`` (P); in the Discard pile; placed by relative seat ``r`` (n); may be in the
+Draw pile as everyone sees it (``pool``); the viewer saw it leave that pool (``gone``); relative
+seat ``r`` knows it is in the viewer's hand (n - 1); its ability is being used. Then: the phase
+(main, draw, ability, plant, release, over); the relative seat to move and the starter (n each);
+actions left and taken this turn / 20; the turn / the turn cap; the supply's tiles per kind,
+Vegetation and Ability tokens per kind, each / its total; every seat's Ability tokens per kind /
+the kind's total; the Stamina pool / the Flit tokens; the Draw, Migration and box piles / 52;
+hand sizes / 10; the pending ability (6, or none); cards owed and blind draws owed / 4; the
+endgame started, and its turns left / n; reshuffles / 10; the scores / the most points ``B``
+birds can score. ``observation_layout`` names every segment.
+
+Game length (argued): at most ``max_turns`` turns (ruling IS-R27; no bound without the cap). In
+one turn, with ``M = 20`` actions at most (IS-R27), ``B`` Bird tokens per seat (IS-R18), ``T``
+Ability tokens and ``L`` Flit tokens: at most ``M`` actions; ``M + B`` cards owed (each
+placement or discard, IS-38, IS-47; a seat places at most ``B`` birds in a game); ``2M`` for a
+discarded bird's ability and its Plant; ``2(T + B)`` token spends with their Plant (a token
+spent goes back to the supply, and only a placement earns one, IS-37, IS-50); ``L(1 + B)``
+Stamina spends (the pool holds at most the Flit tokens and refills only on a placement, IS-75);
+and 2 to end: ``per turn = 4M + B + 2(T + B) + L(1 + B) + 2``.
+
+Returns: 2-4 players, win shares summing to 1 (IS-66, ruling IS-R12); solo, the score, from 0
+to the points of the ``B`` best birds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableSequence
+from typing import TYPE_CHECKING, Any
+
+from ...core.encoding import FlatTensor, Layout, check_id
+from ...core.game import Action, State
+from .actions import (
+    DISCARD,
+    DRAW_BLIND,
+    END,
+    FLIT_ACTION,
+    FLOCK_AT,
+    LOWER,
+    PASS,
+    PLACE,
+    PLANT_AT,
+    RAISE,
+    RELEASE_CARD,
+    SHOO_MOVE,
+    SKIP,
+    STAMINA,
+    TAKES,
+    TILE,
+    UPROOT,
+    VEGETATION,
+    AddTile,
+    AddVegetation,
+    Discard,
+    Flock,
+    Lower,
+    PassCard,
+    Place,
+    Plant,
+    Raise,
+    Release,
+    Shoo,
+    TakeFaceUp,
+    Uproot,
+)
+from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
+from .hexgrid import NEIGHBOUR_OFFSETS, NEIGHBOURS, OFFSET, STRIDE
+from .rules_phases import MAX_TURN_ACTIONS, PHASES
+from .rules_solo import MIGRATION_PILE
+
+if TYPE_CHECKING:
+    from .game import IsleGame
+
+_DIRECTIONS = len(NEIGHBOURS)
+_REF = _DIRECTIONS + 1  # a cell reference: the anchor itself or one of its six neighbours
+_WORDS = (DRAW_BLIND, END, FLIT_ACTION, STAMINA, SKIP)
+_PHASES = (*PHASES, "over")
+_TALLEST_ONE_HOT = 5  # heights 0-4 one-hot, then "taller"
+
+
+def _card(action: Any) -> int:
+    """The bird card of ``action`` (1-52); ``ValueError`` otherwise."""
+    card = action.card
+    if type(card) is not int or not 1 <= card <= NUM_BIRDS:
+        raise ValueError(f"{action!r} has no id in the action catalogue")
+    return card
+
+
+_CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
+_ANCHOR_TABLES = {"veg": VEGETATION, "burrow": LOWER, "replant": UPROOT, "plant": PLANT_AT}
+
+
+class IsleEncoding(FlatTensor):
+    """The research encoding of one Isle of Feathers configuration (module docstring).
+
+    Args:
+        game: the ``IsleGame``.
+
+    Ids depend on the state's anchors (its ``cells``, public): pass the state the action is
+    taken in. ``ValueError`` names an action or id the catalogue cannot map in that state.
+    """
+
+    def __init__(self, game: IsleGame) -> None:
+        self.game = game
+        content = game.content
+        self.seats = game.num_players
+        sand, grass, cliff = content.tiles
+        anchors = self.anchors = sand + content.vegetation
+        refs = anchors * _REF
+        birds = NUM_BIRDS
+        slots = self.flight_path = content.flight_path
+        layout = Layout()
+        self._tile = layout.add("tile", refs, "tile Q,R (id = cell reference)")
+        self._veg = layout.add("veg", anchors, "veg Q,R (id = anchor)")
+        self._place = layout.add("place", birds * anchors, "place N at Q,R ((N - 1) * A + anchor)")
+        self._flock = layout.add("flock", birds * anchors, "flock N at Q,R ((N - 1) * A + anchor)")
+        self._mound = layout.add("mound", refs, "mound Q,R (id = cell reference)")
+        self._burrow = layout.add("burrow", anchors, "burrow Q,R (id = anchor)")
+        self._replant = layout.add("replant", anchors, "replant Q,R (id = anchor)")
+        self._plant = layout.add("plant", anchors, "plant Q,R (id = anchor)")
+        self._shoo = layout.add(
+            "shoo",
+            len(COLOURS) * anchors * _DIRECTIONS,
+            "shoo C Q,R to Q,R ((colour * A + target anchor) * 6 + direction to the bird)",
+        )
+        self._discard = layout.add("discard", birds, "discard N (N - 1)")
+        self._pass = layout.add("pass", birds, "pass N (N - 1)")
+        self._release = layout.add("release", birds, "release N (N - 1)")
+        self._take = layout.add("take", slots, "take S (slot)")
+        self._words = layout.add("words", len(_WORDS), "draw blind, end, flit, stamina, skip")
+        self.action_layout = layout
+        self._tallest = 2 + cliff  # every Cliff of the box on one Grass (IS-24)
+        self.num_distinct_actions = len(layout)
+        self._encoders = {
+            AddTile: self._cell_id(self._tile, reference=True),
+            Raise: self._cell_id(self._mound, reference=True),
+            AddVegetation: self._cell_id(self._veg),
+            Lower: self._cell_id(self._burrow),
+            Uproot: self._cell_id(self._replant),
+            Plant: self._cell_id(self._plant),
+            Place: self._placement_id(self._place),
+            Flock: self._placement_id(self._flock),
+            Discard: self._card_id(self._discard),
+            PassCard: self._card_id(self._pass),
+            Release: self._card_id(self._release),
+            Shoo: self._shoo_id,
+            TakeFaceUp: self._take_id,
+            **{type(w): self._word_id(self._words + i) for i, w in enumerate(_WORDS)},
+        }
+        self._observation_layout()
+        tokens, flits = sum(content.ability_tokens), content.ability_tokens[FLIT]
+        bird_tokens = content.bird_tokens
+        per_turn = (
+            4 * MAX_TURN_ACTIONS
+            + bird_tokens
+            + 2 * (tokens + bird_tokens)
+            + flits * (1 + bird_tokens)
+            + 2
+        )
+        self.max_game_length = game.max_turns * per_turn if game.max_turns else None
+        best = sum(sorted(content.points[1:], reverse=True)[:bird_tokens])
+        self._score_scale = 1.0 / max(1, best)
+        if game.solo:
+            self.returns_bounds = (0.0, float(best))
+            self.returns_sum: float | None = None
+        else:
+            self.returns_bounds = (0.0, 1.0)
+            self.returns_sum = 1.0
+
+    # --- actions ------------------------------------------------------------------------------
+
+    def _index(self, state: State) -> dict[int, int]:
+        cells = state.cells  # type: ignore[attr-defined]
+        index = {k: i for i, k in enumerate(sorted(cells))}
+        if len(index) > self.anchors:
+            raise ValueError(f"the island has {len(index)} anchors, more than {self.anchors}")
+        return index
+
+    @staticmethod
+    def _ref(index: dict[int, int], action: Any, cell: int) -> int:
+        """The cell reference of ``cell``: its own anchor's, else the smallest neighbour's."""
+        own = index.get(cell)
+        if own is not None:
+            return own * _REF
+        best = -1
+        for d, off in enumerate(NEIGHBOUR_OFFSETS, 1):
+            a = index.get(cell - off)
+            if a is not None and (best < 0 or a * _REF + d < best):
+                best = a * _REF + d
+        if best < 0:
+            raise ValueError(f"{action}: the cell is neither an anchor nor next to one")
+        return best
+
+    @staticmethod
+    def _anchor(index: dict[int, int], action: Any, cell: int) -> int:
+        own = index.get(cell)
+        if own is None:
+            raise ValueError(f"{action}: the cell holds no tile or token (not an anchor)")
+        return own
+
+    def _cell_id(self, start: int, reference: bool = False) -> Any:
+        find = self._ref if reference else self._anchor
+
+        def encode(action: Any, index: dict[int, int]) -> int:
+            return start + find(index, action, action.cell)
+
+        return encode
+
+    def _placement_id(self, start: int) -> Any:
+        anchors, find = self.anchors, self._anchor
+
+        def encode(action: Any, index: dict[int, int]) -> int:
+            return start + (_card(action) - 1) * anchors + find(index, action, action.cell)
+
+        return encode
+
+    @staticmethod
+    def _card_id(start: int) -> Any:
+        def encode(action: Any, index: dict[int, int]) -> int:
+            return start + _card(action) - 1
+
+        return encode
+
+    @staticmethod
+    def _word_id(i: int) -> Any:
+        return lambda action, index: i
+
+    def _shoo_id(self, action: Any, index: dict[int, int]) -> int:
+        target = self._anchor(index, action, action.target)
+        step = action.source - action.target
+        colour = action.colour
+        if step not in NEIGHBOUR_OFFSETS or type(colour) is not int or not 0 <= colour < 4:
+            raise ValueError(f"{action!r} has no id in the action catalogue")
+        d = NEIGHBOUR_OFFSETS.index(step)
+        return self._shoo + (colour * self.anchors + target) * _DIRECTIONS + d
+
+    def _take_id(self, action: Any, index: dict[int, int]) -> int:
+        if type(action.slot) is not int or not 0 <= action.slot < self.flight_path:
+            raise ValueError(f"{action!r} has no id in the action catalogue")
+        return self._take + action.slot
+
+    def action_to_id(self, action: Action, state: State) -> int:
+        """The id of ``action`` in ``state`` (its cells relative to ``state``'s anchors)."""
+        encode = self._encoders.get(type(action))
+        if encode is None:
+            raise ValueError(f"{action!r} has no id in the action catalogue")
+        try:
+            result: int = encode(action, self._index(state))
+        except (AttributeError, TypeError):
+            raise ValueError(f"{action!r} has no id in the action catalogue") from None
+        return result
+
+    def legal_action_ids(self, state: State) -> list[int]:
+        index = self._index(state)
+        encoders = self._encoders
+        return sorted([encoders[type(a)](a, index) for a in state.legal_actions()])
+
+    def id_to_action(self, action_id: int, state: State) -> Action:
+        """The action of ``action_id`` in ``state``. Raises ``ValueError`` for an id outside
+        the catalogue or naming an anchor the island does not have."""
+        i = check_id(action_id, self.num_distinct_actions)
+        segment = next(s for s in self.action_layout.segments if s.start <= i < s.stop)
+        offset = i - segment.start
+        name = segment.name
+        if name == "words":
+            return _WORDS[offset]
+        if name == "take":
+            return TAKES[offset]
+        if name in _CARD_TABLES:
+            return _CARD_TABLES[name][offset + 1]
+        anchors = sorted(state.cells)  # type: ignore[attr-defined]
+
+        def anchor(a: int) -> int:
+            if a >= len(anchors):
+                raise ValueError(f"action id {i}: the island has no anchor {a} now")
+            return anchors[a]
+
+        if name in ("tile", "mound"):
+            a, d = divmod(offset, _REF)
+            cell = anchor(a) + (NEIGHBOUR_OFFSETS[d - 1] if d else 0)
+            return (TILE if name == "tile" else RAISE)[cell]
+        if name in ("place", "flock"):
+            card, a = divmod(offset, self.anchors)
+            return (PLACE if name == "place" else FLOCK_AT)[card + 1, anchor(a)]
+        if name == "shoo":
+            rest, d = divmod(offset, _DIRECTIONS)
+            colour, a = divmod(rest, self.anchors)
+            target = anchor(a)
+            return SHOO_MOVE[colour, target + NEIGHBOUR_OFFSETS[d], target]
+        return _ANCHOR_TABLES[name][anchor(offset)]
+
+    # --- the observation tensor ---------------------------------------------------------------
+
+    def _observation_layout(self) -> None:
+        n, a, slots = self.seats, self.anchors, self.flight_path
+        obs = Layout()
+        self._per_anchor = 36 + n
+        self._per_card = 3 * n + slots + 3
+        self._slots = obs.add(
+            "anchors", a * self._per_anchor, "per anchor: land, birds, neighbours"
+        )
+        self._cards = obs.add("cards", NUM_BIRDS * self._per_card, "per bird card: where it is")
+        self._phase = obs.add("phase", len(_PHASES), "main, draw, ability, plant, release, over")
+        self._to_move = obs.add("to move", n, "relative seat to decide")
+        self._starter = obs.add("starter", n, "relative seat that started")
+        self._actions = obs.add("actions", 2, "actions left and taken this turn / 20")
+        self._turn = obs.add("turn", 1, "the turn / the turn cap")
+        self._supply = obs.add("supply", 3 + 1 + len(ABILITIES), "tiles, Vegetation, tokens")
+        self._tokens = obs.add("tokens", n * len(ABILITIES), "Ability tokens of each seat")
+        self._piles = obs.add("piles", 4, "Stamina pool, Draw, Migration and box piles")
+        self._hands = obs.add("hand sizes", n, "cards in each relative seat's hand / 10")
+        self._pending = obs.add("pending", len(ABILITIES) + 1, "the ability being used, or none")
+        self._owed = obs.add("owed", 2, "cards owed and blind draws owed / 4")
+        self._end = obs.add("endgame", 2, "the endgame started; its turns left / n")
+        self._reshuffles = obs.add("reshuffles", 1, "reshuffles / 10")
+        self._scores = obs.add("scores", n, "each relative seat's points / the most possible")
+        self.set_tensor(obs)
+
+    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` for an island
+        with more anchors than the bound allows (a position no game reaches)."""
+        n, me = self.seats, obs["player"]
+        island = obs["island"]
+        if len(island) > self.anchors:
+            raise ValueError(f"the island has {len(island)} anchors, more than {self.anchors}")
+        self._encode_island(obs, island, out)
+        self._encode_cards(obs, out)
+        out[self._phase + _PHASES.index(obs["phase"])] = 1.0
+        if obs["current_player"] >= 0:
+            out[self._to_move + (obs["current_player"] - me) % n] = 1.0
+        out[self._starter + (obs["starter"] - me) % n] = 1.0
+        out[self._actions] = min(1.0, obs["actions_left"] / MAX_TURN_ACTIONS)
+        out[self._actions + 1] = min(1.0, obs["turn_actions"] / MAX_TURN_ACTIONS)
+        cap = self.game.max_turns or 200
+        out[self._turn] = min(1.0, obs["turn"] / cap)
+        content = self.game.content
+        supply = obs["supply"]
+        for i, (count, total) in enumerate(zip(supply["tiles"], content.tiles, strict=True)):
+            out[self._supply + i] = count / total if total else 0.0
+        out[self._supply + 3] = supply["vegetation"] / max(1, content.vegetation)
+        kinds = content.ability_tokens
+        for i, count in enumerate(supply["tokens"]):
+            out[self._supply + 4 + i] = count / max(1, kinds[i])
+        for seat, held in enumerate(obs["tokens"]):
+            row = self._tokens + ((seat - me) % n) * len(ABILITIES)
+            for i, count in enumerate(held):
+                out[row + i] = count / max(1, kinds[i])
+        out[self._piles] = obs["stamina"] / max(1, kinds[FLIT])
+        out[self._piles + 1] = obs["draw"] / NUM_BIRDS
+        out[self._piles + 2] = min(1.0, obs["migration"] / MIGRATION_PILE)
+        out[self._piles + 3] = obs["box"] / NUM_BIRDS
+        for seat, size in enumerate(obs["hand_sizes"]):
+            out[self._hands + (seat - me) % n] = min(1.0, size / 10)
+        pending = obs["pending"]
+        out[self._pending + (ABILITIES.index(pending) if pending else len(ABILITIES))] = 1.0
+        out[self._owed] = min(1.0, obs["draws"] / 4)
+        out[self._owed + 1] = min(1.0, obs["blind_draws"] / 4)
+        if obs["end_turn"] >= 0:
+            out[self._end] = 1.0
+            out[self._end + 1] = min(1.0, max(0, obs["end_turn"] - obs["turn"] + 1) / n)
+        out[self._reshuffles] = min(1.0, obs["reshuffles"] / 10)
+        for seat, score in enumerate(obs["scores"]):
+            out[self._scores + (seat - me) % n] = min(1.0, score * self._score_scale)
+
+    def _encode_island(
+        self, obs: Mapping[str, Any], island: list[Any], out: MutableSequence[float]
+    ) -> None:
+        n, me = self.seats, obs["player"]
+        per_height = 1.0 / self._tallest
+        per_bird = 1.0 / self.game.content.bird_tokens
+        per_any_bird = per_bird / n
+        land = {(q + OFFSET) * STRIDE + r + OFFSET: (h, v) for q, r, h, v in island}
+        birds = {(q + OFFSET) * STRIDE + r + OFFSET: seats for q, r, seats in obs["birds"]}
+        replant = obs["replant_from"]
+        lifted = (replant[0] + OFFSET) * STRIDE + replant[1] + OFFSET if replant else None
+        q0, r0 = (island[0][0], island[0][1]) if island else (0, 0)
+        spread = 0.5 / self.anchors
+        row, per_anchor = self._slots, self._per_anchor
+        near, near_birds = land.get, birds.get
+        for q, r, h, v in island:
+            k = (q + OFFSET) * STRIDE + r + OFFSET
+            out[row] = 1.0
+            out[row + 1 + (h if h < _TALLEST_ONE_HOT else _TALLEST_ONE_HOT)] = 1.0
+            out[row + 7] = h * per_height
+            if v:
+                out[row + 8] = 1.0
+            if k in birds:
+                for seat in birds[k]:
+                    out[row + 9 + (seat - me) % n] += per_bird
+            if k == lifted:
+                out[row + 9 + n] = 1.0
+            at = row + 10 + n
+            for off in NEIGHBOUR_OFFSETS:
+                cell = near(k + off)
+                if cell is not None:
+                    nh, nv = cell
+                    if nh:
+                        out[at] = 1.0
+                        out[at + 1] = nh * per_height
+                    if nv:
+                        out[at + 2] = 1.0
+                if birds:
+                    there = near_birds(k + off)
+                    if there:
+                        out[at + 3] = len(there) * per_any_bird
+                at += 4
+            dq, dr = 0.5 + (q - q0) * spread, 0.5 + (r - r0) * spread
+            out[at] = dq if 0.0 <= dq <= 1.0 else float(dq > 1.0)
+            out[at + 1] = dr if 0.0 <= dr <= 1.0 else float(dr > 1.0)
+            row += per_anchor
+
+    def _encode_cards(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        n, me, per = self.seats, obs["player"], self._per_card
+        base = self._cards - per  # card N's row starts at base + N * per
+
+        def mark(cards: list[int], column: int) -> None:
+            for c in cards:
+                out[base + c * per + column] = 1.0
+
+        mark(obs["hand"], 0)
+        for seat in range(n):
+            r = (seat - me) % n
+            if r:
+                mark(obs["known"][seat], r)  # columns 1 .. n-1
+                mark(obs["known_by"][seat], 2 * n + self.flight_path + 2 + r)
+            mark(obs["placed"][seat], n + self.flight_path + 1 + r)
+        for s, c in enumerate(obs["path"]):
+            if c:
+                out[base + c * per + n + s] = 1.0
+        mark(obs["discard"], n + self.flight_path)
+        mark(obs["pool"], 2 * n + self.flight_path + 1)
+        mark(obs["gone"], 2 * n + self.flight_path + 2)
+        if obs["pending_card"]:
+            out[base + obs["pending_card"] * per + per - 1] = 1.0

@@ -1,0 +1,477 @@
+"""OpenSpiel games: importing this module registers every game that has an encoding.
+
+>>> import pyspiel
+>>> import fourfeathers.rl.openspiel as fos
+>>> name = sorted(fos.GAMES)[0]
+>>> game = pyspiel.load_game(name)
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes()) == fos.SEED_BASE
+(True, True)
+
+Each game is registered as ``python_fourfeathers_<game id with _>`` (``GAMES`` maps the names
+to the game ids); ``pyspiel.load_game(name, {"players": 3})`` or the string form
+``python_fourfeathers_<game>(players=3,variants=a+b)`` pick a configuration.
+
+- Parameters: one per option of the game's configuration, with its default and OpenSpiel's
+  types. Ints and bools are themselves; a list is a string joined with ``+``
+  (``variants=no-put-back+no-wind-on-last-turn``); an option whose default is None is an int
+  parameter when the game annotates it ``int | None`` (``NONE_INT``, -1, standing for None:
+  ``stamina=2``), else a string (``""`` for None).
+- Chance: the engine draws everything from its seeded RNG, so the randomness enters at the
+  start: ``SEED_DIGITS`` chance nodes, each choosing one base-``SEED_BASE`` digit of the seed
+  (uniformly, so ``SEED_BASE ** SEED_DIGITS`` = 2**32 equally likely deals and draw orders).
+  After them the game is deterministic given the seed; the decisions' hidden information is
+  what the seats do not see of it. Chance outcomes are a constant list of ``SEED_BASE`` pairs.
+- Actions: the game's action catalogue (its ``encoding.py``); legal actions come ascending.
+- Utilities: terminal rewards, ``state.returns()``; ``min_utility``/``max_utility`` are the
+  encoding's ``returns_bounds``. The game type is ZERO_SUM or CONSTANT_SUM when every
+  registered configuration's ``returns_sum`` is that same number (then ``utility_sum`` is it),
+  else GENERAL_SUM with no ``utility_sum`` (e.g. a game whose solo mode returns a score).
+- Observers (``make_py_observer``): the observation tensor is the encoding of
+  ``state.observation(player)``; the observation string is that observation as compact JSON;
+  the information state string (perfect recall) is ``core.infostate.InformationState.of``.
+  A perfect-recall tensor is not provided (``provides_information_state_tensor=False``).
+  ``private_info=ALL_PLAYERS`` concatenates every seat's view; ``private_info=NONE`` and
+  ``public_info=False`` raise ``ValueError`` (the games have no public-only view).
+- ``resample_from_infostate(player, sampler)`` is ``State.determinize``: the sample keeps
+  ``player``'s information state; the others' recall starts at the sample.
+- ``clone()`` copies the engine state with its own ``clone()`` and shares the game; states
+  serialize (``pyspiel.serialize_game_and_state``) through ``State.to_dict``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+import re
+from typing import Any, ClassVar
+
+import numpy as np
+import pyspiel
+
+from ..core.encoding import encoding_for
+from ..core.errors import ConfigError, IllegalActionError
+from ..core.game import Game, State
+from ..core.infostate import InformationState
+from ..core.registry import GameSpec, game_spec, list_games, make
+
+PREFIX = "python_fourfeathers_"
+SEED_BASE = 256
+"""Outcomes of one seed chance node."""
+SEED_DIGITS = 4
+"""Seed chance nodes at the start of a game: the seed is ``SEED_BASE ** SEED_DIGITS`` wide."""
+NONE_INT = -1
+"""The value of an int parameter whose option is left at None (the game's default)."""
+
+_DIGITS = range(SEED_BASE)
+_OUTCOMES = [(digit, 1.0 / SEED_BASE) for digit in _DIGITS]
+_JSON = {"separators": (",", ":")}
+
+
+def short_name(game_id: str) -> str:
+    """The OpenSpiel name of a game: ``python_fourfeathers_<game id with _>``."""
+    return PREFIX + game_id.replace("-", "_")
+
+
+def parameters(game_id: str, config: dict[str, Any]) -> dict[str, int | bool | str]:
+    """Options of ``game_id`` as OpenSpiel parameters, typed like its parameter specification
+    (see the module docstring). Raises ``ConfigError`` naming an option the game does not
+    have."""
+    kinds = _kinds(game_id)
+    params: dict[str, int | bool | str] = {}
+    for key, value in config.items():
+        if key not in kinds:
+            raise ConfigError(f"{short_name(game_id)} has no parameter {key!r}")
+        if value is None:
+            params[key] = NONE_INT if kinds[key] is int else ""
+        elif isinstance(value, list | tuple):
+            params[key] = "+".join(map(str, value))
+        else:
+            params[key] = kinds[key](value)
+    return params
+
+
+def configuration(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
+    """OpenSpiel parameters back to the game's configuration (the inverse of ``parameters``).
+
+    Raises ``ConfigError`` naming a parameter the game does not have.
+    """
+    defaults = _defaults(game_id)
+    config: dict[str, Any] = {}
+    for key, value in params.items():
+        if key not in defaults:
+            raise ConfigError(f"{short_name(game_id)} has no parameter {key!r}")
+        default = defaults[key]
+        if isinstance(default, list):
+            config[key] = [v for v in str(value).split("+") if v]
+        elif isinstance(value, str) and "+" in value:
+            config[key] = value.split("+")
+        elif default is None and value in ("", NONE_INT):
+            config[key] = None
+        else:
+            config[key] = value
+    return config
+
+
+_DEFAULTS: dict[str, dict[str, Any]] = {}
+
+
+def _defaults(game_id: str) -> dict[str, Any]:
+    """The game's default configuration."""
+    if game_id not in _DEFAULTS:
+        _DEFAULTS[game_id] = make(game_id).config
+    return _DEFAULTS[game_id]
+
+
+def _kinds(game_id: str) -> dict[str, type]:
+    """The OpenSpiel type of each option: that of its default; for a default of None, int when
+    the factory's annotation of the option is an int (``int | None``), else str."""
+    options = inspect.signature(game_spec(game_id).factory).parameters
+    kinds: dict[str, type] = {}
+    for key, default in _defaults(game_id).items():
+        if isinstance(default, bool | int):
+            kinds[key] = type(default)
+        elif default is None and key in options:
+            hint = str(options[key].annotation)
+            kinds[key] = int if _INT_HINT.fullmatch(hint) else str
+        else:
+            kinds[key] = str
+    return kinds
+
+
+_INT_HINT = re.compile(r"int \| None|None \| int|Optional\[int\]")
+
+
+def _specification(game_id: str) -> dict[str, int | bool | str]:
+    """The parameter specification: every option with its default."""
+    return parameters(game_id, _defaults(game_id))
+
+
+class _Context:
+    """One configuration: the engine game, its encoding and OpenSpiel's ``GameInfo``; shared by
+    every state of it (copies and pickles keep the same object)."""
+
+    __slots__ = ("key", "game", "encoding", "info", "seats")
+
+    def __init__(self, game_id: str, config: dict[str, Any]) -> None:
+        self.key = (game_id, json.dumps(config, sort_keys=True))
+        self.game: Game = make(game_id, **config)
+        self.encoding = encoding = encoding_for(self.game)
+        self.seats = range(self.game.num_players)
+        if encoding.max_game_length is None:
+            raise ConfigError(
+                f"{game_id} {config}: OpenSpiel needs a bound on the game's length and this "
+                "configuration has none (is a turn cap switched off?)"
+            )
+        low, high = encoding.returns_bounds
+        # OpenSpiel wants a utility sum exactly when the game type says constant sum
+        general = GAME_TYPES[game_id].utility == pyspiel.GameType.Utility.GENERAL_SUM
+        total = None if general or encoding.returns_sum is None else float(encoding.returns_sum)
+        self.info = pyspiel.GameInfo(
+            num_distinct_actions=encoding.num_distinct_actions,
+            max_chance_outcomes=SEED_BASE,
+            num_players=self.game.num_players,
+            min_utility=float(low),
+            max_utility=float(high),
+            utility_sum=total,
+            max_game_length=encoding.max_game_length,
+        )
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Context:
+        return self
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_context, (self.key[0], json.loads(self.key[1])))
+
+
+_CONTEXTS: dict[tuple[str, str], _Context] = {}
+
+
+def _context(game_id: str, config: dict[str, Any]) -> _Context:
+    key = (game_id, json.dumps(config, sort_keys=True))
+    if key not in _CONTEXTS:
+        _CONTEXTS[key] = _Context(game_id, config)
+    return _CONTEXTS[key]
+
+
+class _Play:
+    """The data of one OpenSpiel state: the seed digits drawn so far, then the engine state and
+    its information-state tracker. ``copy.deepcopy`` (what OpenSpiel's ``clone`` does to a Python
+    state's attributes) copies the engine state with ``State.clone`` and shares the game."""
+
+    __slots__ = ("ctx", "seed", "digits", "state", "info", "legal")
+
+    def __init__(self, ctx: _Context) -> None:
+        self.ctx = ctx
+        self.seed = 0
+        self.digits = 0
+        self.state: State | None = None
+        self.info: InformationState | None = None
+        self.legal: list[int] | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
+        new = _Play.__new__(_Play)
+        new.ctx = self.ctx
+        new.seed = self.seed
+        new.digits = self.digits
+        state, info = self.state, self.info
+        new.state = None if state is None else state.clone()
+        new.info = None if info is None else info.clone()
+        new.legal = self.legal  # never changed in place
+        return new
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        data = None if self.state is None else self.state.to_dict()
+        return (_restore, (self.ctx, self.seed, self.digits, data, self.info))
+
+
+def _restore(
+    ctx: _Context, seed: int, digits: int, data: Any, info: InformationState | None
+) -> _Play:
+    play = _Play(ctx)
+    play.seed, play.digits, play.info = seed, digits, info
+    play.state = None if data is None else ctx.game.state_from_dict(data)
+    return play
+
+
+class FeathersState(pyspiel.State):
+    """An OpenSpiel state of one of our games (see the module docstring)."""
+
+    def __init__(self, game: FeathersGame) -> None:
+        super().__init__(game)
+        self._play = _Play(game.ctx)
+
+    def current_player(self) -> int:
+        state = self._play.state
+        if state is None:
+            return pyspiel.PlayerId.CHANCE
+        player = state.current_player
+        return player if player >= 0 else pyspiel.PlayerId.TERMINAL
+
+    def _legal_actions(self, player: int) -> list[int]:
+        play = self._play
+        if play.legal is None:
+            play.legal = play.ctx.encoding.legal_action_ids(play.state)
+        return play.legal
+
+    # Called from Python, these answer without the round trips through C++ that pyspiel's own
+    # methods make (each of which calls back into current_player); C++ callers get the same
+    # answers through _legal_actions and current_player.
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids, ascending: the seed digits at a chance node, the ids of the
+        engine's legal actions for the player to move, [] for anyone else or once over."""
+        play = self._play
+        state = play.state
+        if state is None:
+            return list(_DIGITS)
+        current = state.current_player
+        if current < 0 or (player is not None and player != current):
+            return []
+        if play.legal is None:
+            play.legal = play.ctx.encoding.legal_action_ids(state)
+        return play.legal[:]
+
+    def is_chance_node(self) -> bool:
+        return self._play.state is None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return _OUTCOMES
+
+    def _apply_action(self, action: int) -> None:
+        play = self._play
+        state = play.state
+        if state is None:
+            if not 0 <= action < SEED_BASE:
+                raise ValueError(f"a seed digit is 0-{SEED_BASE - 1}, got {action}")
+            play.seed = play.seed * SEED_BASE + action
+            play.digits += 1
+            if play.digits == SEED_DIGITS:
+                play.state = state = play.ctx.game.new_initial_state(play.seed)
+                play.info = InformationState(state)
+            return
+        legal = play.legal
+        if legal is None:
+            legal = play.legal = play.ctx.encoding.legal_action_ids(state)
+        if action not in legal:
+            raise IllegalActionError(f"action id {action} is not legal now")
+        move = play.ctx.encoding.id_to_action(action, state)
+        state.apply_action(move)
+        play.info.apply(move)  # type: ignore[union-attr]
+        play.legal = None
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        play = self._play
+        if player == pyspiel.PlayerId.CHANCE or play.state is None:
+            return f"seed digit {action}"
+        return str(play.ctx.encoding.id_to_action(action, play.state))
+
+    def is_terminal(self) -> bool:
+        state = self._play.state
+        return state is not None and state.is_terminal()
+
+    def returns(self) -> list[float]:
+        play = self._play
+        if play.state is None or not play.state.is_terminal():
+            return [0.0] * len(play.ctx.seats)
+        return [float(r) for r in play.state.returns()]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> FeathersState:
+        """A state ``player_id`` cannot tell from this one: ``State.determinize`` with a
+        ``random.Random`` seeded from ``probability_sampler()`` (a float in [0, 1), e.g.
+        ``pyspiel.UniformProbabilitySampler(0., 1.)``). It keeps the seat's information state;
+        the other seats' recall starts at the sample. Before the deal, a copy of this state."""
+        play = self._play
+        if play.state is None:
+            return self.clone()
+        play.state.check_player(player_id)
+        rng = random.Random(int(probability_sampler() * 2**53))
+        sample = play.state.determinize(player_id, rng)
+        info = play.info.resampled(player_id, sample)  # type: ignore[union-attr]
+        self._play = _Play(play.ctx)  # clone only the OpenSpiel side, not the engine state
+        try:
+            new = self.clone()
+        finally:
+            self._play = play
+        new._play.seed, new._play.digits = play.seed, play.digits
+        new._play.state, new._play.info = sample, info
+        return new
+
+    def __str__(self) -> str:
+        play = self._play
+        if play.state is None:
+            return f"seed digits drawn: {play.digits} of {SEED_DIGITS}"
+        return json.dumps(play.state.to_dict(), sort_keys=True, **_JSON)
+
+
+class _Observer:
+    """A ``make_py_observer`` observer: ``tensor``/``dict`` and ``set_from``/``string_from``
+    for one observation type (see the module docstring)."""
+
+    def __init__(self, ctx: _Context, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        kind = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if not kind.public_info:
+            raise ValueError("public_info=False is not supported: views mix public and private")
+        if kind.private_info == pyspiel.PrivateInfoType.NONE:
+            raise ValueError("private_info=NONE is not supported: the games have no public view")
+        self._ctx = ctx
+        self._all = kind.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS
+        self._recall = kind.perfect_recall
+        shape = tuple(ctx.encoding.observation_shape)
+        size = int(np.prod(shape))
+        if self._recall:
+            self.tensor = None
+            self.dict: dict[str, np.ndarray] = {}
+        elif self._all:
+            seats = len(ctx.seats)
+            self.tensor = np.zeros(seats * size, np.float32)
+            self._views = [self.tensor[p * size : (p + 1) * size] for p in ctx.seats]
+            self.dict = {"observation": self.tensor.reshape((seats, *shape))}
+        else:
+            self.tensor = np.zeros(size, np.float32)
+            self.dict = {"observation": self.tensor.reshape(shape)}
+
+    def set_from(self, state: FeathersState, player: int) -> None:
+        if self.tensor is None:
+            return
+        self.tensor.fill(0.0)
+        engine = state._play.state
+        if engine is None:
+            return
+        encode = self._ctx.encoding.encode_observation
+        if self._all:
+            for p, view in zip(self._ctx.seats, self._views, strict=True):
+                encode(engine.observation(p), view)
+        else:
+            encode(engine.observation(player), self.tensor)
+
+    def string_from(self, state: FeathersState, player: int) -> str:
+        play = state._play
+        if play.state is None:
+            return ""
+        seats = self._ctx.seats if self._all else (player,)
+        if self._recall:
+            return " | ".join(play.info.of(p) for p in seats)  # type: ignore[union-attr]
+        return " | ".join(json.dumps(play.state.observation(p), **_JSON) for p in seats)
+
+
+class FeathersGame(pyspiel.Game):
+    """An OpenSpiel game of one registered game; a subclass per game sets ``game_id``."""
+
+    game_id: ClassVar[str]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = dict(params or {})
+        self.ctx = _context(self.game_id, configuration(self.game_id, params))
+        super().__init__(GAME_TYPES[self.game_id], self.ctx.info, params)
+
+    def new_initial_state(self) -> FeathersState:
+        return FeathersState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer(self.ctx, iig_obs_type, params)
+
+    def max_chance_nodes_in_history(self) -> int:
+        return SEED_DIGITS
+
+
+def _utility(spec: GameSpec) -> Any:
+    """ZERO_SUM or CONSTANT_SUM when every registered configuration's returns have that same
+    sum, else GENERAL_SUM."""
+    sums = {encoding_for(make(spec.id, **config)).returns_sum for config in spec.configurations}
+    utility = pyspiel.GameType.Utility
+    if len(sums) != 1 or None in sums:
+        return utility.GENERAL_SUM
+    return utility.ZERO_SUM if sums == {0.0} else utility.CONSTANT_SUM
+
+
+def game_type(spec: GameSpec) -> pyspiel.GameType:
+    """The ``GameType`` of a registered game (see the module docstring)."""
+    kinds = pyspiel.GameType
+    return pyspiel.GameType(
+        short_name=short_name(spec.id),
+        long_name=f"Python fourfeathers {spec.title}",
+        dynamics=kinds.Dynamics.SEQUENTIAL,
+        chance_mode=kinds.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=kinds.Information.IMPERFECT_INFORMATION,
+        utility=_utility(spec),
+        reward_model=kinds.RewardModel.TERMINAL,
+        max_num_players=max(spec.players),
+        min_num_players=min(spec.players),
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=_specification(spec.id),
+        default_loadable=True,
+        provides_factored_observation_string=False,
+    )
+
+
+GAME_TYPES: dict[str, pyspiel.GameType] = {}
+"""Game id -> its registered ``GameType``."""
+GAMES: dict[str, str] = {}
+"""OpenSpiel short name -> game id, for every registered game."""
+
+
+def _register(spec: GameSpec) -> None:
+    GAME_TYPES[spec.id] = game_type(spec)
+    name = "".join(word.title() for word in spec.id.split("-")) + "Game"
+    cls = type(name, (FeathersGame,), {"game_id": spec.id, "__module__": __name__})
+    pyspiel.register_game(GAME_TYPES[spec.id], cls)  # a class: a lambda crashes at exit
+    GAMES[short_name(spec.id)] = spec.id
+
+
+for _spec in list_games():
+    if _spec.part("encoding") is not None and _spec.id not in GAME_TYPES:
+        _register(_spec)
+
+
+def load(game_id: str, **config: Any) -> pyspiel.Game:
+    """``pyspiel.load_game`` of ``game_id`` with the configuration ``config``
+    (e.g. ``load(spec.id, players=3)``). Raises ``ConfigError`` for an unknown game or option."""
+    game_spec(game_id)
+    return pyspiel.load_game(short_name(game_id), parameters(game_id, config))

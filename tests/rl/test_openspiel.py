@@ -1,0 +1,212 @@
+"""The OpenSpiel games pass ``pyspiel.random_sim_test`` with serialization for every registered
+configuration, OpenSpiel's Python ``ISMCTSBot`` plays complete games of every game, and the
+registration keeps to what the module promises: a filled ``GameType``/``GameInfo``, seed chance
+nodes, observers, ``resample_from_infostate`` keeping the seat's information state, and a clone
+that shares the game."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+
+from open_spiel.python.algorithms import ismcts, mcts  # noqa: E402
+from rl_cases import needs_encoding, one_configuration_per_game  # noqa: E402
+
+import fourfeathers.rl.openspiel as fos  # noqa: E402
+from fourfeathers.core import IllegalActionError, game_spec, list_games, make  # noqa: E402
+from fourfeathers.core.encoding import encoding_for  # noqa: E402
+
+
+def test_every_game_with_an_encoding_is_registered():
+    expected = {
+        f"python_fourfeathers_{spec.id.replace('-', '_')}": spec.id
+        for spec in list_games()
+        if spec.part("encoding") is not None
+    }
+    assert expected == fos.GAMES
+    assert set(expected) <= set(pyspiel.registered_names())
+
+
+def deal(game: Any, seed: int) -> Any:
+    """A new OpenSpiel state past its seed chance nodes, dealt with engine seed ``seed``."""
+    state = game.new_initial_state()
+    digits = [(seed // fos.SEED_BASE**k) % fos.SEED_BASE for k in range(fos.SEED_DIGITS)]
+    for digit in reversed(digits):
+        assert state.is_chance_node()
+        state.apply_action(digit)
+    return state
+
+
+def test_game_type_and_info_are_complete(case):
+    game_id, config = case
+    game, spec = fos.load(game_id, **config), game_spec(game_id)
+    kind, engine = game.get_type(), make(game_id, **config)
+    encoding = encoding_for(engine)
+    assert kind.short_name == fos.short_name(game_id) and spec.title in kind.long_name
+    assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+    assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+    assert (kind.min_num_players, kind.max_num_players) == (min(spec.players), max(spec.players))
+    assert kind.provides_information_state_string and kind.provides_observation_string
+    assert kind.provides_observation_tensor and not kind.provides_information_state_tensor
+    assert set(kind.parameter_specification) == set(make(game_id).config)
+    assert game.num_players() == engine.num_players
+    assert game.num_distinct_actions() == encoding.num_distinct_actions
+    assert game.max_chance_outcomes() == fos.SEED_BASE
+    assert game.max_game_length() == encoding.max_game_length
+    assert (game.min_utility(), game.max_utility()) == encoding.returns_bounds
+    assert game.observation_tensor_shape() == list(encoding.observation_shape)
+    assert game.max_chance_nodes_in_history() == fos.SEED_DIGITS
+    general = kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.utility_sum() == (None if general else encoding.returns_sum)
+    assert game.ctx.game.config == engine.config  # the parameters round trip
+
+
+def test_random_sim_test_with_serialization(case):
+    game_id, config = case
+    pyspiel.random_sim_test(fos.load(game_id, **config), num_sims=2, serialize=True, verbose=False)
+
+
+def test_the_seed_chance_nodes_deal_the_engine_game():
+    game = fos.load("featherlight", players=2)
+    state = game.new_initial_state()
+    assert state.chance_outcomes() == [(d, 1 / 256) for d in range(256)]
+    assert state.legal_actions() == list(range(256)) and state.information_state_string(0) == ""
+    state = deal(game, 3 * 256 + 7)
+    assert state._play.state == make("featherlight", players=2).new_initial_state(3 * 256 + 7)
+    assert state.history() == [0, 0, 3, 7]
+
+
+def test_the_information_state_has_perfect_recall():
+    """The issue's example: two histories that seat 0 sees as the same current view."""
+    game = fos.load("featherlight", players=2)
+    engine_game = game.ctx.game
+    states = []
+    for texts in (
+        ("draw 1", "put 45 on 1", "take 1", "put 39 on 1"),
+        ("draw 1", "put 45 on 2", "take 2", "put 39 on 1"),
+    ):
+        state = deal(game, 3)
+        for text in texts:
+            action = engine_game.parse_action(text)
+            state.apply_action(game.ctx.encoding.action_to_id(action, state._play.state))
+        states.append(state)
+    a, b = states
+    assert a.observation_string(0) == b.observation_string(0)
+    assert a.observation_tensor(0) == b.observation_tensor(0)
+    assert a.information_state_string(0) != b.information_state_string(0)
+
+
+def test_a_clone_copies_the_engine_state_and_shares_the_game(case, monkeypatch):
+    game_id, config = case
+    state = deal(fos.load(game_id, **config), 5)
+    state.apply_action(state.legal_actions()[0])
+    engine_clone, calls = type(state._play.state).clone, []
+
+    def counted(self):
+        calls.append(self)
+        return engine_clone(self)
+
+    monkeypatch.setattr(type(state._play.state), "clone", counted)
+    copy = state.clone()
+    assert calls == [state._play.state]  # the engine's clone, not a deep copy nor a pickle
+    assert copy._play.ctx is state._play.ctx
+    assert copy._play.state.game is state._play.state.game
+    assert copy._play.state is not state._play.state and copy._play.state == state._play.state
+    assert str(copy) == str(state) and copy.history() == state.history()
+    copy.apply_action(copy.legal_actions()[0])
+    assert str(copy) != str(state)
+    restored = pickle.loads(pickle.dumps(state._play))
+    assert restored.ctx is state._play.ctx and restored.state == state._play.state
+
+
+def test_resampling_keeps_the_seats_information_state(case):
+    game_id, config = case
+    game, rng = fos.load(game_id, **config), random.Random(2)
+    for seed in range(3):
+        state = deal(game, seed)
+        for _ in range(rng.randrange(40)):
+            if state.is_terminal():
+                break
+            player = state.current_player()
+            sample = state.resample_from_infostate(player, lambda: rng.random())
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            assert sample.observation_tensor(player) == state.observation_tensor(player)
+            assert sample.legal_actions() == state.legal_actions()
+            assert sample.history() == state.history()
+            action = rng.choice(state.legal_actions())
+            sample.apply_action(action)  # the sample plays on, its recall extending the seat's
+            assert sample.information_state_string(player).startswith(
+                state.information_state_string(player)[:-1]
+            )
+            state.apply_action(action)
+
+
+def test_observers_honour_the_observation_type():
+    game = fos.load("featherlight", players=3)
+    state = deal(game, 9)
+    kind = pyspiel.IIGObservationType
+    everyone = game.make_py_observer(
+        kind(perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    )
+    everyone.set_from(state, 0)
+    views = [np.asarray(state.observation_tensor(p), np.float32) for p in range(3)]
+    assert np.array_equal(everyone.tensor, np.concatenate(views))
+    assert everyone.string_from(state, 0).count(" | ") == 2
+    recall = game.make_py_observer(kind(perfect_recall=True))
+    assert recall.tensor is None
+    assert recall.string_from(state, 1) == state.information_state_string(1)
+    with pytest.raises(ValueError, match="private_info=NONE"):
+        game.make_py_observer(kind(True, False, pyspiel.PrivateInfoType.NONE))
+    with pytest.raises(ValueError, match="public_info=False"):
+        game.make_py_observer(kind(False, False, pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    with pytest.raises(ValueError, match="parameters"):
+        game.make_py_observer(None, {"x": 1})
+
+
+def test_bad_parameters_and_actions_are_refused():
+    with pytest.raises(pyspiel.SpielError, match="colour"):
+        pyspiel.load_game("python_fourfeathers_featherlight(colour=3)")
+    with pytest.raises(pyspiel.SpielError, match="stamina"):
+        pyspiel.load_game("python_fourfeathers_isle_of_feathers(stamina=one)")
+    for game_id in fos.GAMES.values():
+        state = deal(fos.load(game_id), 1)
+        legal, before = state.legal_actions(), str(state)
+        size = state.num_distinct_actions()
+        refused = [i for i in range(size) if i not in legal][:3] + [size + 5]
+        for action in refused:
+            with pytest.raises(IllegalActionError, match=f"action id {action} is not legal"):
+                state.apply_action(action)
+        assert str(state) == before
+
+
+@pytest.mark.parametrize("case", one_configuration_per_game())
+def test_ismcts_bot_plays_complete_games(case):
+    """OpenSpiel's own ISMCTSBot (small budget) decides for seat 0, random play for the others."""
+    game_id, config = case
+    needs_encoding(game_id)
+    game = fos.load(game_id, **config)
+    rs = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rs)
+    state, searched = game.new_initial_state(), 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(int(rs.randint(fos.SEED_BASE)))
+        elif state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            state.apply_action(int(rs.choice(state.legal_actions())))
+    assert searched > 0
+    low, high = game.min_utility(), game.max_utility()
+    assert all(low <= r <= high for r in state.returns())
