@@ -4,12 +4,12 @@ An agent decides for one seat from a ``SeatView``: the seat's observation, its l
 ``determinize(rng)`` (full states consistent with what the seat knows). It never sees the true
 state, so no agent can cheat on hidden information.
 
->>> from fourfeathers.agents import make_agent, SeatView
+>>> from fourfeathers.agents import make_agent, view_for
 >>> agent = make_agent("greedy", seed=1)
->>> action = agent.act(SeatView(state, state.current_player))  # doctest: +SKIP
+>>> action = agent.act(view_for(agent, state, state.current_player))  # doctest: +SKIP
 """
 
-from .base import AGENTS, ALIASES, Agent, SeatView, make_agent, register_agent
+from .base import AGENTS, ALIASES, Agent, SeatView, make_agent, register_agent, view_for
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
@@ -34,4 +34,5 @@ __all__ = [
     "SeatView",
     "make_agent",
     "register_agent",
+    "view_for",
 ]

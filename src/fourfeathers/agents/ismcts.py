@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 
 from ..core.game import Action, State
-from .base import SeatView, register_agent
+from .base import Parameter, SeatView, register_agent
 from .heuristic import heuristic_for
 
 
@@ -68,6 +68,13 @@ class IsmctsAgent:
     """
 
     name = "ismcts"
+    PARAMETERS = {
+        "iterations": Parameter(int, 1, 10_000_000, help="iterations per decision"),
+        "seconds": Parameter(float, 0, 3600, above=True, help="time budget per decision"),
+        "c": Parameter(float, 0, 100, help="UCB exploration constant"),
+        "playout_depth": Parameter(int, -1, 10_000, help="random decisions before valuing"),
+    }
+    """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
     def __init__(
         self,

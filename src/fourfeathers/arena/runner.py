@@ -29,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import make_agent, view_for
 from ..core.game import Game
 from ..core.registry import make
 from ..core.rng import derive_seed
@@ -144,7 +144,8 @@ def play_game(game_id: str, config: dict[str, Any], agents: Sequence[str], seed:
         if not seen[player]:
             seen[player] = True
             order.append(player)
-        state.apply_action(players[player].act(SeatView(state, player)))
+        agent = players[player]
+        state.apply_action(agent.act(view_for(agent, state, player)))
         decisions += 1
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"{game_id} seed {seed}: not over after {decisions} decisions")

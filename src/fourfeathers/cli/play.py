@@ -27,7 +27,7 @@ from rich.columns import Columns
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import Agent, SeatView, make_agent
+from ..agents import Agent, SeatView, make_agent, view_for
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
@@ -203,7 +203,8 @@ class Session:
 
     def computer_turn(self, player: int) -> None:
         """Let the agent of ``player`` decide, and print its decision as one line."""
-        action = self.agents[player].act(SeatView(self.match.state, player))
+        agent = self.agents[player]
+        action = agent.act(view_for(agent, self.match.state, player))
         self._record(player, action)
         say(self.log[-1])
         if self.display.delay > 0:
