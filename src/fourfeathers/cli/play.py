@@ -41,6 +41,7 @@ from .common import (
     build_game,
     check_agent,
     check_players,
+    check_seed,
     console,
     fail,
     make_or_fail,
@@ -572,8 +573,7 @@ def play(
     seat_kinds = parse_seats(seats, players)
     if start is not None and not 1 <= start <= players:
         fail("--start", f"seats are numbered 1 to {players}, got {start}")
-    if seed is not None and seed < 0:
-        fail("--seed", f"must be 0 or more, got {seed}")
+    check_seed(seed)
     starter = None if start is None else start - 1
     game = build_game(spec, players, starter, content, variant, game_options, option)
     if svg is not None and not draws_svg(game):
@@ -595,15 +595,24 @@ def _display(memory_aid: bool, delay: float, svg: Path | None, hint: bool) -> Di
 
 
 def _announce(title: str, seat_kinds: list[str], seed: int | None) -> int:
-    """Print who plays and the seed (drawing a fresh one if none was given); return the seed."""
-    header = f"{title}: {_describe_seats(seat_kinds)}; seed "
+    """Print who plays, and the seed unless a human seat plays (the seed fixes every hidden
+    card; ``show_seed`` gives it at the end); draw a fresh seed if none was given. Returns it."""
+    header = f"{title}: {_describe_seats(seat_kinds)}"
+    fresh = seed is None
     if seed is None:
         seed = random_seed()
-        header += f"{seed} (play this deal again with --seed {seed})"
-    else:
-        header += str(seed)
+    if HUMAN not in seat_kinds:
+        header += f"; seed {seed}" + (
+            f" (play this deal again with --seed {seed})" if fresh else ""
+        )
     say(header, "bold")
     return seed
+
+
+def show_seed(seats: list[str], seed: int) -> None:
+    """After a game (or tournament) with a human seat: the seed, to play the deal again."""
+    if HUMAN in seats:
+        say(f"Seed {seed}: play this deal again with --seed {seed}", "dim")
 
 
 def _play_loaded(
@@ -631,8 +640,9 @@ def _play_loaded(
     except (ConfigError, ContentError, IllegalActionError) as exc:
         fail("--load", f"{load}: {exc}")
     seat_kinds = parse_seats(seats, match.game.num_players)
+    seed = "" if HUMAN in seat_kinds else f"; seed {record.seed}"
     say(
-        f"{match.game.title}: {_describe_seats(seat_kinds)}; seed {record.seed}; "
+        f"{match.game.title}: {_describe_seats(seat_kinds)}{seed}; "
         f"continuing after {len(record.actions)} decisions from {load}",
         "bold",
     )
@@ -654,6 +664,7 @@ def _finish(session: Session, save: Path | None, game_id: str) -> None:
         say("Game stopped.")
         return
     show_result(session)
+    show_seed(session.seats, record.seed)
     if save is not None:
         save_record(record, save, game_id, session.seats)
 
@@ -737,6 +748,7 @@ def _play_tournament(
                 if exc.interrupted:
                     typer.echo("Interrupted.", err=True)
                     raise typer.Exit(130) from None
+    show_seed(seats, seed)
     totals = [sum(r[p] for r in results) for p in range(len(seats))]
     best = max(totals)
     winners = [p for p, t in enumerate(totals) if t == best]

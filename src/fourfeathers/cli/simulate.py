@@ -43,6 +43,7 @@ from .common import (
     agent_names,
     build_game,
     check_players,
+    check_seed,
     console,
     err_console,
     fail,
@@ -248,8 +249,7 @@ def simulate(
         fail("--agents", f"give one agent, or one per seat ({players}); got {len(names)}")
     if games < 1:
         fail("--games", f"must be at least 1, got {games}")
-    if seed < 0:
-        fail("--seed", f"must be 0 or more, got {seed}")
+    check_seed(seed)
     check_backend(backend, workers)
     game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_games(game.id, game.config, names, games, seed, rotate)

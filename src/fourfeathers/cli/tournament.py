@@ -24,6 +24,7 @@ from .common import (
     agent_names,
     build_game,
     check_players,
+    check_seed,
     console,
     fail,
     parse_agents,
@@ -104,8 +105,7 @@ def tournament(
         fail("--agents", f"{players} seats need at least {players} different agents")
     if games_per_pair < 1:
         fail("--games-per-pair", f"must be at least 1, got {games_per_pair}")
-    if seed < 0:
-        fail("--seed", f"must be 0 or more, got {seed}")
+    check_seed(seed)
     check_backend(backend, workers)
     game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_tournament(game.id, game.config, names, games_per_pair, seed, players)

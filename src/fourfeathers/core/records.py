@@ -15,6 +15,14 @@ from typing import Any
 from .errors import IllegalActionError
 from .game import Action, Game, State
 from .registry import make
+from .rng import MAX_SEED
+
+NOTE = (
+    "This file holds the whole game, hidden cards included: its seed deals every card and "
+    "every pile. Like the box of the physical game, do not look inside before the game is "
+    "over."
+)
+"""The first field of every saved record, so that the file says what it holds."""
 
 
 @dataclass
@@ -54,21 +62,36 @@ class GameRecord:
         return state
 
     def to_json(self) -> str:
-        """The record as one JSON object."""
+        """The record as one JSON object, ``NOTE`` first (what the file holds, in words)."""
         return json.dumps(
-            {"game": self.game, "config": self.config, "seed": self.seed, "actions": self.actions}
+            {
+                "note": NOTE,
+                "game": self.game,
+                "config": self.config,
+                "seed": self.seed,
+                "actions": self.actions,
+            }
         )
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Parse ``to_json`` output. Raises ``ValueError`` naming a missing or wrong field."""
+        """Parse ``to_json`` output (a ``note`` is ignored).
+
+        Raises ``ValueError`` naming a missing or wrong field, e.g. a seed outside
+        ``[0, MAX_SEED]`` (``core/rng.py``).
+        """
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("a game record is a JSON object")
         for key, kind in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
             if not isinstance(data.get(key), kind):
                 raise ValueError(f"game record field {key!r} must be a {kind.__name__}")
-        return cls(data["game"], data["config"], data["seed"], [str(a) for a in data["actions"]])
+        seed = data["seed"]
+        if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(
+                f"game record field 'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}"
+            )
+        return cls(data["game"], data["config"], seed, [str(a) for a in data["actions"]])
 
     def save(self, path: str | Path) -> None:
         """Write the record as JSON to ``path``."""

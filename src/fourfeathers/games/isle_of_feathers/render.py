@@ -270,9 +270,15 @@ def _prompt(game: IsleGame, state: IsleState, player: int) -> Text | None:
 
 
 def render_state(
-    game: IsleGame, state: IsleState, player: int | None, *, memory_aid: bool = False
+    game: IsleGame,
+    state: IsleState,
+    player: int | None,
+    *,
+    memory_aid: bool = False,
+    reveal: bool = False,
 ) -> Group:
-    """The table as ``player`` sees it (None: a spectator, who sees every hand).
+    """The table as ``player`` sees it (None: a spectator, who sees no hand; with ``reveal``,
+    every hand).
 
     Everything on the island is in sight, so ``memory_aid`` changes nothing.
     """
@@ -313,9 +319,9 @@ def render_state(
         if known:
             line.append(f"; you know it holds {state.describe_cards(known)}", style="none")
         parts.append(line)
-    seats = [player] if player is not None else list(range(game.num_players))
+    seats = [player] if player is not None else list(range(game.num_players)) if reveal else []
     if player is None and game.solo:
-        seats = [0]
+        seats = [0]  # a spectator of a solo game looks over the player's shoulder
     for p in seats:
         hand = sorted(state.hands[p])
         title = "Your hand" if player is not None else f"{seat_word(p)}'s hand"
