@@ -193,7 +193,8 @@ def test_render_shows_the_island_hand_path_and_tokens():
     assert "Ability tokens" in screen
     assert "9 Southern Brown Kiwi" not in screen  # seat 1's hand is hidden from seat 0
     spectator = text_of(render.render_state(game, state, None))
-    assert "Southern Brown Kiwi" in spectator
+    assert "Southern Brown Kiwi" not in spectator  # a spectator sees no hand
+    assert "Southern Brown Kiwi" in text_of(render.render_state(game, state, None, reveal=True))
 
 
 def test_render_result_and_svg():
