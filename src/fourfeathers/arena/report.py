@@ -809,13 +809,14 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
     """Write ``summary.md``, ``index.html``, ``summary.json`` and PNG plots for the games in
     ``paths`` into ``out_dir`` (created if needed); returns the ``summary.json`` data.
 
-    Raises ``ValueError`` if the files hold no game or are malformed.
+    Raises ``ValueError`` naming the file and line if the files hold no game or are malformed
+    (before ``out_dir`` is created).
     """
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     groups = load_groups(paths)
     if not groups:
         raise ValueError("no games in " + ", ".join(map(str, paths)))
+    out.mkdir(parents=True, exist_ok=True)
     plot = Plotter(out)
     doc = Doc()
     total = sum(g.games for g in groups)

@@ -22,11 +22,13 @@ last line (the run was killed while writing it) is dropped.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 from ..agents import ALIASES
+from ..core.config import is_int
 from .runner import GameJob, GameResult
 
 
@@ -68,11 +70,55 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _seat_list(value: Any, n: int) -> bool:
+    """True for a list of distinct seats ``0 <= p < n``."""
+    return (
+        isinstance(value, list)
+        and all(is_int(p) and 0 <= p < n for p in value)
+        and len(set(value)) == len(value)
+    )
+
+
+def record_problem(record: Any) -> str | None:
+    """What makes ``record`` not a game record of this format (None: nothing): a missing or
+    wrongly typed field, scores or winners that do not fit its seats."""
+    if not isinstance(record, dict):
+        return "not a JSON object"
+    if not is_int(record.get("index")) or record["index"] < 0:
+        return "'index' must be an integer >= 0"
+    if not isinstance(record.get("game"), str):
+        return "'game' must be a game id"
+    if not isinstance(record.get("config"), dict):
+        return "'config' must be an object (the game's options)"
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+        return "'seats' must be a non-empty list of agent specs"
+    n = len(seats)
+    for key in ("scores", "returns"):
+        values = record.get(key, [0] * n)
+        if not isinstance(values, list) or len(values) != n or not all(map(_is_number, values)):
+            return f"'{key}' must be a list of {n} numbers (one per seat)"
+    if not _seat_list(record.get("winners"), n):
+        return f"'winners' must be a list of distinct seats 0-{n - 1}"
+    if "order" in record and not _seat_list(record["order"], n):
+        return f"'order' must be a list of distinct seats 0-{n - 1}"
+    if not is_int(record.get("decisions")) or record["decisions"] < 0:
+        return "'decisions' must be an integer >= 0"
+    if record.get("turns") is not None and not is_int(record["turns"]):
+        return "'turns' must be an integer or null"
+    return None
+
+
 def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
     """The records of a results file, in file order.
 
     An unfinished last line (no newline, not valid JSON) is skipped. Raises ``ValueError``
-    naming the file and line for any other line that is not a JSON object with an ``index``.
+    naming the file, the line and the field for any other line that is not a game record
+    (``record_problem``).
     """
     path = Path(path)
     with path.open(encoding="utf-8") as fh:
@@ -85,8 +131,9 @@ def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
                 if not line.endswith("\n"):
                     return  # an unfinished last line
                 raise ValueError(f"{path}: line {number} is not JSON") from None
-            if not isinstance(record, dict) or "index" not in record or "game" not in record:
-                raise ValueError(f"{path}: line {number} is not a game record")
+            problem = record_problem(record)
+            if problem is not None:
+                raise ValueError(f"{path}: line {number} is not a game record: {problem}")
             yield record
 
 
@@ -144,8 +191,6 @@ class ResultsFile:
                 seen.add(index)
                 job = by_index.get(index)
                 if job is None:
-                    if not isinstance(index, int) or index < 0:
-                        raise ValueError(f"{path}: bad game index {index!r}")
                     first = next(iter(by_index.values()), None)
                     if first is not None and (
                         record.get("game") != first.game or record.get("config") != first.config

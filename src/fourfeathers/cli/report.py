@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Annotated
 
@@ -55,11 +56,14 @@ def report(
         fail("--out", f"{out} is a file, not a folder")
     from ..arena.report import build_report
 
+    created = not out.exists()
     try:
         summary = build_report(results, out)
     except ValueError as exc:
+        _remove(out, created)
         fail("RESULTS", str(exc))
     except OSError as exc:
+        _remove(out, created)
         fail("--out", f"cannot write into {out}: {exc.strerror or exc}")
     if as_json:
         typer.echo(json.dumps(summary, indent=2, default=str))
@@ -69,3 +73,9 @@ def report(
         f"Report of {summary['games']} games: {out / 'index.html'} "
         f"(and summary.md, summary.json, {len(pngs)} plots)"
     )
+
+
+def _remove(out: Path, created: bool) -> None:
+    """Leave no empty or half-written report folder behind a failed report."""
+    if created:
+        shutil.rmtree(out, ignore_errors=True)
