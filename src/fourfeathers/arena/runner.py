@@ -21,6 +21,7 @@ Small games are sent to the workers in batches, sized from the measured time per
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -186,10 +187,30 @@ def play_batch(batch: Sequence[GameJob]) -> tuple[list[GameResult], float]:
     return results, time.perf_counter() - started
 
 
+PARENT_POLL_SECONDS = 0.2
+"""How often a worker process checks that the process that started it is still alive."""
+
+
+def _end_with_parent() -> None:
+    """In a worker process: exit as soon as the process that started it is gone.
+
+    A worker blocked on its job queue would otherwise live on after its parent was killed
+    (``kill -9`` leaves no time to stop the pool): a daemon thread watches the parent pid.
+    """
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
 class _ProcessPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.pool = ProcessPoolExecutor(workers)
+        self.pool = ProcessPoolExecutor(workers, initializer=_end_with_parent)
 
     def submit(self, batch: list[GameJob]) -> Future[tuple[list[GameResult], float]]:
         return self.pool.submit(play_batch, batch)
