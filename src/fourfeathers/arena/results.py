@@ -213,7 +213,6 @@ class ResultsFile:
     def append(self, record: dict[str, Any]) -> None:
         """Write one record as a line and flush it."""
         if self._fh is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fh = self.path.open("a", encoding="utf-8")
         self._fh.write(dumps(record) + "\n")
         self._fh.flush()

@@ -124,6 +124,17 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
     raise typer.Exit(code)
 
 
+def check_file_path(path: Path | None, option: str) -> None:
+    """Fail on ``option`` unless ``path`` is None or a file that can be made in an existing
+    folder (no folder is ever created for an output file)."""
+    if path is None:
+        return
+    if path.is_dir():
+        fail(option, f"{path} is a directory; give a file name")
+    if not path.parent.is_dir():
+        fail(option, f"the folder {path.parent} does not exist")
+
+
 def check_seed(seed: int | None) -> None:
     """Fail on ``--seed`` unless it is None or an int in ``[0, MAX_SEED]`` (``core/rng.py``)."""
     if seed is not None and not 0 <= seed <= MAX_SEED:

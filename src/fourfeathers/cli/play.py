@@ -40,6 +40,7 @@ from .common import (
     agent_names,
     build_game,
     check_agent,
+    check_file_path,
     check_players,
     check_seed,
     console,
@@ -429,7 +430,7 @@ def offer_save(record: GameRecord, save: Path | None, game_id: str, seats: list[
         elif read_line("Save the game? [y/N] ").strip().lower() in ("y", "yes"):
             name = read_line(f"File name [{DEFAULT_SAVE}]: ").strip()
             target = Path(name or DEFAULT_SAVE)
-            _check_save_path(target)
+            check_file_path(target, "--save")
     except InputEnded:
         target = save
     if target is not None:
@@ -438,16 +439,6 @@ def offer_save(record: GameRecord, save: Path | None, game_id: str, seats: list[
 
 def _describe_seats(seats: list[str]) -> str:
     return ", ".join(f"seat {p + 1} {kind}" for p, kind in enumerate(seats))
-
-
-def _check_save_path(save: Path | None, option: str = "--save") -> None:
-    if save is None:
-        return
-    if save.is_dir():
-        fail(option, f"{save} is a directory; give a file name")
-    parent = save.parent
-    if not parent.is_dir():
-        fail(option, f"the folder {parent} does not exist")
 
 
 PlayersOpt = Annotated[
@@ -554,7 +545,7 @@ def play(
     """
     spec = spec_or_fail(game_id)
     display = _display(memory_aid, delay, svg, hint)
-    _check_save_path(save)
+    check_file_path(save, "--save")
     if load is not None:
         given = {
             "--players": players is not None,
@@ -590,7 +581,7 @@ def _display(memory_aid: bool, delay: float, svg: Path | None, hint: bool) -> Di
     """How to show the game, from the display options; fails on a bad ``--delay`` or ``--svg``."""
     if delay < 0:
         fail("--delay", f"must be 0 or more, got {delay}")
-    _check_save_path(svg, "--svg")
+    check_file_path(svg, "--svg")
     return Display(memory_aid, delay, svg, hint)
 
 

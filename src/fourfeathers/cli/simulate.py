@@ -42,6 +42,7 @@ from .common import (
     VariantOpt,
     agent_names,
     build_game,
+    check_file_path,
     check_players,
     check_seed,
     console,
@@ -250,6 +251,7 @@ def simulate(
     if games < 1:
         fail("--games", f"must be at least 1, got {games}")
     check_seed(seed)
+    check_file_path(out, "--out")
     check_backend(backend, workers)
     game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_games(game.id, game.config, names, games, seed, rotate)

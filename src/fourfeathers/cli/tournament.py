@@ -23,6 +23,7 @@ from .common import (
     VariantOpt,
     agent_names,
     build_game,
+    check_file_path,
     check_players,
     check_seed,
     console,
@@ -106,6 +107,7 @@ def tournament(
     if games_per_pair < 1:
         fail("--games-per-pair", f"must be at least 1, got {games_per_pair}")
     check_seed(seed)
+    check_file_path(out, "--out")
     check_backend(backend, workers)
     game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_tournament(game.id, game.config, names, games_per_pair, seed, players)
