@@ -44,6 +44,7 @@ from .common import (
     check_players,
     check_seed,
     console,
+    err_console,
     fail,
     make_or_fail,
     say,
@@ -176,17 +177,25 @@ class Session:
         return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
 
     def run(self) -> Outcome:
-        """Play until the game is over or a human quits."""
+        """Play until the game is over or a human quits.
+
+        Raises ``InputEnded`` when input ends, or on Ctrl-C, at a prompt or while a computer
+        seat thinks (``interrupted``): the record then holds every decision made so far.
+        """
         state = self.match.state
         if self.announce_start and not self.match.record.actions and self.game.num_players > 1:
             say(f"{seat_name(state.current_player)} starts.", "bold")
-        while not self.match.state.is_terminal():
-            player = self.match.state.current_player
-            if self.seats[player] == HUMAN:
-                if self.human_turn(player) is Outcome.QUIT:
-                    return Outcome.QUIT
-            else:
-                self.computer_turn(player)
+        try:
+            while not self.match.state.is_terminal():
+                player = self.match.state.current_player
+                if self.seats[player] == HUMAN:
+                    if self.human_turn(player) is Outcome.QUIT:
+                        return Outcome.QUIT
+                else:
+                    self.computer_turn(player)
+        except KeyboardInterrupt:
+            typer.echo("")
+            raise InputEnded(interrupted=True) from None
         return Outcome.FINISHED
 
     def _record(self, player: int, action: Any) -> str:
@@ -206,7 +215,8 @@ class Session:
     def computer_turn(self, player: int) -> None:
         """Let the agent of ``player`` decide, and print its decision as one line."""
         agent = self.agents[player]
-        action = agent.act(view_for(agent, self.match.state, player))
+        with thinking(f"{seat_name(player)} ({self.seats[player]}) is thinking"):
+            action = agent.act(view_for(agent, self.match.state, player))
         self._record(player, action)
         say(self.log[-1])
         if self.display.delay > 0:
@@ -332,9 +342,18 @@ class Session:
         console.print(render_state(self.game, state, player, memory_aid=self.display.memory_aid))
         console.print(action_list(self.game, state, actions))
         if self.display.hint:
-            console.print(hint_table(self.game, state, player))
+            with thinking(f"Working out a hint ({HINT_AGENT})"):
+                hint = hint_table(self.game, state, player)
+            console.print(hint)
         example = f" (e.g. '{actions[-1]}')" if actions else ""
         say(f"Type a number or an action as written{example}; undo, show, help or quit.", "dim")
+
+
+def thinking(message: str) -> contextlib.AbstractContextManager[Any]:
+    """A spinner with ``message`` on stderr while a computer decides (when it is a terminal)."""
+    if not err_console.is_terminal:
+        return contextlib.nullcontext()
+    return err_console.status(message, spinner="dots")
 
 
 def hint_table(game: Game, state: State, player: int) -> Table:
@@ -666,7 +685,8 @@ def _input_ended(session: Session, exc: InputEnded, save: Path | None, game_id: 
     if save is not None:
         save_record(session.match.record, save, game_id, session.seats)
     if exc.interrupted:
-        typer.echo("Interrupted.", err=True)
+        keep = "" if save is not None else " (with --save FILE an interrupted game is kept)"
+        typer.echo(f"Interrupted{keep}.", err=True)
         raise typer.Exit(130)
     typer.echo(
         f"Error: input ended while {seat_name(player).lower()} (human) had to decide; "
