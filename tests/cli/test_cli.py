@@ -354,7 +354,7 @@ def test_simulate_json_shape_and_win_shares(players: int):
     assert data["game"] == "featherlight"
     assert data["games"] == 50 and data["seed"] == 0
     assert data["config"]["players"] == players
-    assert [s["seat"] for s in data["seats"]] == list(range(1, players + 1))
+    assert [s["seat"] for s in data["seats"]] == list(range(players))  # 0-based in JSON
     for seat in data["seats"]:
         assert set(seat) == {"seat", "agent", "mean_score", "sd_score", "win_share"}
         assert seat["agent"] == "random"

@@ -44,7 +44,7 @@ def report(
 
     Examples:
 
-        feathers simulate GAME --agents greedy --players 3 --games 2000 --out p3.jsonl
+        feathers simulate GAME --agents greedy -p 3 --games 2000 --out p3.jsonl
         feathers report p3.jsonl --out report-p3
         feathers report p2.jsonl p3.jsonl p4.jsonl --out by-players
         feathers report level-*.jsonl --out by-level --json

@@ -278,7 +278,7 @@ def summarize(
     records: list[dict[str, Any]],
     rotate: bool = True,
 ) -> dict[str, Any]:
-    """The JSON-ready report of a run (seats are numbered from 1).
+    """The JSON-ready report of a run (seats are numbered from 0, as in every JSON output).
 
     ``seats[].agent`` is the seat's agent when it was the same in every game, else None (the
     seats rotated); ``agents`` has one row per distinct agent spec.
@@ -290,7 +290,7 @@ def summarize(
         only = tallies["seat_agents"][p]
         seats.append(
             {
-                "seat": p + 1,
+                "seat": p,
                 "agent": next(iter(only)) if len(only) == 1 else None,
                 "mean_score": tally.mean_score,
                 "sd_score": tally.sd_score,
@@ -338,7 +338,7 @@ def _print_summary(
         table.add_column("win share", justify="right")
     for row in summary["seats"]:
         agent = row["agent"] if row["agent"] is not None else "(rotated)"
-        cells = [str(row["seat"]), agent, f"{row['mean_score']:.2f}"]
+        cells = [str(row["seat"] + 1), agent, f"{row['mean_score']:.2f}"]
         cells.append(f"{row['sd_score']:.2f}")
         if show_wins:
             cells.append(f"{100 * row['win_share']:.1f}%")

@@ -38,16 +38,15 @@ EXAMPLES = {
         "feathers play fancy-feathers --players 3 --types first-game",
     ),
     "score": (
-        'feathers score fancy-feathers --player "golden-pheasant:3, 2*green-pheasant, 3*nest" '
-        '--player "peacock, 2*mirror"',
+        "feathers score fancy-feathers \\\n"
+        '    --player "golden-pheasant:3, 2*green-pheasant, 3*nest" \\\n'
+        '    --player "peacock, 2*mirror"',
     ),
     "simulate": (
-        "feathers simulate fancy-feathers --agents greedy --players 4 --games 5000 \\\n"
-        "    --workers 2 --out ff4.jsonl",
+        "feathers simulate fancy-feathers --agents greedy --players 4 \\\n"
+        "    --games 5000 --workers 2 --out ff4.jsonl",
     ),
-    "tournament": (
-        "feathers tournament fancy-feathers --agents random,greedy,easy --players 3 -n 30",
-    ),
+    "tournament": ("feathers tournament fancy-feathers --agents random,greedy,easy -p 3 -n 30",),
 }
 """Help lines for ``feathers <command> --help``."""
 
@@ -111,9 +110,11 @@ def score(
 
     Examples:
 
-        feathers score fancy-feathers --player "golden-pheasant:3, 2*green-pheasant, 3*nest" \\
+        feathers score fancy-feathers \\
+            --player "golden-pheasant:3, 2*green-pheasant, 3*nest" \\
             --player "peacock, 2*mirror"
-        feathers score fancy-feathers --json --player "monal:7, 2*monal:3" --player "3*fox"
+        feathers score fancy-feathers --json \\
+            --player "monal:7, 2*monal:3" --player "3*fox"
     """
     collections = [parse_collection(text, "--player") for text in player]
     game = make_or_fail(

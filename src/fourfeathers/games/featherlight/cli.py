@@ -43,13 +43,13 @@ EXAMPLES = {
         "feathers simulate featherlight --players 3 --games 1000",
         "feathers simulate featherlight --players 2 --games 500 --seed 42 --json",
         "feathers simulate featherlight --agents greedy,random,random --games 300",
-        "feathers simulate featherlight --agents hard,easy --games 100 --backend ray \\\n"
-        "    --out duel.jsonl",
+        "feathers simulate featherlight --agents hard,easy --games 100 \\\n"
+        "    --backend ray --out duel.jsonl",
         "feathers simulate featherlight --players 1 --games 2000 \\\n"
         "    --variant no-wind-on-last-turn",
     ),
     "tournament": (
-        "feathers tournament featherlight --agents random,greedy,medium --games-per-pair 20",
+        "feathers tournament featherlight --agents random,greedy,medium -n 20",
         "feathers tournament featherlight --agents greedy,hard -n 50 --workers 2 \\\n"
         "    --out duel.jsonl",
     ),
@@ -127,7 +127,8 @@ def score(
     Examples:
 
         feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
-        feathers score featherlight --hand 2,10,20,31,41 --nest 12/4,28,5/7,9,60,68
+        feathers score featherlight --hand 2,10,20,31,41 \\
+            --nest 12/4,28,5/7,9,60,68
         feathers score featherlight --json \\
             --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
         feathers score featherlight --variant exact-same-colour \\
