@@ -114,6 +114,9 @@ class FancyFeathersGame(Game):
         self.cvalue: tuple[int, ...] = tuple(cvalue)
         self.type_cards: tuple[tuple[int, ...], ...] = tuple(type_cards)
 
+    def content_sha256(self) -> str:
+        return self.cards.digest
+
     @property
     def config(self) -> dict[str, Any]:
         return {

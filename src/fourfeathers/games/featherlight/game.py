@@ -81,6 +81,9 @@ class FeatherlightGame(Game):
         self.rules: tuple[Rule | None, ...] = tuple(c.rule if c else None for c in self.cards.cards)
         """``rules[n]`` is card n's scoring rule (index 0 unused)."""
 
+    def content_sha256(self) -> str:
+        return self.cards.digest
+
     @property
     def config(self) -> dict[str, Any]:
         return {
