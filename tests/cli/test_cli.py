@@ -350,6 +350,7 @@ def test_simulate_json_shape_and_win_shares(players: int):
         "agents",
         "mean_decisions",
         "mean_turns",
+        "capped",
     }
     assert data["game"] == "featherlight"
     assert data["games"] == 50 and data["seed"] == 0

@@ -9,7 +9,16 @@ state, so no agent can cheat on hidden information.
 >>> action = agent.act(view_for(agent, state, state.current_player))  # doctest: +SKIP
 """
 
-from .base import AGENTS, ALIASES, Agent, SeatView, make_agent, register_agent, view_for
+from .base import (
+    AGENTS,
+    ALIASES,
+    Agent,
+    SeatView,
+    make_agent,
+    register_agent,
+    reproducible,
+    view_for,
+)
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
@@ -34,5 +43,6 @@ __all__ = [
     "SeatView",
     "make_agent",
     "register_agent",
+    "reproducible",
     "view_for",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Protocol
 
 from ..core.game import Action, Game, State
@@ -206,6 +207,14 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
         return factory(seed, **kwargs)  # type: ignore[call-arg]
     except TypeError as exc:
         raise ValueError(f"agent {name!r}: {exc}") from None
+
+
+@cache
+def reproducible(spec: str) -> bool:
+    """False for an agent spec whose decisions depend on time, such as ``hard`` (a time budget):
+    the same seed need not give the same game again. An agent says so with an attribute
+    ``reproducible = False``. Raises ``ValueError`` like ``make_agent``."""
+    return bool(getattr(make_agent(spec, 0), "reproducible", True))
 
 
 def _number_text(value: float) -> str:

@@ -89,6 +89,8 @@ class IsmctsAgent:
         self.seconds = seconds
         self.c = c
         self.playout_depth = playout_depth
+        self.reproducible = seconds is None
+        """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._scale = 1.0
 
     def act(self, view: SeatView) -> Action:

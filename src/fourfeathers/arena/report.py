@@ -212,6 +212,8 @@ class Group:
     seat_agents: list[set[str]] = field(default_factory=list)
     positions: list[Tally] = field(default_factory=list)
     solo: Tally = field(default_factory=Tally)
+    capped: int = 0
+    timed: int = 0
     decisions: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     has_turns: bool = True
@@ -238,6 +240,8 @@ class Group:
             self.positions[position.get(p, p)].add(shares[p], scores[p])
         self.games += 1
         self.decided += bool(record["winners"])
+        self.capped += record.get("capped") is True
+        self.timed += record.get("reproducible") is False
         self.decisions.append(record["decisions"])
         turns = record.get("turns")
         if isinstance(turns, int):
@@ -479,6 +483,8 @@ def _group_section(
         "games": group.games,
         "players": group.players,
         "decided": group.decided,
+        "capped": group.capped,
+        "not_reproducible": group.timed,
         "files": sorted(group.files),
     }
     doc.h(2, heading)
@@ -487,6 +493,16 @@ def _group_section(
         f"**{group.games}** games; configuration: `{_config_text(group.config)}`; agents: "
         f"{agents}. " + ("" if decided else "No game named a winner: scores are compared.")
     )
+    if group.capped:
+        doc.p(
+            f"**{group.capped}** of these games were stopped by the turn cap, not by the "
+            "rules: their scores are those of unfinished games."
+        )
+    if group.timed:
+        doc.p(
+            f"{group.timed} games were played by an agent on a time budget: they depend on "
+            "the machine's speed and are not reproducible."
+        )
     _agent_section(doc, plot, group, slug, decided, data)
     _seat_section(doc, plot, group, slug, decided, data)
     _score_section(doc, plot, group, slug, data)

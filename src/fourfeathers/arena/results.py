@@ -7,16 +7,23 @@ A line holds (keys in this order):
 - ``seats``: the agent spec of each seat as given (seat ``p``'s agent was seeded with
   ``derive_seed(seed, "seat", p)``); ``resolved``: the same with difficulty names replaced by
   what they meant when the game was played (``medium`` -> ``ismcts:iterations=...``);
+- ``version``: the fourfeathers version that played it; ``content_digest``: the SHA-256 of the
+  content file the game was built from (``Game.content_sha256``; null without one);
+  ``reproducible``: false if a seat's agent decided on a time budget (``hard``), so that the
+  same seed need not give the same game again;
 - ``match`` (tournaments of solo games only): jobs with the same match played the same deal;
 - ``scores``, ``returns``, ``winners`` (0-based seats), ``decisions``, ``turns`` (None when the
   game's state has no ``turn``), ``order`` (seats in the order of their first decision);
+  ``capped``: true if a turn cap, not the rules, ended the game (``State.ended_by``);
 - ``final``: the terminal observation of every seat, ``{"common": {...}, "seats": [{...}]}``
   (see ``GameResult.final``).
 
 A run is resumable: ``ResultsFile.open`` reads the lines already there, checks that each one is
-the game the run would play at that index (same game, config, seats and seed; else
-``ResultsMismatch``), and the run then plays and appends only the missing indices. An unfinished
-last line (the run was killed while writing it) is dropped.
+the game the run would play at that index (same game, config, seats and seed, version and
+content; else ``ResultsMismatch``), and the run then plays and appends only the missing
+indices. A run whose agents are not reproducible cannot continue a file that already holds
+games (they came from another run). An unfinished last line (the run was killed while
+writing it) is dropped.
 """
 
 from __future__ import annotations
@@ -27,13 +34,24 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..agents import ALIASES
+from .. import __version__
+from ..agents import ALIASES, reproducible
 from ..core.config import is_int
-from .runner import GameJob, GameResult
+from .runner import GameJob, GameResult, cached_game
 
 
 class ResultsMismatch(ValueError):
     """A results file holds games of another run (other game, config, agents or seed)."""
+
+
+def content_digest(job: GameJob) -> str | None:
+    """The SHA-256 of the content file ``job``'s game is built from (None without one)."""
+    return cached_game(job.game, job.config).content_sha256()
+
+
+def job_reproducible(job: GameJob) -> bool:
+    """False if one of ``job``'s seats decides on a time budget (``agents.reproducible``)."""
+    return all(reproducible(spec) for spec in job.seats)
 
 
 def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
@@ -45,6 +63,9 @@ def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
         "config": job.config,
         "seats": list(job.seats),
         "resolved": [resolve_spec(spec) for spec in job.seats],
+        "version": __version__,
+        "content_digest": content_digest(job),
+        "reproducible": job_reproducible(job),
     }
     if job.match is not None:
         record["match"] = job.match
@@ -55,6 +76,7 @@ def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
         decisions=result.decisions,
         turns=result.turns,
         order=list(result.order),
+        capped=result.capped,
         final=result.final,
     )
     return record
@@ -155,6 +177,16 @@ def _same_job(record: dict[str, Any], job: GameJob) -> str | None:
         return f"seed {record.get('seed')}, this run deals it with {job.seed} (another --seed?)"
     if record.get("match") != job.match:
         return f"match {record.get('match')}, this run has {job.match}"
+    if record.get("version", __version__) != __version__:
+        return f"fourfeathers {record['version']} played it, this is {__version__}"
+    if record.get("content_digest", content_digest(job)) != content_digest(job):
+        return "another content file (its content_digest differs)"
+    if not job_reproducible(job):
+        agents = ", ".join(s for s in job.seats if not reproducible(s))
+        return (
+            f"{agents} decides on a time budget, so its games are not reproducible and "
+            "another run cannot continue them"
+        )
     return None
 
 

@@ -57,6 +57,7 @@ class GameResult:
         turns: the state's ``turn`` attribute at the end, when it has one (else None).
         order: seats in the order of their first decision (the first player first); seats
             that never decided follow in seat order.
+        capped: True if a turn cap, not the rules, ended the game (``State.ended_by``).
         final: each seat's terminal ``observation`` as ``{"common": {...}, "seats": [{...}]}``:
             keys whose value is the same for every seat are stored once in ``common``, the rest
             per seat; seat ``p``'s observation is ``{**final["common"], **final["seats"][p]}``.
@@ -71,6 +72,7 @@ class GameResult:
     turns: int | None = None
     order: tuple[int, ...] = ()
     final: dict[str, Any] | None = field(default=None, repr=False)
+    capped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -155,6 +157,7 @@ def play_game(game_id: str, config: dict[str, Any], agents: Sequence[str], seed:
         n = game.num_players
         order += [(start + k) % n for k in range(n) if not seen[(start + k) % n]]
     turns = getattr(state, "turn", None)
+    end = state.ended_by()
     return GameResult(
         seed,
         tuple(agents),
@@ -165,6 +168,7 @@ def play_game(game_id: str, config: dict[str, Any], agents: Sequence[str], seed:
         turns if isinstance(turns, int) and not isinstance(turns, bool) else None,
         tuple(order),
         split_final([state.observation(p) for p in range(game.num_players)]),
+        bool(end and end.capped),
     )
 
 

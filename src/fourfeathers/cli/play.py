@@ -703,6 +703,13 @@ def show_result(session: Session) -> None:
     console.print()
     console.rule(f"{game.title} - game over", style="green")
     console.print(render_result(game, state))
+    end = state.ended_by()
+    if end is not None and end.capped:
+        say(
+            f"Stopped by the turn cap ({end.text}), not by the rules: these are the scores "
+            "of an unfinished game.",
+            "bold yellow",
+        )
 
 
 def _play_tournament(

@@ -32,7 +32,14 @@ from .common import (
     spec_or_fail,
 )
 from .options import game_command
-from .simulate import BackendOpt, RayAddressOpt, WorkersOpt, check_backend, play_jobs
+from .simulate import (
+    BackendOpt,
+    RayAddressOpt,
+    WorkersOpt,
+    check_backend,
+    play_jobs,
+    warn_not_reproducible,
+)
 
 
 @game_command("tournament")
@@ -109,6 +116,7 @@ def tournament(
     check_seed(seed)
     check_file_path(out, "--out")
     check_backend(backend, workers)
+    warn_not_reproducible(names)
     game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_tournament(game.id, game.config, names, games_per_pair, seed, players)
     show_progress = not as_json and sys.stderr.isatty()
