@@ -321,8 +321,8 @@ class Session:
         if len(self.humans) < 2 or self._last_human == player:
             self._last_human = player
             return True
-        if self._last_human is not None and console.is_terminal:
-            console.clear()
+        if self._last_human is not None:
+            clear_screen()
         self._last_human = player
         answer = read_line(f"{seat_name(player)}: your turn. Press Enter when only you can see. ")
         if answer.strip().lower() in QUIT_WORDS:
@@ -347,6 +347,19 @@ class Session:
             console.print(hint)
         example = f" (e.g. '{actions[-1]}')" if actions else ""
         say(f"Type a number or an action as written{example}; undo, show, help or quit.", "dim")
+
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""The terminal control that erases the scrollback (what scrolled off the screen)."""
+
+
+def clear_screen() -> None:
+    """Hot seat: clear the screen and the terminal's scrollback, so that the next seat cannot
+    scroll back to the last one's hand (nothing happens when stdout is not a terminal)."""
+    if console.is_terminal:
+        console.clear()
+        console.file.write(CLEAR_SCROLLBACK)
+        console.file.flush()
 
 
 def thinking(message: str) -> contextlib.AbstractContextManager[Any]:

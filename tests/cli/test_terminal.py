@@ -1,5 +1,6 @@
-"""Ctrl-C during play: the game is saved whether a human or a computer seat was deciding, and a
-computer that thinks shows a spinner with its seat's name."""
+"""The terminal during play: Ctrl-C saves the game whether a human or a computer seat was
+deciding, a computer that thinks shows a spinner with its seat's name, and the hot seat clears
+the scrollback between seats."""
 
 from __future__ import annotations
 
@@ -80,3 +81,13 @@ def test_a_thinking_computer_shows_a_spinner_with_its_seat(monkeypatch, agents):
     args = ["play", "featherlight", "--seats", "slow,random", "--start", "1", "--seed", "7"]
     runner.invoke(app, [*args, "-o", "max_turns=1"])
     assert "Seat 1 (slow) is thinking" in screen.getvalue()
+
+
+def test_hot_seat_clears_the_scrollback_between_seats(monkeypatch):
+    screen = io.StringIO()
+    monkeypatch.setattr(play, "console", Console(file=screen, force_terminal=True, width=80))
+    answers = ["", "1", "1", "", "quit", "n"]  # seat 1 draws and puts, then seat 2 takes over
+    args = ["play", "featherlight", "--seats", "human,human", "--start", "1", "--seed", "3"]
+    runner.invoke(app, args, input="\n".join(answers) + "\n")
+    cleared = screen.getvalue()
+    assert cleared.count("\x1b[2J") == 1 and "\x1b[2J\x1b[H\x1b[3J" in cleared
