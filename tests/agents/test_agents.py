@@ -130,3 +130,9 @@ def test_greedy_beats_random_at_featherlight():
         greedy = seats.index("greedy")
         wins += (greedy in result.winners) / len(result.winners)
     assert wins >= 10
+
+
+def test_a_tiny_time_budget_still_decides():
+    state = make("featherlight", players=2).new_initial_state(9)
+    agent = make_agent("ismcts:seconds=0.000001", seed=1)
+    assert agent.act(SeatView(state, state.current_player)) in state.legal_actions()

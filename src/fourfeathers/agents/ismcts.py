@@ -107,7 +107,8 @@ class IsmctsAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
         evaluate = heuristic_for(view.game.id) if self.playout_depth >= 0 else None
-        while n < self.iterations if deadline is None else time.perf_counter() < deadline:
+        # A time budget still searches once, however short it is.
+        while n < self.iterations if deadline is None else not n or time.perf_counter() < deadline:
             self._iterate(root, view.determinize(self.rng), evaluate)
             n += 1
         legal = set(view.legal_actions())
