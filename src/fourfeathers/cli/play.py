@@ -24,6 +24,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.columns import Columns
+from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
@@ -70,10 +71,16 @@ HELP_TEXT = """\
 Answer with:
   a number          the action with that number in the list
   an action's text  as shown in bold in the list, e.g. 'draw 1' or 'put 15 on 3'
+  ?                 every action with what it does
   undo              take back your last decision (and computer moves after it)
   show              show the table and your actions again
   help              this text
-  quit              stop playing (you are offered to save the game)"""
+  quit              stop playing (you are offered to save the game)
+A decision with only one legal choice is made for you, and said so."""
+
+SCREEN_LINES = 40
+"""The table and the options are fitted into this many lines where they can be: the options
+are listed without descriptions, or in part, when the table leaves too little room."""
 
 
 QUIT_WORDS = ("quit", "exit", "q")
@@ -151,6 +158,8 @@ class Session:
         agents: the agent of each computer seat.
         display: how the game is shown.
         movers: the seat that made each recorded decision (for ``undo``).
+        forced: per recorded decision, True if it was the only legal choice, made without
+            asking (``undo`` never stops at one).
         log: one public line per decision, in order.
         seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
         announce_start: say who starts before the first decision.
@@ -161,6 +170,7 @@ class Session:
     agents: dict[int, Agent]
     display: Display = Display()
     movers: list[int] = field(default_factory=list)
+    forced: list[bool] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)
     announce_start: bool = True
@@ -198,12 +208,13 @@ class Session:
             raise InputEnded(interrupted=True) from None
         return Outcome.FINISHED
 
-    def _record(self, player: int, action: Any) -> str:
+    def _record(self, player: int, action: Any, forced: bool = False) -> str:
         """Describe ``action`` (before it changes the state), apply it and log it."""
         before = self.match.state.clone()
         text = self.game.describe_action(before, action)
         self.match.apply(action)
         self.movers.append(player)
+        self.forced.append(forced)
         outcome = self.game.describe_outcome(before, action, self.match.state)
         if outcome:
             text += f". {outcome}"
@@ -227,10 +238,14 @@ class Session:
 
         Returns ``Outcome.QUIT`` if they quit; None once one decision was made or undone.
         """
-        if not self._hand_over(player):
-            return Outcome.QUIT
         state = self.match.state
         actions = state.legal_actions()
+        if len(actions) == 1:
+            text = self._record(player, actions[0], forced=True)
+            say(f"{seat_name(player)} has one choice, made without asking: {text}")
+            return None
+        if not self._hand_over(player):
+            return Outcome.QUIT
         self.show(player, actions)
         while True:
             answer = read_line(f"{seat_name(player)}> ").strip()
@@ -239,8 +254,11 @@ class Session:
                 continue
             if word in QUIT_WORDS:
                 return Outcome.QUIT
-            if word in ("help", "h", "?"):
+            if word in ("help", "h"):
                 console.print(HELP_TEXT, markup=False)
+                continue
+            if word == "?":
+                console.print(action_list(self.game, state, actions))
                 continue
             if word in ("show", "look", "s"):
                 self.show(player, actions)
@@ -280,7 +298,8 @@ class Session:
         would let players search the face-down piles.
         """
         movers = self.movers
-        last = max((i for i, p in enumerate(movers) if self.seats[p] == HUMAN), default=None)
+        chosen = [i for i, p in enumerate(movers) if self.seats[p] == HUMAN and not self.forced[i]]
+        last = max(chosen, default=None)
         if last is None or movers[last] != player:
             if last is None or player not in movers:
                 say("There is no decision of yours to take back.", "yellow")
@@ -303,11 +322,12 @@ class Session:
                     "yellow",
                 )
                 return False
-        computer = len(movers) - 1 - last
-        for _ in range(computer + 1):
+        later = len(movers) - 1 - last
+        for _ in range(later + 1):
             self.match.undo()
             movers.pop()
-        also = f" and {computer} computer decision{'s' if computer > 1 else ''}" if computer else ""
+            self.forced.pop()
+        also = f" and {later} later decision{'s' if later > 1 else ''}" if later else ""
         note = f"{seat_name(player)} took back a decision{also}."
         self.log.append(note)
         say(note, "cyan")
@@ -339,14 +359,19 @@ class Session:
         state = self.match.state
         console.print()
         console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
-        console.print(render_state(self.game, state, player, memory_aid=self.display.memory_aid))
-        console.print(action_list(self.game, state, actions))
+        table = render_state(self.game, state, player, memory_aid=self.display.memory_aid)
+        console.print(table)
+        hint = None
         if self.display.hint:
             with thinking(f"Working out a hint ({HINT_AGENT})"):
                 hint = hint_table(self.game, state, player)
+        # What is left of the screen: less the rule above, its blank line and the prompts.
+        room = SCREEN_LINES - 4 - lines_of(table) - (lines_of(hint) if hint else 0)
+        console.print(fitted_action_list(self.game, state, actions, room))
+        if hint is not None:
             console.print(hint)
         example = f" (e.g. '{actions[-1]}')" if actions else ""
-        say(f"Type a number or an action as written{example}; undo, show, help or quit.", "dim")
+        say(f"Type a number or an action{example}; ? lists all; undo, show, help, quit.", "dim")
 
 
 CLEAR_SCROLLBACK = "\x1b[3J"
@@ -385,15 +410,45 @@ def hint_table(game: Game, state: State, player: int) -> Table:
     return table
 
 
-def action_list(game: Game, state: State, actions: list[Any]) -> Columns:
-    """The numbered legal actions, text form and description, in as many columns as fit."""
+MIN_OPTION_LINES = 8
+"""The lines the options get however tall the table is."""
+
+
+def lines_of(renderable: Any) -> int:
+    """How many lines ``renderable`` takes on the console."""
+    return len(console.render_lines(renderable, pad=False))
+
+
+def fitted_action_list(game: Game, state: State, actions: list[Any], room: int) -> Any:
+    """The options in at most ``room`` lines (at least ``MIN_OPTION_LINES``) where they fit:
+    with their descriptions, else numbers and text forms only, else the first ones and how
+    many more ``?`` lists."""
+    full = action_list(game, state, actions)
+    if lines_of(full) <= room:
+        return full
+    room = max(room, MIN_OPTION_LINES)
+    note = Text("(? lists every action with what it does)", style="dim")
+    compact = action_list(game, state, actions, describe=False)
+    if lines_of(compact) + 1 <= room:
+        return Group(compact, note)
+    shown = len(actions)
+    while shown > 1 and lines_of(action_list(game, state, actions[:shown], describe=False)) >= room:
+        shown -= max(1, shown // 8)
+    more = Text(f"... and {len(actions) - shown} more: ? lists them all", style="dim")
+    return Group(action_list(game, state, actions[:shown], describe=False), more)
+
+
+def action_list(game: Game, state: State, actions: list[Any], describe: bool = True) -> Columns:
+    """The numbered legal actions, text form and (with ``describe``) description, in as many
+    columns as fit."""
     width = max((len(str(a)) for a in actions), default=0)
     digits = len(str(len(actions)))
     entries = []
     for number, action in enumerate(actions, start=1):
         entry = Text(f"{number:>{digits}}. ", style="bold cyan")
         entry.append(f"{str(action):<{width}}", style="bold")
-        entry.append(f"  {game.describe_action(state, action)}")
+        if describe:
+            entry.append(f"  {game.describe_action(state, action)}")
         entries.append(entry)
     return Columns(entries, column_first=True, padding=(0, 4))
 
@@ -425,15 +480,18 @@ def make_agents(seats: list[str], seed: int) -> dict[int, Agent]:
     }
 
 
-def movers_of(record: GameRecord) -> list[int]:
-    """The seat that made each decision of ``record`` (replaying it once)."""
+def movers_of(record: GameRecord) -> tuple[list[int], list[bool]]:
+    """The seat that made each decision of ``record``, and whether it was the only legal
+    choice (``Session.movers`` and ``forced``; replaying the record once)."""
     game = record.make_game()
     state = game.new_initial_state(record.seed)
-    movers = []
+    movers: list[int] = []
+    forced: list[bool] = []
     for text in record.actions:
         movers.append(state.current_player)
+        forced.append(len(state.legal_actions()) == 1)
         state.apply_action(game.parse_action(text))
-    return movers
+    return movers, forced
 
 
 def save_record(record: GameRecord, path: Path, game_id: str, seats: list[str]) -> None:
@@ -659,7 +717,7 @@ def _play_loaded(
         fail("--load", f"{load} holds a {record.game} game, not {game_id}")
     try:
         match = Match.from_record(record)
-        movers = movers_of(record)
+        movers, forced = movers_of(record)
     except (ConfigError, ContentError, IllegalActionError) as exc:
         fail("--load", f"{load}: {exc}")
     seat_kinds = parse_seats(seats, match.game.num_players)
@@ -670,7 +728,7 @@ def _play_loaded(
         "bold",
     )
     agents = make_agents(seat_kinds, derive_seed(record.seed, "load", len(record.actions)))
-    session = Session(match, seat_kinds, agents, display, movers=movers)
+    session = Session(match, seat_kinds, agents, display, movers=movers, forced=forced)
     _finish(session, save, game_id)
 
 
