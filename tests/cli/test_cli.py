@@ -285,7 +285,7 @@ def test_load_continues_a_saved_game(tmp_path: Path):
     # Continue with a human answering one decision, then quit without saving.
     second = run("play", "featherlight", "--load", str(save), input="undo\n1\nquit\nn\n")
     assert second.exit_code == 0, second.output
-    assert "continuing after 1 decisions" in second.stdout
+    assert "continuing the game after 1 decisions" in second.stdout
     assert "Cannot take back: your decision 'draw 2' showed a hidden card" in second.stdout
     assert "You: put" in second.stdout
     # Finish it with computer seats only.

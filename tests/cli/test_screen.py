@@ -11,7 +11,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from fourfeathers import Match, make
-from fourfeathers.cli import common, play
+from fourfeathers.cli import common, session
 from fourfeathers.cli.main import app
 
 runner = CliRunner()
@@ -36,14 +36,14 @@ def screen_of(game, state, player) -> list[str]:
     """The lines of ``player``'s turn screen at 80 columns."""
     out = io.StringIO()
     console = Console(file=out, width=80, color_system=None)
-    saved = play.console, common.console
-    play.console = common.console = console
+    saved = session.console, common.console
+    session.console = common.console = console
     try:
-        session = play.Session(Match(game, 0), ["human"] * game.num_players, {})
-        session.match.state = state
-        session.show(player, state.legal_actions())
+        seat = session.Session(Match(game, 0), ["human"] * game.num_players, {})
+        seat.match.state = state
+        seat.show(player, state.legal_actions())
     finally:
-        play.console, common.console = saved
+        session.console, common.console = saved
     return out.getvalue().splitlines()
 
 
@@ -58,7 +58,7 @@ def test_featherlight_turns_fit_a_40_line_screen(players):
             if rng.random() < 0.3:
                 tallest = max(tallest, len(screen_of(game, state, state.current_player)))
             state.apply_action(rng.choice(state.legal_actions()))
-    assert 20 < tallest <= play.SCREEN_LINES
+    assert 20 < tallest <= session.SCREEN_LINES
 
 
 def test_a_long_list_of_options_is_compact_and_question_mark_lists_them_all():
@@ -72,7 +72,9 @@ def test_a_long_list_of_options_is_compact_and_question_mark_lists_them_all():
     assert "? lists" in screen
     assert game.describe_action(state, actions[0]) not in screen  # no descriptions
     listed = io.StringIO()
-    Console(file=listed, width=200, color_system=None).print(play.action_list(game, state, actions))
+    Console(file=listed, width=200, color_system=None).print(
+        session.action_list(game, state, actions)
+    )
     for action in actions:
         assert game.describe_action(state, action) in listed.getvalue()
 

@@ -13,7 +13,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from fourfeathers.agents import AGENTS, register_agent
-from fourfeathers.cli import play
+from fourfeathers.cli import session
 from fourfeathers.cli.main import app
 from fourfeathers.core.records import GameRecord
 
@@ -77,7 +77,7 @@ def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path: Path, monkeypatch):
 
 def test_a_thinking_computer_shows_a_spinner_with_its_seat(monkeypatch, agents):
     screen = io.StringIO()
-    monkeypatch.setattr(play, "err_console", Console(file=screen, force_terminal=True, width=80))
+    monkeypatch.setattr(session, "err_console", Console(file=screen, force_terminal=True, width=80))
     args = ["play", "featherlight", "--seats", "slow,random", "--start", "1", "--seed", "7"]
     runner.invoke(app, [*args, "-o", "max_turns=1"])
     assert "Seat 1 (slow) is thinking" in screen.getvalue()
@@ -85,7 +85,7 @@ def test_a_thinking_computer_shows_a_spinner_with_its_seat(monkeypatch, agents):
 
 def test_hot_seat_clears_the_scrollback_between_seats(monkeypatch):
     screen = io.StringIO()
-    monkeypatch.setattr(play, "console", Console(file=screen, force_terminal=True, width=80))
+    monkeypatch.setattr(session, "console", Console(file=screen, force_terminal=True, width=80))
     answers = ["", "1", "1", "", "quit", "n"]  # seat 1 draws and puts, then seat 2 takes over
     args = ["play", "featherlight", "--seats", "human,human", "--start", "1", "--seed", "3"]
     runner.invoke(app, args, input="\n".join(answers) + "\n")

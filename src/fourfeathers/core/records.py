@@ -34,12 +34,15 @@ class GameRecord:
         config: the game's full configuration (``Game.config``).
         seed: the seed given to ``new_initial_state``.
         actions: the decisions taken, in order, as text forms.
+        table: how the game is played, for the interface that saved it (JSON-ready: who
+            sits where, display options, a tournament's progress); replaying ignores it.
     """
 
     game: str
     config: dict[str, Any]
     seed: int
     actions: list[str] = field(default_factory=list)
+    table: dict[str, Any] = field(default_factory=dict)
 
     def make_game(self) -> Game:
         """The ``Game`` this record was played with."""
@@ -63,19 +66,20 @@ class GameRecord:
 
     def to_json(self) -> str:
         """The record as one JSON object, ``NOTE`` first (what the file holds, in words)."""
-        return json.dumps(
-            {
-                "note": NOTE,
-                "game": self.game,
-                "config": self.config,
-                "seed": self.seed,
-                "actions": self.actions,
-            }
-        )
+        data: dict[str, Any] = {
+            "note": NOTE,
+            "game": self.game,
+            "config": self.config,
+            "seed": self.seed,
+        }
+        if self.table:
+            data["table"] = self.table
+        data["actions"] = self.actions
+        return json.dumps(data)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Parse ``to_json`` output (a ``note`` is ignored).
+        """Parse ``to_json`` output (a ``note`` is ignored; ``table`` is optional).
 
         Raises ``ValueError`` naming a missing or wrong field, e.g. a seed outside
         ``[0, MAX_SEED]`` (``core/rng.py``).
@@ -91,7 +95,11 @@ class GameRecord:
             raise ValueError(
                 f"game record field 'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}"
             )
-        return cls(data["game"], data["config"], seed, [str(a) for a in data["actions"]])
+        table = data.get("table", {})
+        if not isinstance(table, dict):
+            raise ValueError("game record field 'table' must be a dict")
+        actions = [str(a) for a in data["actions"]]
+        return cls(data["game"], data["config"], seed, actions, table)
 
     def save(self, path: str | Path) -> None:
         """Write the record as JSON to ``path``."""
