@@ -333,6 +333,20 @@ def _ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
 
 
+PLOTTING_EXTRA = "pip install 'fourfeathers[report]'"
+"""How to install what reports need beyond playing (matplotlib)."""
+
+
+def check_plotting() -> None:
+    """Raise ``ImportError`` saying how to install matplotlib if it is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ImportError(
+            f"reports draw their plots with matplotlib, which is not installed: {PLOTTING_EXTRA}"
+        ) from None
+
+
 class Plotter:
     """Writes PNG plots into a folder with matplotlib's Agg backend."""
 
@@ -825,9 +839,10 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
     """Write ``summary.md``, ``index.html``, ``summary.json`` and PNG plots for the games in
     ``paths`` into ``out_dir`` (created if needed); returns the ``summary.json`` data.
 
-    Raises ``ValueError`` naming the file and line if the files hold no game or are malformed
-    (before ``out_dir`` is created).
+    Raises ``ValueError`` naming the file and line if the files hold no game or are malformed,
+    and ``ImportError`` without matplotlib (``check_plotting``), before ``out_dir`` is created.
     """
+    check_plotting()
     out = Path(out_dir)
     groups = load_groups(paths)
     if not groups:

@@ -54,8 +54,12 @@ def report(
             fail("RESULTS", f"no such file: {path}")
     if out.exists() and not out.is_dir():
         fail("--out", f"{out} is a file, not a folder")
-    from ..arena.report import build_report
+    from ..arena.report import build_report, check_plotting
 
+    try:
+        check_plotting()
+    except ImportError as exc:
+        fail(None, str(exc), code=1)
     created = not out.exists()
     try:
         summary = build_report(results, out)
