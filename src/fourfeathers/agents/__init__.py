@@ -4,9 +4,13 @@ An agent decides for one seat from a ``SeatView``: the seat's observation, its l
 ``determinize(rng)`` (full states consistent with what the seat knows). It never sees the true
 state, so no agent can cheat on hidden information.
 
+>>> import fourfeathers
 >>> from fourfeathers.agents import make_agent, view_for
+>>> spec = fourfeathers.list_games()[0]
+>>> state = fourfeathers.make(spec.id, **spec.configurations[0]).new_initial_state(seed=1)
 >>> agent = make_agent("greedy", seed=1)
->>> action = agent.act(view_for(agent, state, state.current_player))  # doctest: +SKIP
+>>> agent.act(view_for(agent, state, state.current_player)) in state.legal_actions()
+True
 """
 
 from .base import (
