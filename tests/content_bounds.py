@@ -19,6 +19,7 @@ from fourfeathers import ContentError
 
 NUMBER = re.compile(r"(?<![\w.\"'-])-?\d+(?![\w.])")
 HUGE = (10**12, -(10**12))
+SENTINEL = 10**15
 
 
 def int_leaves(data: Any, path: tuple = ()) -> Iterator[tuple[tuple, int]]:
@@ -38,6 +39,23 @@ def field(path: tuple) -> tuple:
     return tuple("*" if isinstance(k, int) else k for k in path)
 
 
+def first_of_each_field(text: str) -> list[re.Match[str]]:
+    """The first number of the text that is an integer of each field, found with one parse:
+    every number is replaced by a distinct sentinel and the parsed sentinels say where each
+    one landed (numbers inside texts or keys land nowhere)."""
+    matches = list(NUMBER.finditer(text))
+    pieces, at = [], 0
+    for i, match in enumerate(matches):
+        pieces += [text[at : match.start()], str(SENTINEL + i)]
+        at = match.end()
+    marked = tomllib.loads("".join(pieces) + text[at:])
+    chosen: dict[tuple, int] = {}
+    for path, value in int_leaves(marked):
+        if value >= SENTINEL:
+            chosen.setdefault(field(path), value - SENTINEL)
+    return [matches[i] for i in sorted(chosen.values())]
+
+
 def unbounded_numbers(load: Callable[[str], Any], default: Path) -> tuple[list[str], int]:
     """The fields (with the value tried) that ``load`` accepted or refused without naming
     them, and how many fields were tried."""
@@ -47,20 +65,14 @@ def unbounded_numbers(load: Callable[[str], Any], default: Path) -> tuple[list[s
     problems: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         file = Path(folder) / "content.toml"
-        for match in NUMBER.finditer(text):
+        for match in first_of_each_field(text):
             for huge in HUGE:
                 changed = text[: match.start()] + str(huge) + text[match.end() :]
-                try:
-                    after = dict(int_leaves(tomllib.loads(changed)))
-                except tomllib.TOMLDecodeError:
-                    break
+                after = dict(int_leaves(tomllib.loads(changed)))
                 diff = [p for p, v in after.items() if leaves.get(p) != v]
-                if len(diff) != 1 or after.keys() != leaves.keys():
-                    break  # a digit inside a text or a key, not a number of the file
+                assert len(diff) == 1 and after.keys() == leaves.keys(), match
                 name = field(diff[0])
-                if (name, huge) in tried:
-                    continue
-                tried.add((name, huge))
+                tried.add(name)
                 file.write_text(changed, encoding="utf-8")
                 label = ".".join(map(str, name)) + f" = {huge}"
                 try:
@@ -73,4 +85,4 @@ def unbounded_numbers(load: Callable[[str], Any], default: Path) -> tuple[list[s
                     problems.append(f"{label}: {type(exc).__name__}: {exc}")
                 else:
                     problems.append(f"{label}: accepted")
-    return problems, len({name for name, _ in tried})
+    return problems, len(tried)
