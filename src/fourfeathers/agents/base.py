@@ -30,7 +30,10 @@ class _FirstChoices(random.Random):
     def sample(self, population: Any, k: int, *, counts: Any = None) -> list[Any]:
         if counts is not None:
             return super().sample(population, k, counts=counts)
-        return list(population)[:k]
+        items = list(population)
+        if not 0 <= k <= len(items):
+            raise ValueError("Sample larger than population or is negative")
+        return items[:k]
 
 
 _FIRST_CHOICES = _FirstChoices(0)
