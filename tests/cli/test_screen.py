@@ -87,3 +87,12 @@ def test_question_mark_at_the_prompt_lists_every_action_with_its_description():
     after = result.stdout.split("Seat 1> ", 1)[1]
     assert "draw the top card of pile 1" in after and "swap: take" in after
     assert "Answer with:" not in after  # ? is the list; help is the help
+
+
+def test_undo_takes_back_the_last_real_choice_with_the_forced_one_after_it():
+    answers = "1\n" * 7 + "undo\nquit\nn\n"
+    result = run("play", "fancy-feathers", "--seats", "human,random", "--seed", "3", input=answers)
+    assert result.exit_code == 0, result.output
+    after = result.stdout.split("Seat 1> undo", 1)[1]
+    assert after.lstrip().startswith("Seat 1 took back a decision and 1 later decision.")
+    assert "one choice" not in after  # back before the move that led to it
