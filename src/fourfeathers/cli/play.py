@@ -146,7 +146,8 @@ SeedOpt = Annotated[
     int | None,
     typer.Option(
         "--seed",
-        help="Seed of the deal. Default: a fresh one, printed so you can replay the deal.",
+        help="Seed of the deal (it fixes every hidden card). Default: a fresh one, printed so "
+        "you can replay the deal (once the game is over when a human plays).",
         show_default=False,
     ),
 ]
