@@ -3,6 +3,7 @@ install leaves out (plotting, for `feathers report`, is an extra with a clear me
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -19,10 +20,15 @@ ROOT = Path(__file__).resolve().parents[2]
 
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory) -> zipfile.ZipFile:
+    """A wheel built from a copy of the project (the build leaves its files in the copy)."""
+    source = tmp_path_factory.mktemp("source")
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(ROOT / name, source)
+    shutil.copytree(ROOT / "src", source / "src", ignore=shutil.ignore_patterns("*.egg-info"))
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation"]
-        + [str(ROOT), "-w", str(out)],
+        + [str(source), "-w", str(out)],
         check=True,
         capture_output=True,
     )
