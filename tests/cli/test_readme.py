@@ -1,6 +1,9 @@
 """Every command of the README runs: each ``feathers ...`` or ``python -m fourfeathers ...`` line
-of its shell code blocks, in order, in one folder (so ``replay`` and ``report`` find the files
-that the lines before them wrote), answering ``quit`` where a human seat is asked."""
+of its ``sh`` code blocks, in order, in one folder (so ``replay`` and ``report`` find the files
+that the lines before them wrote), answering ``quit`` where a human seat is asked.
+
+A command that runs until it is stopped (a server) says so in a comment, ``# runs until
+Ctrl-C``: it is run with ``--help`` added, which still checks every option it names."""
 
 from __future__ import annotations
 
@@ -16,6 +19,9 @@ README = Path(__file__).resolve().parents[2] / "README.md"
 PROGRAMS = (("feathers",), ("python", "-m", "fourfeathers"))
 
 
+UNTIL_STOPPED = "runs until Ctrl-C"
+
+
 def readme_commands() -> list[list[str]]:
     """The feathers command lines of the README's ``sh`` blocks, as argument lists."""
     commands = []
@@ -25,7 +31,8 @@ def readme_commands() -> list[list[str]]:
                 words = shlex.split(part, comments=True)
                 for program in PROGRAMS:
                     if tuple(words[: len(program)]) == program:
-                        commands.append(words[len(program) :])
+                        help = ["--help"] if UNTIL_STOPPED in part else []
+                        commands.append(words[len(program) :] + help)
     return commands
 
 
@@ -52,3 +59,10 @@ def test_ci_runs_the_readme_test_command():
     assert "pip install -e '.[dev,ray]' && python -m pytest" in README.read_text()
     assert "Python 3.11 or newer" in README.read_text()
     assert "python3 -m venv .venv" in README.read_text() and "git clone" in README.read_text()
+
+
+def test_a_command_that_runs_until_stopped_is_checked_with_help(tmp_path, monkeypatch):
+    readme = tmp_path / "README.md"
+    readme.write_text("```sh\nfeathers games --json   # runs until Ctrl-C\n```\n")
+    monkeypatch.setitem(globals(), "README", readme)
+    assert readme_commands() == [["games", "--json", "--help"]]
