@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import gc
+import random
+import sys
+import types
+
 import pytest
 
 from fourfeathers import list_games, make
-from fourfeathers.agents import AGENTS, SeatView, make_agent
+from fourfeathers.agents import AGENTS, SeatView, make_agent, view_for
 from fourfeathers.arena import play_game
 
 FAST = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:iterations=30:playout_depth=4"}
@@ -18,6 +23,74 @@ def test_seat_view_exposes_only_the_seat_information():
     assert view.legal_actions() == state.legal_actions()
     public = [name for name in dir(view) if not name.startswith("_")]
     assert sorted(public) == ["determinize", "game", "legal_actions", "observation", "player"]
+
+
+def reachable(start: object, stop: set[int]) -> list[object]:
+    """Every object reachable from ``start`` through attributes and references (the garbage
+    collector's referents), not entering the objects in ``stop`` (by id), classes or modules
+    (nor their namespaces)."""
+    seen: set[int] = set(stop) | {id(vars(m)) for m in list(sys.modules.values())}
+    found = []
+    todo = [start]
+    while todo:
+        obj = todo.pop()
+        if id(obj) in seen or isinstance(obj, type | types.ModuleType):
+            continue
+        seen.add(id(obj))
+        found.append(obj)
+        todo += gc.get_referents(obj)
+        for name in ("determinize", "observation", "legal_actions", "__self__", "__func__"):
+            if hasattr(obj, name):
+                todo.append(getattr(obj, name))
+    return found
+
+
+@pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
+def test_no_reference_leads_from_a_seat_view_to_the_true_state(spec):
+    game = make(spec.id, **spec.configurations[0])
+    state = game.new_initial_state(3)
+    rng = random.Random(1)
+    for _ in range(5):
+        state.apply_action(rng.choice(state.legal_actions()))
+    view = SeatView(state, state.current_player)
+    kept = [reachable(game, set())]  # alive, so that no id is reused while comparing
+    public = {id(obj) for obj in kept[0]}
+    # What a state shares with its own clone never changes during a game (FF's types).
+    kept.append(reachable(state.clone(), public))
+    constant = {id(obj) for obj in kept[-1]}
+    kept.append(reachable(state, public | constant))
+    truth = {id(obj) for obj in kept[-1]}
+    assert id(state) in truth
+    shared = [o for o in reachable(view, public | constant) if id(o) in truth]
+    assert not shared, "the view reaches the true state"
+    assert not hasattr(view, "_state") and not hasattr(view, "__dict__")
+    assert view.determinize.__self__ is view
+
+
+@pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
+def test_a_seat_view_answers_what_the_true_state_would(spec):
+    game = make(spec.id, **spec.configurations[-1])
+    rng = random.Random(2)
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            player = state.current_player
+            if rng.random() < 0.2:
+                view = SeatView(state, player)
+                assert view.legal_actions() == state.legal_actions()
+                assert view.observation() == state.observation(player)
+                sample = view.determinize(random.Random(seed))
+                assert sample == state.determinize(player, random.Random(seed))
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_an_agent_of_legal_actions_alone_gets_a_view_without_a_world():
+    state = make("featherlight", players=3).new_initial_state(4)
+    view = view_for(make_agent("random", 1), state, state.current_player)
+    assert view.legal_actions() == state.legal_actions()
+    with pytest.raises(RuntimeError, match="needs_information_state"):
+        view.determinize(random.Random(0))
+    assert view_for(make_agent("greedy", 1), state, 0).observation() == state.observation(0)
 
 
 @pytest.mark.parametrize("spec", sorted(FAST.values()))
@@ -57,3 +130,9 @@ def test_greedy_beats_random_at_featherlight():
         greedy = seats.index("greedy")
         wins += (greedy in result.winners) / len(result.winners)
     assert wins >= 10
+
+
+def test_a_tiny_time_budget_still_decides():
+    state = make("featherlight", players=2).new_initial_state(9)
+    agent = make_agent("ismcts:seconds=0.000001", seed=1)
+    assert agent.act(SeatView(state, state.current_player)) in state.legal_actions()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from fourfeathers import __version__
 from fourfeathers.arena.results import (
     ResultsFile,
     ResultsMismatch,
@@ -43,14 +44,21 @@ def test_record_fields_and_round_trip(tmp_path: Path):
         "config",
         "seats",
         "resolved",
+        "version",
+        "content_digest",
+        "reproducible",
         "scores",
         "returns",
         "winners",
         "decisions",
         "turns",
         "order",
+        "capped",
         "final",
     ]
+    assert record["version"] == __version__
+    assert record["content_digest"] == GAME.content_sha256() and len(GAME.content_sha256()) == 64
+    assert record["reproducible"] is True and record["capped"] is False
     assert record["index"] == 1 and record["seats"] == ["greedy", "random"]  # rotated
     assert record["config"] == GAME.config
     assert [r["index"] for r in read_records(path)] == [0, 1, 2, 3]
@@ -138,3 +146,41 @@ def test_a_difficulty_name_that_changed_meaning_is_refused(tmp_path: Path, monke
     monkeypatch.setitem(ALIASES, "easy", "ismcts:iterations=5")
     with pytest.raises(ResultsMismatch, match="changed meaning"):
         ResultsFile.open(path, jobs(2, lineup=lineup))
+
+
+def rewrite(path: Path, **changes) -> None:
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    path.write_text("".join(json.dumps({**line, **changes}) + "\n" for line in lines))
+
+
+@pytest.mark.parametrize(
+    ("changes", "words"),
+    [
+        ({"version": "0.0.1"}, f"fourfeathers 0.0.1 played it, this is {__version__}"),
+        ({"content_digest": "0" * 64}, "another content file"),
+    ],
+)
+def test_a_file_of_another_version_or_content_is_not_resumed(tmp_path: Path, changes, words):
+    path = tmp_path / "r.jsonl"
+    play_into(path, jobs(2))
+    rewrite(path, **changes)
+    with pytest.raises(ResultsMismatch, match=words):
+        ResultsFile.open(path, jobs(4))
+
+
+def test_a_time_budget_run_cannot_continue_a_file(tmp_path: Path):
+    timed = ("random", "ismcts:seconds=0.001")
+    path = tmp_path / "r.jsonl"
+    play_into(path, jobs(2, lineup=timed))
+    record = next(read_records(path))
+    assert record["reproducible"] is False
+    with pytest.raises(ResultsMismatch, match="time budget, so its games are not reproducible"):
+        ResultsFile.open(path, jobs(4, lineup=timed))
+
+
+def test_a_game_stopped_by_the_turn_cap_is_marked(tmp_path: Path):
+    game = make("featherlight", players=2, max_turns=3)
+    path = tmp_path / "r.jsonl"
+    planned = plan_games(game.id, game.config, ["random", "random"], 2, 0)
+    play_into(path, planned)
+    assert [r["capped"] for r in read_records(path)] == [True, True]

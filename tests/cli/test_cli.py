@@ -285,7 +285,7 @@ def test_load_continues_a_saved_game(tmp_path: Path):
     # Continue with a human answering one decision, then quit without saving.
     second = run("play", "featherlight", "--load", str(save), input="undo\n1\nquit\nn\n")
     assert second.exit_code == 0, second.output
-    assert "continuing after 1 decisions" in second.stdout
+    assert "continuing the game after 1 decisions" in second.stdout
     assert "Cannot take back: your decision 'draw 2' showed a hidden card" in second.stdout
     assert "You: put" in second.stdout
     # Finish it with computer seats only.
@@ -350,11 +350,12 @@ def test_simulate_json_shape_and_win_shares(players: int):
         "agents",
         "mean_decisions",
         "mean_turns",
+        "capped",
     }
     assert data["game"] == "featherlight"
     assert data["games"] == 50 and data["seed"] == 0
     assert data["config"]["players"] == players
-    assert [s["seat"] for s in data["seats"]] == list(range(1, players + 1))
+    assert [s["seat"] for s in data["seats"]] == list(range(players))  # 0-based in JSON
     for seat in data["seats"]:
         assert set(seat) == {"seat", "agent", "mean_score", "sd_score", "win_share"}
         assert seat["agent"] == "random"

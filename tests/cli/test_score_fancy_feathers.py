@@ -113,9 +113,9 @@ def test_variant_changes_the_nest_score():
         (["nest:2", "fox"], "nest cards print no value"),
         (["0*nest", "fox"], "the count before * must be at least 1"),
         (["nest,,fox", "fox"], "an empty entry"),
-        (["two nests", "fox"], "'two nests' is not a card"),
+        (["two nests", "fox"], "player 1: 'two nests' is not an animal type"),
         (["7*nest", "fox"], "7 nest cards, but a 2-player game has only 6"),
-        (["nest"], "2 to 6 players"),
+        (["nest"] * 7, "1 to 6 players"),
         (["nest, fox, trap, mirror", "peacock, monal:3, reeves-pheasant"], "uses 6 animal types"),
     ],
 )
@@ -150,3 +150,54 @@ def test_a_one_point_win_is_singular():
     assert result.exit_code == 0, result.output
     assert re.search(r"Player 1: 1 point *\n", result.stdout)
     assert "wins with 1 point" in result.stdout and "wins with 1 points" not in result.stdout
+
+
+def test_one_collection_alone_is_scored():
+    data = as_json("golden-pheasant:3, 2*green-pheasant, 3*nest")
+    assert data == {
+        "players": [
+            {"total": 17, "by_type": {"golden-pheasant": 3, "green-pheasant": 5, "nest": 9}}
+        ],
+        "winner": 0,
+    }
+    shown = run("--player", "2*lady-amherst-pheasant")
+    assert shown.exit_code == 0, shown.output
+    assert "Player 1: 10 points" in shown.stdout and "wins" not in shown.stdout
+    assert "as if no player had fewer cards" in shown.stdout
+    # The card limits of the largest table (6 players: 18 nests).
+    assert as_json("7*nest")["players"][0]["total"] == 25
+    assert_one_error_line(run("--player", "19*nest"), "19 nest cards, but a 6-player game has")
+
+
+@pytest.mark.parametrize(
+    ("typed", "name"),
+    [
+        ("Lady Amherst's Pheasant", "lady-amherst-pheasant"),
+        ("lady amherst pheasant", "lady-amherst-pheasant"),
+        ("Lady A.", "lady-amherst-pheasant"),
+        ("green pheasant", "green-pheasant"),
+        ("Green", "green-pheasant"),
+        ("blood", "blood-pheasant"),
+        ("Reeves's Pheasant", "reeves-pheasant"),
+        ("Pheasant Fart:2", "pheasant-fart"),
+        ("2*nests", "nest"),
+        ("3 * foxes", "fox"),
+    ],
+)
+def test_the_names_the_play_screen_shows_are_accepted(typed, name):
+    data = as_json(typed, "none")
+    assert list(data["players"][0]["by_type"]) == [name]
+
+
+@pytest.mark.parametrize(
+    ("typed", "nearest"),
+    [("gren pheasant", "green-pheasant"), ("peacok", "peacock"), ("lady amherst", None)],
+)
+def test_a_typo_gets_the_nearest_name(typed, nearest):
+    result = run("--player", typed, "--player", "fox")
+    if nearest is None:  # not a typo: a name that is accepted
+        assert result.exit_code == 0, result.output
+        return
+    assert_one_error_line(
+        result, f"player 1: {typed!r} is not an animal type; did you mean {nearest}?"
+    )

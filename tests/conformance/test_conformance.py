@@ -130,11 +130,14 @@ def test_random_playouts(game_id: str, config: dict, playouts: int) -> None:
                 check_round_trip(state, rng)
                 check_clone_independent(state, rng)
                 varied |= check_information(state, rng)
+            assert state.ended_by() is None, "a game going on has not ended"
             action = rng.choice(actions)
             state.apply_action(action)
             record.actions.append(str(action))
             check_components(state)
         assert state.legal_actions() == []
+        end = state.ended_by()
+        assert end is not None and end.text, "a finished game says why it ended"
         assert state.winners() or game.num_players == 1
         assert len(state.returns()) == len(state.scores()) == game.num_players
         check_illegal(state, list(seen_actions), rng)
@@ -145,3 +148,15 @@ def test_random_playouts(game_id: str, config: dict, playouts: int) -> None:
         assert replayed.scores() == state.scores()
         assert game.new_initial_state(seed) == make(game_id, **game.config).new_initial_state(seed)
     assert varied or playouts < 5, "determinize never resampled anything: hidden parts untested"
+
+
+@pytest.mark.parametrize("spec", [s for s in list_games() if "max_turns" in make(s.id).config])
+def test_a_game_stopped_by_its_turn_cap_says_so(spec) -> None:
+    rng = random.Random(1)
+    for max_turns, capped in ((2, True), (0, False)):
+        game = make(spec.id, **{**spec.configurations[0], "max_turns": max_turns})
+        state = game.new_initial_state(3)
+        while not state.is_terminal():
+            state.apply_action(rng.choice(state.legal_actions()))
+        end = state.ended_by()
+        assert end is not None and end.capped is capped, end

@@ -4,12 +4,25 @@ An agent decides for one seat from a ``SeatView``: the seat's observation, its l
 ``determinize(rng)`` (full states consistent with what the seat knows). It never sees the true
 state, so no agent can cheat on hidden information.
 
->>> from fourfeathers.agents import make_agent, SeatView
+>>> import fourfeathers
+>>> from fourfeathers.agents import make_agent, view_for
+>>> spec = fourfeathers.list_games()[0]
+>>> state = fourfeathers.make(spec.id, **spec.configurations[0]).new_initial_state(seed=1)
 >>> agent = make_agent("greedy", seed=1)
->>> action = agent.act(SeatView(state, state.current_player))  # doctest: +SKIP
+>>> agent.act(view_for(agent, state, state.current_player)) in state.legal_actions()
+True
 """
 
-from .base import AGENTS, ALIASES, Agent, SeatView, make_agent, register_agent
+from .base import (
+    AGENTS,
+    ALIASES,
+    Agent,
+    SeatView,
+    make_agent,
+    register_agent,
+    reproducible,
+    view_for,
+)
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 from .random_agent import RandomAgent
@@ -34,4 +47,6 @@ __all__ = [
     "SeatView",
     "make_agent",
     "register_agent",
+    "reproducible",
+    "view_for",
 ]

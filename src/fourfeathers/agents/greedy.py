@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.game import Action
-from .base import SeatView, register_agent
+from .base import Parameter, SeatView, register_agent
 from .heuristic import heuristic_for
 
 
@@ -16,6 +16,7 @@ class GreedyAgent:
     """
 
     name = "greedy"
+    PARAMETERS = {"samples": Parameter(int, 1, 10_000, help="determinizations per decision")}
 
     def __init__(self, seed: int | None = None, samples: int = 1) -> None:
         self.rng = random.Random(seed)

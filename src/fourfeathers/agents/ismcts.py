@@ -23,7 +23,7 @@ import time
 from dataclasses import dataclass
 
 from ..core.game import Action, State
-from .base import SeatView, register_agent
+from .base import Parameter, SeatView, register_agent
 from .heuristic import heuristic_for
 
 
@@ -68,6 +68,13 @@ class IsmctsAgent:
     """
 
     name = "ismcts"
+    PARAMETERS = {
+        "iterations": Parameter(int, 1, 10_000_000, help="iterations per decision"),
+        "seconds": Parameter(float, 0, 3600, above=True, help="time budget per decision"),
+        "c": Parameter(float, 0, 100, help="UCB exploration constant"),
+        "playout_depth": Parameter(int, -1, 10_000, help="random decisions before valuing"),
+    }
+    """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
     def __init__(
         self,
@@ -82,6 +89,8 @@ class IsmctsAgent:
         self.seconds = seconds
         self.c = c
         self.playout_depth = playout_depth
+        self.reproducible = seconds is None
+        """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._scale = 1.0
 
     def act(self, view: SeatView) -> Action:
@@ -98,7 +107,8 @@ class IsmctsAgent:
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
         evaluate = heuristic_for(view.game.id) if self.playout_depth >= 0 else None
-        while n < self.iterations if deadline is None else time.perf_counter() < deadline:
+        # A time budget still searches once, however short it is.
+        while n < self.iterations if deadline is None else not n or time.perf_counter() < deadline:
             self._iterate(root, view.determinize(self.rng), evaluate)
             n += 1
         legal = set(view.legal_actions())

@@ -212,6 +212,8 @@ class Group:
     seat_agents: list[set[str]] = field(default_factory=list)
     positions: list[Tally] = field(default_factory=list)
     solo: Tally = field(default_factory=Tally)
+    capped: int = 0
+    timed: int = 0
     decisions: list[int] = field(default_factory=list)
     turns: list[int] = field(default_factory=list)
     has_turns: bool = True
@@ -238,6 +240,8 @@ class Group:
             self.positions[position.get(p, p)].add(shares[p], scores[p])
         self.games += 1
         self.decided += bool(record["winners"])
+        self.capped += record.get("capped") is True
+        self.timed += record.get("reproducible") is False
         self.decisions.append(record["decisions"])
         turns = record.get("turns")
         if isinstance(turns, int):
@@ -327,6 +331,20 @@ def _varying_keys(groups: Sequence[Group]) -> list[str]:
 
 def _ordinal(k: int) -> str:
     return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+
+
+PLOTTING_EXTRA = "pip install 'fourfeathers[report]'"
+"""How to install what reports need beyond playing (matplotlib)."""
+
+
+def check_plotting() -> None:
+    """Raise ``ImportError`` saying how to install matplotlib if it is missing."""
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        raise ImportError(
+            f"reports draw their plots with matplotlib, which is not installed: {PLOTTING_EXTRA}"
+        ) from None
 
 
 class Plotter:
@@ -479,6 +497,8 @@ def _group_section(
         "games": group.games,
         "players": group.players,
         "decided": group.decided,
+        "capped": group.capped,
+        "not_reproducible": group.timed,
         "files": sorted(group.files),
     }
     doc.h(2, heading)
@@ -487,6 +507,16 @@ def _group_section(
         f"**{group.games}** games; configuration: `{_config_text(group.config)}`; agents: "
         f"{agents}. " + ("" if decided else "No game named a winner: scores are compared.")
     )
+    if group.capped:
+        doc.p(
+            f"**{group.capped}** of these games were stopped by the turn cap, not by the "
+            "rules: their scores are those of unfinished games."
+        )
+    if group.timed:
+        doc.p(
+            f"{group.timed} games were played by an agent on a time budget: they depend on "
+            "the machine's speed and are not reproducible."
+        )
     _agent_section(doc, plot, group, slug, decided, data)
     _seat_section(doc, plot, group, slug, decided, data)
     _score_section(doc, plot, group, slug, data)
@@ -809,13 +839,15 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
     """Write ``summary.md``, ``index.html``, ``summary.json`` and PNG plots for the games in
     ``paths`` into ``out_dir`` (created if needed); returns the ``summary.json`` data.
 
-    Raises ``ValueError`` if the files hold no game or are malformed.
+    Raises ``ValueError`` naming the file and line if the files hold no game or are malformed,
+    and ``ImportError`` without matplotlib (``check_plotting``), before ``out_dir`` is created.
     """
+    check_plotting()
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
     groups = load_groups(paths)
     if not groups:
         raise ValueError("no games in " + ", ".join(map(str, paths)))
+    out.mkdir(parents=True, exist_ok=True)
     plot = Plotter(out)
     doc = Doc()
     total = sum(g.games for g in groups)

@@ -7,31 +7,51 @@ A line holds (keys in this order):
 - ``seats``: the agent spec of each seat as given (seat ``p``'s agent was seeded with
   ``derive_seed(seed, "seat", p)``); ``resolved``: the same with difficulty names replaced by
   what they meant when the game was played (``medium`` -> ``ismcts:iterations=...``);
+- ``version``: the fourfeathers version that played it; ``content_digest``: the SHA-256 of the
+  content file the game was built from (``Game.content_sha256``; null without one);
+  ``reproducible``: false if a seat's agent decided on a time budget (``hard``), so that the
+  same seed need not give the same game again;
 - ``match`` (tournaments of solo games only): jobs with the same match played the same deal;
 - ``scores``, ``returns``, ``winners`` (0-based seats), ``decisions``, ``turns`` (None when the
   game's state has no ``turn``), ``order`` (seats in the order of their first decision);
+  ``capped``: true if a turn cap, not the rules, ended the game (``State.ended_by``);
 - ``final``: the terminal observation of every seat, ``{"common": {...}, "seats": [{...}]}``
   (see ``GameResult.final``).
 
 A run is resumable: ``ResultsFile.open`` reads the lines already there, checks that each one is
-the game the run would play at that index (same game, config, seats and seed; else
-``ResultsMismatch``), and the run then plays and appends only the missing indices. An unfinished
-last line (the run was killed while writing it) is dropped.
+the game the run would play at that index (same game, config, seats and seed, version and
+content; else ``ResultsMismatch``), and the run then plays and appends only the missing
+indices. A run whose agents are not reproducible cannot continue a file that already holds
+games (they came from another run). An unfinished last line (the run was killed while
+writing it) is dropped.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from ..agents import ALIASES
-from .runner import GameJob, GameResult
+from .. import __version__
+from ..agents import ALIASES, reproducible
+from ..core.config import is_int
+from .runner import GameJob, GameResult, cached_game
 
 
 class ResultsMismatch(ValueError):
     """A results file holds games of another run (other game, config, agents or seed)."""
+
+
+def content_digest(job: GameJob) -> str | None:
+    """The SHA-256 of the content file ``job``'s game is built from (None without one)."""
+    return cached_game(job.game, job.config).content_sha256()
+
+
+def job_reproducible(job: GameJob) -> bool:
+    """False if one of ``job``'s seats decides on a time budget (``agents.reproducible``)."""
+    return all(reproducible(spec) for spec in job.seats)
 
 
 def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
@@ -43,6 +63,9 @@ def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
         "config": job.config,
         "seats": list(job.seats),
         "resolved": [resolve_spec(spec) for spec in job.seats],
+        "version": __version__,
+        "content_digest": content_digest(job),
+        "reproducible": job_reproducible(job),
     }
     if job.match is not None:
         record["match"] = job.match
@@ -53,6 +76,7 @@ def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
         decisions=result.decisions,
         turns=result.turns,
         order=list(result.order),
+        capped=result.capped,
         final=result.final,
     )
     return record
@@ -68,11 +92,55 @@ def dumps(record: dict[str, Any]) -> str:
     return json.dumps(record, separators=(",", ":"))
 
 
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _seat_list(value: Any, n: int) -> bool:
+    """True for a list of distinct seats ``0 <= p < n``."""
+    return (
+        isinstance(value, list)
+        and all(is_int(p) and 0 <= p < n for p in value)
+        and len(set(value)) == len(value)
+    )
+
+
+def record_problem(record: Any) -> str | None:
+    """What makes ``record`` not a game record of this format (None: nothing): a missing or
+    wrongly typed field, scores or winners that do not fit its seats."""
+    if not isinstance(record, dict):
+        return "not a JSON object"
+    if not is_int(record.get("index")) or record["index"] < 0:
+        return "'index' must be an integer >= 0"
+    if not isinstance(record.get("game"), str):
+        return "'game' must be a game id"
+    if not isinstance(record.get("config"), dict):
+        return "'config' must be an object (the game's options)"
+    seats = record.get("seats")
+    if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
+        return "'seats' must be a non-empty list of agent specs"
+    n = len(seats)
+    for key in ("scores", "returns"):
+        values = record.get(key, [0] * n)
+        if not isinstance(values, list) or len(values) != n or not all(map(_is_number, values)):
+            return f"'{key}' must be a list of {n} numbers (one per seat)"
+    if not _seat_list(record.get("winners"), n):
+        return f"'winners' must be a list of distinct seats 0-{n - 1}"
+    if "order" in record and not _seat_list(record["order"], n):
+        return f"'order' must be a list of distinct seats 0-{n - 1}"
+    if not is_int(record.get("decisions")) or record["decisions"] < 0:
+        return "'decisions' must be an integer >= 0"
+    if record.get("turns") is not None and not is_int(record["turns"]):
+        return "'turns' must be an integer or null"
+    return None
+
+
 def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
     """The records of a results file, in file order.
 
     An unfinished last line (no newline, not valid JSON) is skipped. Raises ``ValueError``
-    naming the file and line for any other line that is not a JSON object with an ``index``.
+    naming the file, the line and the field for any other line that is not a game record
+    (``record_problem``).
     """
     path = Path(path)
     with path.open(encoding="utf-8") as fh:
@@ -85,8 +153,9 @@ def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
                 if not line.endswith("\n"):
                     return  # an unfinished last line
                 raise ValueError(f"{path}: line {number} is not JSON") from None
-            if not isinstance(record, dict) or "index" not in record or "game" not in record:
-                raise ValueError(f"{path}: line {number} is not a game record")
+            problem = record_problem(record)
+            if problem is not None:
+                raise ValueError(f"{path}: line {number} is not a game record: {problem}")
             yield record
 
 
@@ -108,6 +177,16 @@ def _same_job(record: dict[str, Any], job: GameJob) -> str | None:
         return f"seed {record.get('seed')}, this run deals it with {job.seed} (another --seed?)"
     if record.get("match") != job.match:
         return f"match {record.get('match')}, this run has {job.match}"
+    if record.get("version", __version__) != __version__:
+        return f"fourfeathers {record['version']} played it, this is {__version__}"
+    if record.get("content_digest", content_digest(job)) != content_digest(job):
+        return "another content file (its content_digest differs)"
+    if not job_reproducible(job):
+        agents = ", ".join(s for s in job.seats if not reproducible(s))
+        return (
+            f"{agents} decides on a time budget, so its games are not reproducible and "
+            "another run cannot continue them"
+        )
     return None
 
 
@@ -144,8 +223,6 @@ class ResultsFile:
                 seen.add(index)
                 job = by_index.get(index)
                 if job is None:
-                    if not isinstance(index, int) or index < 0:
-                        raise ValueError(f"{path}: bad game index {index!r}")
                     first = next(iter(by_index.values()), None)
                     if first is not None and (
                         record.get("game") != first.game or record.get("config") != first.config
@@ -168,7 +245,6 @@ class ResultsFile:
     def append(self, record: dict[str, Any]) -> None:
         """Write one record as a line and flush it."""
         if self._fh is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             self._fh = self.path.open("a", encoding="utf-8")
         self._fh.write(dumps(record) + "\n")
         self._fh.flush()

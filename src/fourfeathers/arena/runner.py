@@ -21,6 +21,7 @@ Small games are sent to the workers in batches, sized from the measured time per
 from __future__ import annotations
 
 import os
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
@@ -29,7 +30,7 @@ from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from ..agents import SeatView, make_agent
+from ..agents import make_agent, view_for
 from ..core.game import Game
 from ..core.registry import make
 from ..core.rng import derive_seed
@@ -56,6 +57,7 @@ class GameResult:
         turns: the state's ``turn`` attribute at the end, when it has one (else None).
         order: seats in the order of their first decision (the first player first); seats
             that never decided follow in seat order.
+        capped: True if a turn cap, not the rules, ended the game (``State.ended_by``).
         final: each seat's terminal ``observation`` as ``{"common": {...}, "seats": [{...}]}``:
             keys whose value is the same for every seat are stored once in ``common``, the rest
             per seat; seat ``p``'s observation is ``{**final["common"], **final["seats"][p]}``.
@@ -70,6 +72,7 @@ class GameResult:
     turns: int | None = None
     order: tuple[int, ...] = ()
     final: dict[str, Any] | None = field(default=None, repr=False)
+    capped: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
@@ -144,7 +147,8 @@ def play_game(game_id: str, config: dict[str, Any], agents: Sequence[str], seed:
         if not seen[player]:
             seen[player] = True
             order.append(player)
-        state.apply_action(players[player].act(SeatView(state, player)))
+        agent = players[player]
+        state.apply_action(agent.act(view_for(agent, state, player)))
         decisions += 1
         if decisions >= MAX_DECISIONS:
             raise RuntimeError(f"{game_id} seed {seed}: not over after {decisions} decisions")
@@ -153,6 +157,7 @@ def play_game(game_id: str, config: dict[str, Any], agents: Sequence[str], seed:
         n = game.num_players
         order += [(start + k) % n for k in range(n) if not seen[(start + k) % n]]
     turns = getattr(state, "turn", None)
+    end = state.ended_by()
     return GameResult(
         seed,
         tuple(agents),
@@ -163,6 +168,7 @@ def play_game(game_id: str, config: dict[str, Any], agents: Sequence[str], seed:
         turns if isinstance(turns, int) and not isinstance(turns, bool) else None,
         tuple(order),
         split_final([state.observation(p) for p in range(game.num_players)]),
+        bool(end and end.capped),
     )
 
 
@@ -185,10 +191,30 @@ def play_batch(batch: Sequence[GameJob]) -> tuple[list[GameResult], float]:
     return results, time.perf_counter() - started
 
 
+PARENT_POLL_SECONDS = 0.2
+"""How often a worker process checks that the process that started it is still alive."""
+
+
+def _end_with_parent() -> None:
+    """In a worker process: exit as soon as the process that started it is gone.
+
+    A worker blocked on its job queue would otherwise live on after its parent was killed
+    (``kill -9`` leaves no time to stop the pool): a daemon thread watches the parent pid.
+    """
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="end-with-parent", daemon=True).start()
+
+
 class _ProcessPool:
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self.pool = ProcessPoolExecutor(workers)
+        self.pool = ProcessPoolExecutor(workers, initializer=_end_with_parent)
 
     def submit(self, batch: list[GameJob]) -> Future[tuple[list[GameResult], float]]:
         return self.pool.submit(play_batch, batch)

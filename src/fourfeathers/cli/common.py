@@ -20,6 +20,7 @@ from ..agents import AGENTS, ALIASES, make_agent
 from ..core.errors import ConfigError, ContentError
 from ..core.game import Game
 from ..core.registry import GameSpec, game_spec, make
+from ..core.rng import MAX_SEED
 from .options import all_options, config_flags, options_of
 
 console = Console(highlight=False)
@@ -121,6 +122,23 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
     where = f"{option}: " if option else ""
     typer.echo(f"Error: {where}{message}", err=True)
     raise typer.Exit(code)
+
+
+def check_file_path(path: Path | None, option: str) -> None:
+    """Fail on ``option`` unless ``path`` is None or a file that can be made in an existing
+    folder (no folder is ever created for an output file)."""
+    if path is None:
+        return
+    if path.is_dir():
+        fail(option, f"{path} is a directory; give a file name")
+    if not path.parent.is_dir():
+        fail(option, f"the folder {path.parent} does not exist")
+
+
+def check_seed(seed: int | None) -> None:
+    """Fail on ``--seed`` unless it is None or an int in ``[0, MAX_SEED]`` (``core/rng.py``)."""
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        fail("--seed", f"must be an integer from 0 to {MAX_SEED}, got {seed}")
 
 
 def check_agent(option: str, spec: str) -> None:

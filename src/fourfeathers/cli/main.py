@@ -55,8 +55,9 @@ class FeathersGroup(TyperGroup):
                 **extra,
             )
         except _ERRORS as exc:
-            if type(exc).__name__ != "NoArgsIsHelpError":  # its help is already printed
-                typer.echo(f"Error: {exc.format_message()}", err=True)  # type: ignore[attr-defined]
+            if type(exc).__name__ == "NoArgsIsHelpError":  # bare `feathers`: help was shown
+                sys.exit(0)
+            typer.echo(f"Error: {exc.format_message()}", err=True)  # type: ignore[attr-defined]
             sys.exit(getattr(exc, "exit_code", 2))
         except _ABORTS:
             typer.echo("Aborted.", err=True)
@@ -82,13 +83,45 @@ def _epilog() -> str:
     return examples_epilog(["feathers games", *firsts, "feathers replay saved-game.json"])
 
 
+def _plain_type_labels() -> None:
+    """Show value types in help the plain way (``INTEGER``, ``TEXT``, or the option's metavar,
+    and nothing for a flag or a named argument), as click does; recent typer labels them
+    ``<int>``, ``<str>`` and ``<bool>``."""
+    core = getattr(typer, "core", None)
+    option = getattr(core, "TyperOption", None)
+    argument = getattr(core, "TyperArgument", None)
+    if option is None or not hasattr(option, "display_type_rich"):  # pragma: no cover
+        return  # an older typer: its labels are plain already
+    labelled = option.display_type_rich
+
+    def option_type(self: Any, ctx: Any) -> str | None:
+        if self.metavar is not None:
+            return str(self.metavar)
+        if self.is_flag:
+            return None
+        label = labelled(self, ctx)
+        return None if label is None else _PLAIN.get(label, label.strip("<>").upper())
+
+    def argument_type(self: Any, ctx: Any) -> str | None:
+        return None  # the argument's name (GAME, FILE...) says what it takes
+
+    option.display_type_rich = option_type
+    if argument is not None and hasattr(argument, "display_type_rich"):
+        argument.display_type_rich = argument_type
+
+
+_PLAIN = {"<int>": "INTEGER", "<float>": "FLOAT", "<str>": "TEXT", "<Path>": "PATH"}
+
+_plain_type_labels()
+
 app = typer.Typer(
     cls=FeathersGroup,
     name="feathers",
-    help=_about() + ".",
+    help=_about() + ". Seats are numbered from 1 on screen and from 0 in JSON output.",
     epilog=_epilog(),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
+    context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_show_locals=False,
     rich_markup_mode="markdown",
 )
@@ -103,7 +136,12 @@ def _version(value: bool) -> None:
 @app.callback()
 def _root(
     version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+        False,
+        "--version",
+        "-V",
+        callback=_version,
+        is_eager=True,
+        help="Show the version and exit.",
     ),
 ) -> None:
     """Play, score and simulate feather games."""

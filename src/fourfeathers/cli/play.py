@@ -1,33 +1,22 @@
 """``feathers play``: play a game in the terminal against computer seats, or watch them play.
 
-Seats are numbered from 1 for people (``--start 2``, ``Seat 2: ...``) and from 0 inside. A game
-is played through ``core.records.Match``, so it is recorded as it goes: ``undo`` replays all but
-the last decisions and ``--save`` writes the record (``--load`` continues it).
+The game itself runs in a ``session.Session``. This module reads the options, starts a new game
+or continues a saved one, saves it, and plays the game's tournament (``Game.series``).
 
-Hidden information: with one human seat the screen only ever shows what that seat may see
-(``view.render_state(game, state, seat)``); computer decisions are shown as the game describes
-them. With several human seats (hot seat) the screen is cleared between them and each is shown
-what happened since their last decision.
-
-Answers are read with ``read_line`` (``input()`` on stdin), so tests feed them through stdin.
+A saved game (``--save FILE``) is a ``GameRecord`` whose ``table`` keeps the seats, the display
+options and, for a tournament, its progress (``{"seed", "game", "scores"}``: the tournament's
+seed, the index of the game in the file and the scores of the games before it), so that
+``--load FILE`` goes on as it was.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sys
-import time
-from dataclasses import dataclass, field
-from enum import Enum
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.columns import Columns
 from rich.table import Table
-from rich.text import Text
 
-from ..agents import Agent, SeatView, make_agent
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
@@ -40,7 +29,9 @@ from .common import (
     agent_names,
     build_game,
     check_agent,
+    check_file_path,
     check_players,
+    check_seed,
     console,
     fail,
     make_or_fail,
@@ -52,372 +43,64 @@ from .common import (
 )
 from .options import config_flags, game_command
 from .replay import load_record
-from .view import draws_svg, render_result, render_state, render_svg
-
-HINT_AGENT = "hard"
-"""The agent whose analysis ``--hint`` shows."""
-
-HUMAN = "human"
-"""The seat kind of a person at the keyboard; every other kind is an agent name."""
+from .session import (
+    HUMAN,
+    Display,
+    InputEnded,
+    Outcome,
+    Session,
+    make_agents,
+    movers_of,
+    read_line,
+)
+from .view import draws_svg, render_result
 
 DEFAULT_AGENT = "random"
 """The agent of a computer seat that ``--seats`` does not name."""
-
-HELP_TEXT = """\
-Answer with:
-  a number          the action with that number in the list
-  an action's text  as shown in bold in the list, e.g. 'draw 1' or 'put 15 on 3'
-  undo              take back your last decision (and computer moves after it)
-  show              show the table and your actions again
-  help              this text
-  quit              stop playing (you are offered to save the game)"""
-
-
-QUIT_WORDS = ("quit", "exit", "q")
 
 DEFAULT_SAVE = "feathers-game.json"
 """The file name offered when a player quits without ``--save``."""
 
 
-class InputEnded(Exception):
-    """Standard input ended (or was interrupted) while a human seat had to answer."""
-
-    def __init__(self, interrupted: bool = False) -> None:
-        super().__init__("interrupted" if interrupted else "end of input")
-        self.interrupted = interrupted
-
-
-def read_line(prompt: str) -> str:
-    """Ask for one line on stdin. Raises ``InputEnded`` at end of input or on Ctrl-C.
-
-    When stdin is not a terminal (a pipe, a test) the answer is echoed so transcripts read well.
-    """
-    interactive = sys.stdin.isatty()
-    if interactive:
-        _enable_line_editing()
-    try:
-        answer = input(prompt)
-    except EOFError:
-        typer.echo("")
-        raise InputEnded() from None
-    except KeyboardInterrupt:
-        typer.echo("")
-        raise InputEnded(interrupted=True) from None
-    if not interactive:
-        typer.echo(answer)
-    return answer
-
-
-def _enable_line_editing() -> None:
-    """Arrow keys and history for ``input()`` where the readline module exists."""
-    with contextlib.suppress(ImportError):  # no readline on e.g. Windows
-        import readline  # noqa: F401  (importing it is enough)
-
-
-@dataclass(frozen=True)
-class Display:
-    """How a game is shown.
-
-    Attributes:
-        display: how the game is shown.
-        svg: a file to keep the game's picture in, rewritten after every decision.
-        hint: before each human decision, show what the ``hard`` computer player would choose
-            and how it values each candidate action.
-    """
-
-    memory_aid: bool = False
-    delay: float = 0.0
-    svg: Path | None = None
-    hint: bool = False
-
-
-class Outcome(Enum):
-    """How a game session ended."""
-
-    FINISHED = "finished"
-    QUIT = "quit"
-
-
-@dataclass
-class Session:
-    """One game being played: the match, who sits where, and what each human has seen.
-
-    Attributes:
-        match: the game and its record.
-        seats: seat kinds by seat (``"human"`` or an agent name).
-        agents: the agent of each computer seat.
-        display: how the game is shown.
-        movers: the seat that made each recorded decision (for ``undo``).
-        log: one public line per decision, in order.
-        seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
-        announce_start: say who starts before the first decision.
-    """
-
-    match: Match
-    seats: list[str]
-    agents: dict[int, Agent]
-    display: Display = Display()
-    movers: list[int] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
-    seen: dict[int, int] = field(default_factory=dict)
-    announce_start: bool = True
-    _last_human: int | None = None
-
-    @property
-    def game(self) -> Game:
-        """The game being played."""
-        return self.match.game
-
-    @property
-    def humans(self) -> list[int]:
-        """The human seats."""
-        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
-
-    def run(self) -> Outcome:
-        """Play until the game is over or a human quits."""
-        state = self.match.state
-        if self.announce_start and not self.match.record.actions and self.game.num_players > 1:
-            say(f"{seat_name(state.current_player)} starts.", "bold")
-        while not self.match.state.is_terminal():
-            player = self.match.state.current_player
-            if self.seats[player] == HUMAN:
-                if self.human_turn(player) is Outcome.QUIT:
-                    return Outcome.QUIT
-            else:
-                self.computer_turn(player)
-        return Outcome.FINISHED
-
-    def _record(self, player: int, action: Any) -> str:
-        """Describe ``action`` (before it changes the state), apply it and log it."""
-        before = self.match.state.clone()
-        text = self.game.describe_action(before, action)
-        self.match.apply(action)
-        self.movers.append(player)
-        outcome = self.game.describe_outcome(before, action, self.match.state)
-        if outcome:
-            text += f". {outcome}"
-        if self.display.svg is not None:
-            self.display.svg.write_text(render_svg(self.game, self.match.state, None) or "")
-        self.log.append(f"{seat_name(player)}: {text}")
-        return text
-
-    def computer_turn(self, player: int) -> None:
-        """Let the agent of ``player`` decide, and print its decision as one line."""
-        action = self.agents[player].act(SeatView(self.match.state, player))
-        self._record(player, action)
-        say(self.log[-1])
-        if self.display.delay > 0:
-            time.sleep(self.display.delay)
-
-    def human_turn(self, player: int) -> Outcome | None:
-        """Show ``player`` the table and their actions and apply their answer.
-
-        Returns ``Outcome.QUIT`` if they quit; None once one decision was made or undone.
-        """
-        if not self._hand_over(player):
-            return Outcome.QUIT
-        state = self.match.state
-        actions = state.legal_actions()
-        self.show(player, actions)
-        while True:
-            answer = read_line(f"{seat_name(player)}> ").strip()
-            word = answer.lower()
-            if not word:
-                continue
-            if word in QUIT_WORDS:
-                return Outcome.QUIT
-            if word in ("help", "h", "?"):
-                console.print(HELP_TEXT, markup=False)
-                continue
-            if word in ("show", "look", "s"):
-                self.show(player, actions)
-                continue
-            if word in ("undo", "u"):
-                if self.undo(player):
-                    return None
-                continue
-            action = self._parse(state, actions, answer)
-            if action is None:
-                continue
-            text = self._record(player, action)
-            self.seen[player] = len(self.log)
-            say(f"You: {text}")
-            return None
-
-    def _parse(self, state: State, actions: list[Any], answer: str) -> Any | None:
-        """The action ``answer`` means (a list number or a text form), or None after a note."""
-        if answer.isdecimal():
-            number = int(answer)
-            if 1 <= number <= len(actions):
-                return actions[number - 1]
-            say(f"There is no action {number}: choose 1-{len(actions)} (or type help).", "yellow")
-            return None
-        try:
-            return state.action_from_text(answer)
-        except IllegalActionError as exc:
-            say(f"{'Not allowed' if exc.rule else 'Not understood'}: {exc}", "yellow")
-            return None
-
-    def undo(self, player: int) -> bool:
-        """Take back ``player``'s last decision and every computer decision made after it.
-
-        Refused (returns False after saying why) when ``player`` has no decision to take back,
-        when another human decided since (hot seat: nobody takes back someone else's move), or
-        when one of those decisions showed a hidden card (``game.reveals``): taking back a draw
-        would let players search the face-down piles.
-        """
-        movers = self.movers
-        last = max((i for i, p in enumerate(movers) if self.seats[p] == HUMAN), default=None)
-        if last is None or movers[last] != player:
-            if last is None or player not in movers:
-                say("There is no decision of yours to take back.", "yellow")
-            else:
-                say(
-                    f"{seat_name(movers[last])} has decided since; you can only take back "
-                    "your own last decision.",
-                    "yellow",
-                )
-            return False
-        record = self.match.record
-        for i in range(len(movers) - 1, last - 1, -1):
-            before = record.replay(i)
-            action = self.game.parse_action(record.actions[i])
-            if self.game.reveals(before, action):
-                who = "your" if movers[i] == player else f"{seat_name(movers[i])}'s"
-                say(
-                    f"Cannot take back: {who} decision '{record.actions[i]}' showed a hidden "
-                    "card, and the piles may not be searched.",
-                    "yellow",
-                )
-                return False
-        computer = len(movers) - 1 - last
-        for _ in range(computer + 1):
-            self.match.undo()
-            movers.pop()
-        also = f" and {computer} computer decision{'s' if computer > 1 else ''}" if computer else ""
-        note = f"{seat_name(player)} took back a decision{also}."
-        self.log.append(note)
-        say(note, "cyan")
-        return True
-
-    def _hand_over(self, player: int) -> bool:
-        """Hot seat: clear the screen, wait for ``player`` and show what they missed.
-
-        Returns False if they answer ``quit`` instead of pressing Enter.
-        """
-        if len(self.humans) < 2 or self._last_human == player:
-            self._last_human = player
-            return True
-        if self._last_human is not None and console.is_terminal:
-            console.clear()
-        self._last_human = player
-        answer = read_line(f"{seat_name(player)}: your turn. Press Enter when only you can see. ")
-        if answer.strip().lower() in QUIT_WORDS:
-            return False
-        missed = self.log[self.seen.get(player, 0) :]
-        if missed:
-            say("Since your last turn:", "bold")
-            for line in missed:
-                say(f"  {line}")
-        return True
-
-    def show(self, player: int, actions: list[Any]) -> None:
-        """Print the table as ``player`` sees it and the numbered legal actions."""
-        state = self.match.state
-        console.print()
-        console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
-        console.print(render_state(self.game, state, player, memory_aid=self.display.memory_aid))
-        console.print(action_list(self.game, state, actions))
-        if self.display.hint:
-            console.print(hint_table(self.game, state, player))
-        example = f" (e.g. '{actions[-1]}')" if actions else ""
-        say(f"Type a number or an action as written{example}; undo, show, help or quit.", "dim")
-
-
-def hint_table(game: Game, state: State, player: int) -> Table:
-    """What the ``hard`` computer player would do here: its candidates, visits and values.
-
-    The searcher sees only ``player``'s information (a ``SeatView``), so a hint leaks nothing.
-    """
-    agent = make_agent(HINT_AGENT, derive_seed(len(state.to_dict()), "hint"))
-    stats = agent.analyse(SeatView(state, player))  # type: ignore[attr-defined]
-    table = Table(title=f"Hint ({HINT_AGENT})", header_style="bold")
-    table.add_column("action")
-    table.add_column("tried", justify="right")
-    table.add_column("value", justify="right")
-    for row in stats[:5]:
-        table.add_row(str(row.action), str(row.visits), f"{row.value:.2f}")
-    return table
-
-
-def action_list(game: Game, state: State, actions: list[Any]) -> Columns:
-    """The numbered legal actions, text form and description, in as many columns as fit."""
-    width = max((len(str(a)) for a in actions), default=0)
-    digits = len(str(len(actions)))
-    entries = []
-    for number, action in enumerate(actions, start=1):
-        entry = Text(f"{number:>{digits}}. ", style="bold cyan")
-        entry.append(f"{str(action):<{width}}", style="bold")
-        entry.append(f"  {game.describe_action(state, action)}")
-        entries.append(entry)
-    return Columns(entries, column_first=True, padding=(0, 4))
-
-
-def parse_seats(text: str | None, players: int) -> list[str]:
+def parse_seats(text: str | None, players: int, option: str = "--seats") -> list[str]:
     """Seat kinds for ``players`` seats from ``--seats`` (``human,random``...).
 
     Unnamed seats are played by ``DEFAULT_AGENT``; without ``--seats``, seat 1 is human.
+    Fails on ``option`` for an empty entry, an unknown agent or too many seats.
     """
     if text is None:
         return [HUMAN] + [DEFAULT_AGENT] * (players - 1)
     names = [name.lower() for name in split_list(text)]
     for name in names:
         if not name:
-            fail("--seats", f"an empty entry in {text!r} (write seat kinds separated by commas)")
+            fail(option, f"an empty entry in {text!r} (write seat kinds separated by commas)")
         if name != HUMAN:
-            check_agent("--seats", name)
+            check_agent(option, name)
     if len(names) > players:
-        fail("--seats", f"{len(names)} seats given for a {players}-player game")
+        fail(option, f"{len(names)} seats given for a {players}-player game")
     return names + [DEFAULT_AGENT] * (players - len(names))
 
 
-def make_agents(seats: list[str], seed: int) -> dict[int, Agent]:
-    """One agent per computer seat, each seeded from ``seed`` and its seat."""
-    return {
-        p: make_agent(kind, derive_seed(seed, "seat", p))
-        for p, kind in enumerate(seats)
-        if kind != HUMAN
-    }
-
-
-def movers_of(record: GameRecord) -> list[int]:
-    """The seat that made each decision of ``record`` (replaying it once)."""
-    game = record.make_game()
-    state = game.new_initial_state(record.seed)
-    movers = []
-    for text in record.actions:
-        movers.append(state.current_player)
-        state.apply_action(game.parse_action(text))
-    return movers
-
-
-def save_record(record: GameRecord, path: Path, game_id: str, seats: list[str]) -> None:
-    """Write ``record`` to ``path`` and say how to continue it; fail on ``--save`` if unwritable."""
+def save_session(session: Session, path: Path) -> None:
+    """Write the session's record and table to ``path`` and say how to go on; fail on
+    ``--save`` if it cannot be written."""
+    record = session.to_record()
     try:
         record.save(path)
     except OSError as exc:
         fail("--save", f"cannot write {path} ({exc.strerror or exc})")
-    default = parse_seats(None, len(seats))
-    again = f"feathers play {game_id} --load {path}"
-    if seats != default:
-        again += f" --seats {','.join(seats)}"
-    if not record.actions or not record.replay().is_terminal():
+    again = f"feathers play {record.game} --load {path}"
+    done = bool(record.actions) and session.match.state.is_terminal()
+    progress = session.tournament
+    if progress is not None and (not done or progress["game"] + 1 < progress["games"]):
+        say(f"Tournament saved to {path}. Continue it with: {again}")
+    elif not done:
         say(f"Game saved to {path}. Continue it with: {again}")
     else:
         say(f"Game saved to {path}. See it again with: feathers replay {path}")
 
 
-def offer_save(record: GameRecord, save: Path | None, game_id: str, seats: list[str]) -> None:
+def offer_save(session: Session, save: Path | None) -> None:
     """On quit: offer to save to ``--save`` (or ask for a file name)."""
     target: Path | None = None
     try:
@@ -427,25 +110,15 @@ def offer_save(record: GameRecord, save: Path | None, game_id: str, seats: list[
         elif read_line("Save the game? [y/N] ").strip().lower() in ("y", "yes"):
             name = read_line(f"File name [{DEFAULT_SAVE}]: ").strip()
             target = Path(name or DEFAULT_SAVE)
-            _check_save_path(target)
+            check_file_path(target, "--save")
     except InputEnded:
         target = save
     if target is not None:
-        save_record(record, target, game_id, seats)
+        save_session(session, target)
 
 
 def _describe_seats(seats: list[str]) -> str:
     return ", ".join(f"seat {p + 1} {kind}" for p, kind in enumerate(seats))
-
-
-def _check_save_path(save: Path | None, option: str = "--save") -> None:
-    if save is None:
-        return
-    if save.is_dir():
-        fail(option, f"{save} is a directory; give a file name")
-    parent = save.parent
-    if not parent.is_dir():
-        fail(option, f"the folder {parent} does not exist")
 
 
 PlayersOpt = Annotated[
@@ -464,7 +137,8 @@ SeatsOpt = Annotated[
         metavar="SEATS",
         help="Who plays each seat, comma-separated: human or an agent ("
         + agent_names()
-        + "). Seats not named are random. Default: seat 1 human, the others random.",
+        + "). Seats not named are random. Default: seat 1 human, the others random, or the "
+        "seats of the --load game.",
         show_default=False,
     ),
 ]
@@ -472,7 +146,8 @@ SeedOpt = Annotated[
     int | None,
     typer.Option(
         "--seed",
-        help="Seed of the deal. Default: a fresh one, printed so you can replay the deal.",
+        help="Seed of the deal (it fixes every hidden card). Default: a fresh one, printed so "
+        "you can replay the deal (once the game is over when a human plays).",
         show_default=False,
     ),
 ]
@@ -486,11 +161,20 @@ StartOpt = Annotated[
     ),
 ]
 MemoryAidOpt = Annotated[
-    bool, typer.Option("--memory-aid", help="Show the covered cards of the nest.")
+    bool | None,
+    typer.Option(
+        "--memory-aid/--no-memory-aid",
+        help="Show the covered cards of the nest. Default: off, or as the --load game was.",
+        show_default=False,
+    ),
 ]
 TournamentOpt = Annotated[
     bool,
-    typer.Option("--tournament", help="Play the game's tournament: several games, scores summed."),
+    typer.Option(
+        "--tournament",
+        help="Play the game's tournament: several games, scores summed (--save keeps it "
+        "all in one file, and --load resumes it).",
+    ),
 ]
 SaveOpt = Annotated[
     Path | None,
@@ -504,15 +188,23 @@ SaveOpt = Annotated[
 LoadOpt = Annotated[
     Path | None,
     typer.Option(
-        "--load", metavar="FILE", help="Continue a game saved with --save.", show_default=False
+        "--load",
+        metavar="FILE",
+        help="Continue a game (or tournament) saved with --save, with its seats and display.",
+        show_default=False,
     ),
 ]
 DelayOpt = Annotated[
     float, typer.Option("--delay", metavar="SECONDS", help="Pause after each computer decision.")
 ]
 HintOpt = Annotated[
-    bool,
-    typer.Option("--hint", help="Before each of your decisions, show what the hard AI would play."),
+    bool | None,
+    typer.Option(
+        "--hint/--no-hint",
+        help="Before each of your decisions, show what the hard AI would play. Default: off, or "
+        "as the --load game was.",
+        show_default=False,
+    ),
 ]
 SvgOpt = Annotated[
     Path | None,
@@ -533,14 +225,14 @@ def play(
     seats: SeatsOpt = None,
     seed: SeedOpt = None,
     start: StartOpt = None,
-    memory_aid: MemoryAidOpt = False,
+    memory_aid: MemoryAidOpt = None,
     tournament: TournamentOpt = False,
     content: ContentOpt = None,
     variant: VariantOpt = None,
     save: SaveOpt = None,
     load: LoadOpt = None,
     delay: DelayOpt = 0.0,
-    hint: HintOpt = False,
+    hint: HintOpt = None,
     option: OptionOpt = None,
     svg: SvgOpt = None,
     game_options: dict[str, Any] | None = None,
@@ -548,11 +240,11 @@ def play(
     """Play a game in the terminal against computer seats, or watch computers play.
 
     On your turn you see the table as your seat sees it and the numbered legal actions. Answer
-    with a number or an action's text (put 15 on 3), or: undo, show, help, quit.
+    with a number or an action's text (put 15 on 3), or: ?, undo, show, help, quit. A saved
+    game remembers its seats, --hint and --memory-aid; --load restores them unless given.
     """
     spec = spec_or_fail(game_id)
-    display = _display(memory_aid, delay, svg, hint)
-    _check_save_path(save)
+    check_file_path(save, "--save")
     if load is not None:
         given = {
             "--players": players is not None,
@@ -563,107 +255,164 @@ def play(
             "--option": bool(option),
             **{config_flags()[key]: True for key in game_options or {}},
         }
-        _play_loaded(game_id, load, seats, tournament, save, display, given)
+        for flag, is_given in given.items():
+            if is_given:
+                fail(flag, "cannot be combined with --load (the saved game fixes it)")
+        record = load_record(load, "--load")
+        display = _display(record.table, memory_aid, delay, svg, hint)
+        _play_loaded(game_id, load, record, seats, tournament, save, display)
         return
+    display = _display({}, memory_aid, delay, svg, hint)
     if players is None:
         players = len(split_list(seats)) if seats else (2 if 2 in spec.players else spec.players[0])
     check_players(spec, players)
     seat_kinds = parse_seats(seats, players)
     if start is not None and not 1 <= start <= players:
         fail("--start", f"seats are numbered 1 to {players}, got {start}")
-    if seed is not None and seed < 0:
-        fail("--seed", f"must be 0 or more, got {seed}")
+    check_seed(seed)
     starter = None if start is None else start - 1
     game = build_game(spec, players, starter, content, variant, game_options, option)
     if svg is not None and not draws_svg(game):
         fail("--svg", f"{game.title} has no picture to draw")
     seed = _announce(spec.title, seat_kinds, seed)
     if tournament:
-        _play_tournament(game, seat_kinds, seed, save, display)
+        if game.series() is None:
+            fail("--tournament", f"{game.title} has no tournament format")
+        _play_tournament(game, seat_kinds, display, save, {"seed": seed, "game": 0, "scores": []})
         return
     session = Session(Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), display)
-    _finish(session, save, game_id)
+    _finish(session, save)
 
 
-def _display(memory_aid: bool, delay: float, svg: Path | None, hint: bool) -> Display:
-    """How to show the game, from the display options; fails on a bad ``--delay`` or ``--svg``."""
+def _display(
+    saved: dict[str, Any],
+    memory_aid: bool | None,
+    delay: float,
+    svg: Path | None,
+    hint: bool | None,
+) -> Display:
+    """How to show the game: the options given, else as ``saved`` (a loaded game's table);
+    fails on a bad ``--delay`` or ``--svg``."""
     if delay < 0:
         fail("--delay", f"must be 0 or more, got {delay}")
-    _check_save_path(svg, "--svg")
+    check_file_path(svg, "--svg")
+    if memory_aid is None:
+        memory_aid = saved.get("memory_aid") is True
+    if hint is None:
+        hint = saved.get("hint") is True
     return Display(memory_aid, delay, svg, hint)
 
 
 def _announce(title: str, seat_kinds: list[str], seed: int | None) -> int:
-    """Print who plays and the seed (drawing a fresh one if none was given); return the seed."""
-    header = f"{title}: {_describe_seats(seat_kinds)}; seed "
+    """Print who plays, and the seed unless a human seat plays (the seed fixes every hidden
+    card; ``show_seed`` gives it at the end); draw a fresh seed if none was given. Returns it."""
+    header = f"{title}: {_describe_seats(seat_kinds)}"
+    fresh = seed is None
     if seed is None:
         seed = random_seed()
-        header += f"{seed} (play this deal again with --seed {seed})"
-    else:
-        header += str(seed)
+    if HUMAN not in seat_kinds:
+        again = f" (play this deal again with --seed {seed})" if fresh else ""
+        header += f"; seed {seed}{again}"
     say(header, "bold")
     return seed
+
+
+def show_seed(seats: list[str], seed: int) -> None:
+    """After a game (or tournament) with a human seat: the seed, to play the deal again."""
+    if HUMAN in seats:
+        say(f"Seed {seed}: play this deal again with --seed {seed}", "dim")
+
+
+def _loaded_seats(record: GameRecord, seats: str | None, players: int) -> list[str]:
+    """The seats of a loaded game: ``--seats`` if given, else the saved ones."""
+    if seats is not None:
+        return parse_seats(seats, players)
+    saved = record.table.get("seats")
+    if saved is None:
+        return parse_seats(None, players)
+    if not isinstance(saved, list) or not all(isinstance(k, str) for k in saved):
+        fail("--load", "the saved seats are not a list of seat kinds")
+    if len(saved) != players:
+        fail("--load", f"the saved game has {len(saved)} seats for {players} players")
+    return parse_seats(",".join(saved), players, "--load")
 
 
 def _play_loaded(
     game_id: str,
     load: Path,
+    record: GameRecord,
     seats: str | None,
     tournament: bool,
     save: Path | None,
     display: Display,
-    given: dict[str, bool],
 ) -> None:
-    """Continue the game saved in ``load``; fail on the options the saved game fixes
-    (``given``: whether each was given)."""
-    if tournament:
-        fail("--tournament", "a saved game cannot be continued as a tournament")
-    for option, is_given in given.items():
-        if is_given:
-            fail(option, "cannot be combined with --load (the saved game fixes it)")
-    record = load_record(load, "--load")
+    """Continue the game (or the tournament) saved in ``load``."""
     if record.game != game_id:
         fail("--load", f"{load} holds a {record.game} game, not {game_id}")
+    progress = record.table.get("tournament")
+    if tournament and progress is None:
+        fail("--tournament", f"{load} holds a single game, not a tournament")
     try:
         match = Match.from_record(record)
-        movers = movers_of(record)
+        movers, forced = movers_of(record)
     except (ConfigError, ContentError, IllegalActionError) as exc:
         fail("--load", f"{load}: {exc}")
-    seat_kinds = parse_seats(seats, match.game.num_players)
+    seat_kinds = _loaded_seats(record, seats, match.game.num_players)
+    what = "tournament game" if progress is not None else "game"
+    seed = "" if HUMAN in seat_kinds else f"; seed {record.seed}"
     say(
-        f"{match.game.title}: {_describe_seats(seat_kinds)}; seed {record.seed}; "
-        f"continuing after {len(record.actions)} decisions from {load}",
+        f"{match.game.title}: {_describe_seats(seat_kinds)}{seed}; continuing the {what} "
+        f"after {len(record.actions)} decisions from {load}",
         "bold",
     )
     agents = make_agents(seat_kinds, derive_seed(record.seed, "load", len(record.actions)))
-    session = Session(match, seat_kinds, agents, display, movers=movers)
-    _finish(session, save, game_id)
+    session = Session(match, seat_kinds, agents, display, movers=movers, forced=forced)
+    if progress is not None:
+        _play_tournament(
+            match.game, seat_kinds, display, save or load, _progress(progress), session
+        )
+        return
+    _finish(session, save)
 
 
-def _finish(session: Session, save: Path | None, game_id: str) -> None:
+def _progress(saved: Any) -> dict[str, Any]:
+    """A saved tournament's progress, checked; fails on ``--load`` if it is malformed."""
+    if (
+        not isinstance(saved, dict)
+        or not isinstance(saved.get("seed"), int)
+        or not isinstance(saved.get("game"), int)
+        or not isinstance(saved.get("scores"), list)
+        or len(saved["scores"]) != saved["game"]
+    ):
+        fail("--load", "the saved tournament's progress is malformed")
+    return {"seed": saved["seed"], "game": saved["game"], "scores": list(saved["scores"])}
+
+
+def _finish(session: Session, save: Path | None) -> None:
     """Run ``session`` to its end, then show the result and save; handle quit and end of input."""
     try:
         outcome = session.run()
     except InputEnded as exc:
-        _input_ended(session, exc, save, game_id)
+        _input_ended(session, exc, save)
         return
-    record = session.match.record
     if outcome is Outcome.QUIT:
-        offer_save(record, save, game_id, session.seats)
+        offer_save(session, save)
         say("Game stopped.")
         return
     show_result(session)
+    show_seed(session.seats, session.match.record.seed)
     if save is not None:
-        save_record(record, save, game_id, session.seats)
+        save_session(session, save)
 
 
-def _input_ended(session: Session, exc: InputEnded, save: Path | None, game_id: str) -> None:
+def _input_ended(session: Session, exc: InputEnded, save: Path | None) -> None:
     """Leave cleanly when a human seat has to answer but input ended (exit code 1, or 130)."""
     player = session.match.state.current_player
     if save is not None:
-        save_record(session.match.record, save, game_id, session.seats)
+        save_session(session, save)
     if exc.interrupted:
-        typer.echo("Interrupted.", err=True)
+        keep = "" if save is not None else " (with --save FILE an interrupted game is kept)"
+        typer.echo(f"Interrupted{keep}.", err=True)
         raise typer.Exit(130)
     typer.echo(
         f"Error: input ended while {seat_name(player).lower()} (human) had to decide; "
@@ -680,53 +429,68 @@ def show_result(session: Session) -> None:
     console.print()
     console.rule(f"{game.title} - game over", style="green")
     console.print(render_result(game, state))
+    end = state.ended_by()
+    if end is not None and end.capped:
+        say(
+            f"Stopped by the turn cap ({end.text}), not by the rules: these are the scores "
+            "of an unfinished game.",
+            "bold yellow",
+        )
 
 
 def _play_tournament(
     game: Game,
     seats: list[str],
-    seed: int,
-    save: Path | None,
     display: Display,
+    save: Path | None,
+    progress: dict[str, Any],
+    resumed: Session | None = None,
 ) -> None:
-    """Play the game's series: each game with a derived seed, totals after each game."""
+    """Play the game's series from ``progress`` (its seed, the game to play, the scores so
+    far): each game dealt with ``derive_seed(seed, k)``, totals after each. ``resumed`` is the
+    loaded session of game ``progress["game"]``; ``save`` is written after each game and on
+    quit or Ctrl-C, with the progress, so that ``--load`` resumes the tournament."""
     series = game.series()
-    if series is None:
-        fail("--tournament", f"{game.title} has no tournament format")
-    config = game.config
-    results: list[list[int]] = []
+    assert series is not None
+    seed = progress["seed"]
+    results: list[list[int]] = progress["scores"]
     previous: State | None = None
-    for k in range(series.games):
+    for k in range(progress["game"], series.games):
         console.print()
         console.rule(f"{series.name}: game {k + 1} of {series.games}", style="magenta")
-        if previous is not None:
-            changes = series.next_config(previous)
-            game = make_or_fail(game.id, {**config, **changes})
-            starter = changes.get("starting_player")
-            if isinstance(starter, int) and game.num_players > 1:
-                say(f"{seat_name(starter)} starts this game ({series.rule}).", "bold")
-        game_seed = derive_seed(seed, k)
-        session = Session(
-            Match(game, game_seed),
-            seats,
-            make_agents(seats, game_seed),
-            display,
-            announce_start=previous is None,
-        )
-        path = None if save is None else save.with_name(f"{save.stem}-{k + 1}{save.suffix}")
+        state_of = {"seed": seed, "game": k, "games": series.games, "scores": list(results)}
+        if resumed is not None:
+            session, resumed = resumed, None
+            session.tournament = state_of
+        else:
+            if previous is not None:
+                changes = series.next_config(previous)
+                game = make_or_fail(game.id, {**game.config, **changes})
+                starter = changes.get("starting_player")
+                if isinstance(starter, int) and game.num_players > 1:
+                    say(f"{seat_name(starter)} starts this game ({series.rule}).", "bold")
+            game_seed = derive_seed(seed, k)
+            session = Session(
+                Match(game, game_seed),
+                seats,
+                make_agents(seats, game_seed),
+                display,
+                announce_start=k == 0,
+                tournament=state_of,
+            )
         try:
             outcome = session.run()
         except InputEnded as exc:
-            _input_ended(session, exc, path, game.id)
+            _input_ended(session, exc, save)
             return
         if outcome is Outcome.QUIT:
-            offer_save(session.match.record, path, game.id, seats)
+            offer_save(session, save)
             say("Tournament stopped.")
             return
         show_result(session)
-        if path is not None:
-            save_record(session.match.record, path, game.id, seats)
         previous = session.match.state
+        if save is not None:
+            save_session(session, save)
         results.append(previous.scores())
         console.print(totals_table(seats, results, series.games))
         if k + 1 < series.games and HUMAN in seats:
@@ -736,6 +500,7 @@ def _play_tournament(
                 if exc.interrupted:
                     typer.echo("Interrupted.", err=True)
                     raise typer.Exit(130) from None
+    show_seed(seats, seed)
     totals = [sum(r[p] for r in results) for p in range(len(seats))]
     best = max(totals)
     winners = [p for p, t in enumerate(totals) if t == best]

@@ -43,47 +43,65 @@ def replay(
         bool,
         typer.Option("--json", help="Print JSON: game, config, seed, decisions, scores, winners."),
     ] = False,
+    reveal: Annotated[
+        bool,
+        typer.Option(
+            "--reveal",
+            help="For an unfinished game: show every hand, the seed and the standing scores.",
+        ),
+    ] = False,
 ) -> None:
     """Replay a saved game and show the final scores and the winners.
 
     The record holds the game, its configuration, its seed and every decision; replaying it
-    reproduces the game exactly. A record of an unfinished game shows the standing scores.
-    In the JSON output, winners are seat numbers counted from 1.
+    reproduces the game exactly. A record of an unfinished game shows only what a spectator
+    sees (no hidden card, no seed: the seed deals every card), unless --reveal is given.
+    In the JSON output seats are numbered from 0 (seat 1 is 0); hidden parts are null.
 
     Examples:
 
         feathers play GAME --seats random,random --seed 7 --save game.json
         feathers replay game.json
         feathers replay game.json --json
+        feathers replay unfinished.json --reveal
     """
     record = load_record(file, "FILE")
     try:
         state = record.replay()
     except (ConfigError, ContentError, IllegalActionError) as exc:
         fail("FILE", f"{file}: {exc}")
+    game = state.game
     finished = state.is_terminal()
-    scores = state.scores()
-    winners = state.winners()
+    # Before the end, standing scores of several seats depend on hidden cards.
+    shown = finished or reveal or game.num_players == 1
+    scores = state.scores() if shown else None
+    seed = record.seed if finished or reveal else None
     if as_json:
         data = {
             "game": record.game,
             "config": record.config,
-            "seed": record.seed,
+            "seed": seed,
             "decisions": len(record.actions),
             "finished": finished,
             "scores": scores,
-            "winners": [p + 1 for p in winners],
+            "winners": state.winners(),
         }
         typer.echo(json.dumps(data, indent=2))
         return
-    game = state.game
     players = f"{game.num_players} player{'s' if game.num_players > 1 else ''}"
-    say(f"{game.title}, {players}, seed {record.seed}: {len(record.actions)} decisions", "bold")
-    standing = ", ".join(f"seat {p + 1}: {score}" for p, score in enumerate(scores))
+    seed_text = "" if seed is None else f", seed {seed}"
+    say(f"{game.title}, {players}{seed_text}: {len(record.actions)} decisions", "bold")
+    standing = ", ".join(f"seat {p + 1}: {score}" for p, score in enumerate(scores or []))
     if not finished:
-        say(f"The record stops before the end of the game. Standing scores: {standing}")
-        console.print(render_state(game, state, None))
+        note = "The record stops before the end of the game."
+        if scores is not None:
+            note += f" Standing scores: {standing}"
+        else:
+            note += " Shown as a spectator sees it (--reveal shows everything)."
+        say(note)
+        console.print(render_state(game, state, None, reveal=reveal))
         return
+    winners = state.winners()
     summary = f"Final scores: {standing}."
     if winners:
         label = "Winner" if len(winners) == 1 else "Winners (shared victory)"

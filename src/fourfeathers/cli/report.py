@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 from typing import Annotated
 
@@ -43,7 +44,7 @@ def report(
 
     Examples:
 
-        feathers simulate GAME --agents greedy --players 3 --games 2000 --out p3.jsonl
+        feathers simulate GAME --agents greedy -p 3 --games 2000 --out p3.jsonl
         feathers report p3.jsonl --out report-p3
         feathers report p2.jsonl p3.jsonl p4.jsonl --out by-players
         feathers report level-*.jsonl --out by-level --json
@@ -53,13 +54,20 @@ def report(
             fail("RESULTS", f"no such file: {path}")
     if out.exists() and not out.is_dir():
         fail("--out", f"{out} is a file, not a folder")
-    from ..arena.report import build_report
+    from ..arena.report import build_report, check_plotting
 
+    try:
+        check_plotting()
+    except ImportError as exc:
+        fail(None, str(exc), code=1)
+    created = not out.exists()
     try:
         summary = build_report(results, out)
     except ValueError as exc:
+        _remove(out, created)
         fail("RESULTS", str(exc))
     except OSError as exc:
+        _remove(out, created)
         fail("--out", f"cannot write into {out}: {exc.strerror or exc}")
     if as_json:
         typer.echo(json.dumps(summary, indent=2, default=str))
@@ -69,3 +77,9 @@ def report(
         f"Report of {summary['games']} games: {out / 'index.html'} "
         f"(and summary.md, summary.json, {len(pngs)} plots)"
     )
+
+
+def _remove(out: Path, created: bool) -> None:
+    """Leave no empty or half-written report folder behind a failed report."""
+    if created:
+        shutil.rmtree(out, ignore_errors=True)

@@ -32,6 +32,7 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
+from ..agents import reproducible
 from ..arena.results import ResultsFile, ResultsMismatch, to_record
 from ..arena.runner import BACKENDS, GameJob, plan_games, run_jobs
 from ..arena.stats import summarize_records
@@ -42,7 +43,9 @@ from .common import (
     VariantOpt,
     agent_names,
     build_game,
+    check_file_path,
     check_players,
+    check_seed,
     console,
     err_console,
     fail,
@@ -116,6 +119,19 @@ def check_backend(backend: str, workers: int | None) -> None:
         fail("--backend", f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
     if workers is not None and workers < 1:
         fail("--workers", f"must be at least 1, got {workers}")
+
+
+def warn_not_reproducible(names: list[str]) -> None:
+    """Say on stderr which agents decide on a time budget: their results are not reproducible."""
+    timed = [name for name in dict.fromkeys(names) if not reproducible(name)]
+    if timed:
+        err_console.print(
+            f"Note: {', '.join(timed)} thinks for a time budget, so the results depend on this "
+            "machine's speed and are not reproducible (use ismcts:iterations=N for that); an "
+            "--out file of this run cannot be continued by another.",
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 def play_jobs(
@@ -248,9 +264,10 @@ def simulate(
         fail("--agents", f"give one agent, or one per seat ({players}); got {len(names)}")
     if games < 1:
         fail("--games", f"must be at least 1, got {games}")
-    if seed < 0:
-        fail("--seed", f"must be 0 or more, got {seed}")
+    check_seed(seed)
+    check_file_path(out, "--out")
     check_backend(backend, workers)
+    warn_not_reproducible(names)
     game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_games(game.id, game.config, names, games, seed, rotate)
     show_progress = not as_json and sys.stderr.isatty()
@@ -276,7 +293,7 @@ def summarize(
     records: list[dict[str, Any]],
     rotate: bool = True,
 ) -> dict[str, Any]:
-    """The JSON-ready report of a run (seats are numbered from 1).
+    """The JSON-ready report of a run (seats are numbered from 0, as in every JSON output).
 
     ``seats[].agent`` is the seat's agent when it was the same in every game, else None (the
     seats rotated); ``agents`` has one row per distinct agent spec.
@@ -288,7 +305,7 @@ def summarize(
         only = tallies["seat_agents"][p]
         seats.append(
             {
-                "seat": p + 1,
+                "seat": p,
                 "agent": next(iter(only)) if len(only) == 1 else None,
                 "mean_score": tally.mean_score,
                 "sd_score": tally.sd_score,
@@ -315,6 +332,7 @@ def summarize(
         "agents": agent_rows,
         "mean_decisions": statistics.fmean(tallies["decisions"]),
         "mean_turns": statistics.fmean(tallies["turns"]),
+        "capped": sum(r.get("capped") is True for r in records),
     }
 
 
@@ -336,7 +354,7 @@ def _print_summary(
         table.add_column("win share", justify="right")
     for row in summary["seats"]:
         agent = row["agent"] if row["agent"] is not None else "(rotated)"
-        cells = [str(row["seat"]), agent, f"{row['mean_score']:.2f}"]
+        cells = [str(row["seat"] + 1), agent, f"{row['mean_score']:.2f}"]
         cells.append(f"{row['sd_score']:.2f}")
         if show_wins:
             cells.append(f"{100 * row['win_share']:.1f}%")
@@ -369,6 +387,11 @@ def _print_summary(
         f"Mean game length: {summary['mean_decisions']:.1f} decisions, "
         f"{summary['mean_turns']:.1f} turns"
     )
+    if summary["capped"]:
+        console.print(
+            f"[bold yellow]{summary['capped']} of {games} games were stopped by the turn cap, "
+            "not by the rules.[/bold yellow]"
+        )
     rate = played / elapsed if elapsed > 0 else float("inf")
     resumed = f", {games - played} read from the results file" if played < games else ""
     console.print(

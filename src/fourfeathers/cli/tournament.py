@@ -23,14 +23,23 @@ from .common import (
     VariantOpt,
     agent_names,
     build_game,
+    check_file_path,
     check_players,
+    check_seed,
     console,
     fail,
     parse_agents,
     spec_or_fail,
 )
 from .options import game_command
-from .simulate import BackendOpt, RayAddressOpt, WorkersOpt, check_backend, play_jobs
+from .simulate import (
+    BackendOpt,
+    RayAddressOpt,
+    WorkersOpt,
+    check_backend,
+    play_jobs,
+    warn_not_reproducible,
+)
 
 
 @game_command("tournament")
@@ -104,9 +113,10 @@ def tournament(
         fail("--agents", f"{players} seats need at least {players} different agents")
     if games_per_pair < 1:
         fail("--games-per-pair", f"must be at least 1, got {games_per_pair}")
-    if seed < 0:
-        fail("--seed", f"must be 0 or more, got {seed}")
+    check_seed(seed)
+    check_file_path(out, "--out")
     check_backend(backend, workers)
+    warn_not_reproducible(names)
     game = build_game(spec, players, None, content, variant, game_options, option)
     jobs = plan_tournament(game.id, game.config, names, games_per_pair, seed, players)
     show_progress = not as_json and sys.stderr.isatty()

@@ -1,12 +1,16 @@
 """How the command line draws a game: the game's ``render`` part, or plain text without one.
 
 A game's ``render`` part (``GameSpec.render``, by convention ``games/<game>/render.py``) has
-``render_state(game, state, player, *, memory_aid=False)`` and ``render_result(game, state)``,
-which return rich renderables, and optionally ``render_svg(game, state, player) -> str``.
+``render_state(game, state, player, *, memory_aid=False, reveal=False)`` and
+``render_result(game, state)``, which return rich renderables, and optionally
+``render_svg(game, state, player) -> str``. ``render_state`` for ``player`` None draws what a
+spectator sees: only what every seat may know (the player's view in a solo game), and every
+hidden part only with ``reveal``.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ..core.game import Game, State
@@ -17,14 +21,26 @@ def _part(game: Game) -> Any:
     return game_spec(game.id).part("render")
 
 
-def render_state(game: Game, state: State, player: int | None, *, memory_aid: bool = False) -> Any:
-    """The table as ``player`` sees it (None: a spectator, who sees everything).
+def render_state(
+    game: Game, state: State, player: int | None, *, memory_aid: bool = False, reveal: bool = False
+) -> Any:
+    """The table as ``player`` sees it (None: a spectator, who sees only what every seat may
+    know, and everything with ``reveal``).
 
-    Without a ``render`` part: the seat's observation as text (seat 0's for a spectator).
+    Without a ``render`` part: the seat's observation as text; for a spectator, the parts of
+    the observations that are the same for every seat (with ``reveal``: ``to_dict()``).
     """
     part = _part(game)
     if part is None:
-        return str(state.observation(player if player is not None else 0))
+        if player is not None or game.num_players == 1:
+            return json.dumps(state.observation(player or 0))
+        if reveal:
+            return json.dumps(state.to_dict())
+        seats = [state.observation(p) for p in range(game.num_players)]
+        common = {k: v for k, v in seats[0].items() if all(k in o and o[k] == v for o in seats)}
+        return json.dumps(common)
+    if reveal:
+        return part.render_state(game, state, player, memory_aid=memory_aid, reveal=True)
     return part.render_state(game, state, player, memory_aid=memory_aid)
 
 

@@ -1,7 +1,7 @@
 """The game-agnostic core: the Game/State contract, errors, seeded RNG, registry and records."""
 
 from .errors import ConfigError, ContentError, IllegalActionError
-from .game import TERMINAL, Action, Game, Series, State
+from .game import TERMINAL, Action, Game, GameEnd, Series, State
 from .records import GameRecord, Match
 from .registry import (
     ENTRY_POINT_GROUP,
@@ -22,6 +22,7 @@ __all__ = [
     "ConfigError",
     "ContentError",
     "Game",
+    "GameEnd",
     "GameRecord",
     "GameSpec",
     "Heuristic",

@@ -26,14 +26,41 @@ def read_content(path: str | Path | None, default: Path) -> tuple[str, bytes]:
         raise ContentError(f"{file}: cannot read content file ({exc.strerror})") from None
 
 
+FORMAT_VERSION = 1
+"""The content file format this package reads (a file's ``version``, 1 when left out)."""
+
+
 def parse_toml(file: str, blob: bytes) -> dict[str, Any]:
-    """Parse ``blob`` as UTF-8 TOML. Raises ``ContentError`` naming ``file`` otherwise."""
+    """Parse ``blob`` as UTF-8 TOML and check its ``version`` is ``FORMAT_VERSION``.
+
+    Raises ``ContentError`` naming ``file`` otherwise.
+    """
     try:
-        return tomllib.loads(blob.decode())
+        data = tomllib.loads(blob.decode())
     except UnicodeDecodeError:
         raise ContentError(f"{file}: not a UTF-8 text file") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{file}: not valid TOML: {exc}") from None
+    version = data.get("version", FORMAT_VERSION)
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise ContentError(
+            f"{file}: 'version' must be {FORMAT_VERSION} (the content format this package "
+            f"reads), got {version!r}"
+        )
+    return data
+
+
+def check_int(where: str, name: str, value: Any, low: int, high: int) -> int:
+    """``value`` if it is an int (not a bool) from ``low`` to ``high``.
+
+    Every number of a content file is bounded this way, so that a typo cannot make a game of
+    a billion cards. Raises ``ContentError`` naming ``where``, the field ``name`` and the bounds.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ContentError(
+            f"{where}: {name} must be an integer from {low} to {high}, got {value!r}"
+        )
+    return value
 
 
 def content_digest(blob: bytes) -> str:

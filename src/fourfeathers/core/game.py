@@ -78,6 +78,11 @@ class Game(ABC):
         The conformance suite checks that ``State.component_locations()`` holds exactly these.
         """
 
+    def content_sha256(self) -> str | None:
+        """The SHA-256 of the content file this game was built from (shipped or the user's),
+        or None for a game without one. Results files keep it (``arena/results.py``)."""
+        return None
+
     def series(self) -> Series | None:
         """A multi-game format the rulebook defines (e.g. Pauly's Feather Tournament), or None."""
         return None
@@ -198,6 +203,15 @@ class State(ABC):
     def component_locations(self) -> dict[str, Sequence[Hashable]]:
         """Every component, by the place it lies in (``"hand 0"``, ``"pile 1"``, ``"box"``...)."""
 
+    def ended_by(self) -> GameEnd | None:
+        """Why the game is over, or None while it goes on.
+
+        A game whose length is capped (a ``max_turns`` option, a day limit) says
+        ``capped=True`` when the cap, not its rules, ended it: results, reports and the end
+        screen mark such games. The default knows no cap: ``GameEnd("the game is over")``.
+        """
+        return GameEnd("the game is over") if self.is_terminal() else None
+
     def check_player(self, player: int) -> None:
         """Raise ``ValueError`` unless ``player`` is a seat of this game (0-based int, not bool)."""
         if not is_int(player) or not 0 <= player < self.game.num_players:
@@ -225,6 +239,20 @@ def win_shares(winners: Sequence[int], num_players: int) -> list[float]:
     rest (``[0.0] * num_players`` when ``winners`` is empty)."""
     share = 1.0 / len(winners) if winners else 0.0
     return [share if p in winners else 0.0 for p in range(num_players)]
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """Why a game ended (``State.ended_by``).
+
+    Attributes:
+        text: the reason in words, public to every seat (``"draw pile 1 is empty"``).
+        capped: True if a cap that keeps every game finite (a turn limit) stopped the game
+            rather than its rules: its scores are not those of a game played out.
+    """
+
+    text: str
+    capped: bool = False
 
 
 @dataclass(frozen=True)

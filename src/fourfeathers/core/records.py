@@ -15,6 +15,14 @@ from typing import Any
 from .errors import IllegalActionError
 from .game import Action, Game, State
 from .registry import make
+from .rng import MAX_SEED
+
+NOTE = (
+    "This file holds the whole game, hidden cards included: its seed deals every card and "
+    "every pile. Like the box of the physical game, do not look inside before the game is "
+    "over."
+)
+"""The first field of every saved record, so that the file says what it holds."""
 
 
 @dataclass
@@ -26,12 +34,15 @@ class GameRecord:
         config: the game's full configuration (``Game.config``).
         seed: the seed given to ``new_initial_state``.
         actions: the decisions taken, in order, as text forms.
+        table: how the game is played, for the interface that saved it (JSON-ready: who
+            sits where, display options, a tournament's progress); replaying ignores it.
     """
 
     game: str
     config: dict[str, Any]
     seed: int
     actions: list[str] = field(default_factory=list)
+    table: dict[str, Any] = field(default_factory=dict)
 
     def make_game(self) -> Game:
         """The ``Game`` this record was played with."""
@@ -54,21 +65,41 @@ class GameRecord:
         return state
 
     def to_json(self) -> str:
-        """The record as one JSON object."""
-        return json.dumps(
-            {"game": self.game, "config": self.config, "seed": self.seed, "actions": self.actions}
-        )
+        """The record as one JSON object, ``NOTE`` first (what the file holds, in words)."""
+        data: dict[str, Any] = {
+            "note": NOTE,
+            "game": self.game,
+            "config": self.config,
+            "seed": self.seed,
+        }
+        if self.table:
+            data["table"] = self.table
+        data["actions"] = self.actions
+        return json.dumps(data)
 
     @classmethod
     def from_json(cls, text: str) -> GameRecord:
-        """Parse ``to_json`` output. Raises ``ValueError`` naming a missing or wrong field."""
+        """Parse ``to_json`` output (a ``note`` is ignored; ``table`` is optional).
+
+        Raises ``ValueError`` naming a missing or wrong field, e.g. a seed outside
+        ``[0, MAX_SEED]`` (``core/rng.py``).
+        """
         data = json.loads(text)
         if not isinstance(data, dict):
             raise ValueError("a game record is a JSON object")
         for key, kind in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
             if not isinstance(data.get(key), kind):
                 raise ValueError(f"game record field {key!r} must be a {kind.__name__}")
-        return cls(data["game"], data["config"], data["seed"], [str(a) for a in data["actions"]])
+        seed = data["seed"]
+        if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+            raise ValueError(
+                f"game record field 'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}"
+            )
+        table = data.get("table", {})
+        if not isinstance(table, dict):
+            raise ValueError("game record field 'table' must be a dict")
+        actions = [str(a) for a in data["actions"]]
+        return cls(data["game"], data["config"], seed, actions, table)
 
     def save(self, path: str | Path) -> None:
         """Write the record as JSON to ``path``."""

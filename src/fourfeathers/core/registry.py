@@ -82,8 +82,9 @@ class GameSpec:
         heuristic: a ``Heuristic``, for the greedy agent and ISMCTS (default: the score lead).
         features: ``seat_features(game, observations) -> SeatFeatures | None`` from every
             seat's terminal observation, for reports (default: no such section).
-        render: a module with ``render_state(game, state, player, *, memory_aid=False)`` and
-            ``render_result(game, state)`` (rich renderables) and optionally
+        render: a module with ``render_state(game, state, player, *, memory_aid=False,
+            reveal=False)`` (``player`` None: what a spectator sees, everything with
+            ``reveal``) and ``render_result(game, state)`` (rich renderables) and optionally
             ``render_svg(game, state, player) -> str`` (default: plain text, no picture).
         cli: a module with ``OPTIONS`` (its ``cli.options.GameOption`` flags for play,
             simulate and tournament), ``EXAMPLES`` (help lines per command name) and

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from content_bounds import unbounded_numbers
 from fourfeathers import ContentError, make
 from fourfeathers.games.familiar_feat.content import (
     ABILITIES,
@@ -178,3 +179,9 @@ def test_content_option_and_digest(tmp_path):
         make("familiar-feat", content=path, content_digest="0" * 64)
     with pytest.raises(ContentError, match="cannot read"):
         make("familiar-feat", content=str(tmp_path / "missing.toml"))
+
+
+def test_every_number_of_the_content_file_is_bounded():
+    problems, fields = unbounded_numbers(load_cards, DEFAULT_CONTENT)
+    assert fields >= 15
+    assert problems == []

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from content_bounds import unbounded_numbers
 from fourfeathers import ConfigError, ContentError, make
 from fourfeathers.games.fancy_feathers.content import DEFAULT_CONTENT, PROVENANCE, load_content
 from fourfeathers.games.fancy_feathers.scoring import TYPES
@@ -51,7 +52,7 @@ def write(tmp_path: Path, text: str) -> str:
         ("pair = 5, ", "", "needs scoring.pair"),
         ("pair = 5", "pair = 5, bonus = 1", "scoring.bonus is not a parameter"),
         ("sign = -1", "sign = 2", "must be 1 or -1"),
-        ("cap = 5", "cap = 0", "at least 1"),
+        ("cap = 5", "cap = 0", "scoring.cap must be an integer from 1 to 100"),
         ("table = [0, 3, 6]", 'table = "3"', "non-empty list of integers"),
         (
             '{ value = 3, per_set = 1, source = "rulebook" },\n  { value = 5',
@@ -66,7 +67,12 @@ def write(tmp_path: Path, text: str) -> str:
         (
             '{ per_set = 3, source = "inferred" }]\n\n[[type]]\nname = "peacock"',
             '{ per_set = 0, source = "inferred" }]\n\n[[type]]\nname = "peacock"',
-            "'per_set' must be an integer >= 1",
+            "'per_set' must be an integer from 1 to 20",
+        ),
+        (
+            '{ per_set = 3, source = "inferred" }]\n\n[[type]]\nname = "peacock"',
+            '{ per_set = 100000000, source = "inferred" }]\n\n[[type]]\nname = "peacock"',
+            "'per_set' must be an integer from 1 to 20, got 100000000",
         ),
         ('source = "rulebook"\nnote = "+2', 'source = "guessed"\nnote = "+2', "'source' must be"),
         ('short = "Fox"', 'short = "Fox"\ncolour = "red"', "unknown field(s) colour"),
@@ -108,3 +114,9 @@ def test_a_content_override_is_played_and_pinned(tmp_path):
     Path(path).write_text(SHIPPED)
     with pytest.raises(ConfigError, match="content_digest"):
         make("fancy-feathers", **game.config)
+
+
+def test_every_number_of_the_content_file_is_bounded():
+    problems, fields = unbounded_numbers(load_content, DEFAULT_CONTENT)
+    assert fields >= 10
+    assert problems == []

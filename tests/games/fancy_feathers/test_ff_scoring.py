@@ -137,8 +137,8 @@ def test_explanations_sum_to_the_total(game):
         ([[("nest", 2)], []], "nest cards print no value"),
         ([[("nest", 0)] * 7, []], "7 nest cards, but a 2-player game has only 6"),
         ([[("golden-pheasant", 3)] * 3, []], "a 2-player game has only 2"),
-        ([[]], "2 to 6 players"),
-        ([[]] * 7, "2 to 6 players"),
+        ([], "1 to 6 players"),
+        ([[]] * 7, "1 to 6 players"),
     ],
 )
 def test_score_table_errors(cards, words):

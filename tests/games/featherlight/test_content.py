@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from content_bounds import unbounded_numbers
 from fourfeathers import ContentError, make
 from fourfeathers.games.featherlight.content import DEFAULT_CONTENT, load_cards
 from fourfeathers.games.featherlight.scoring import COLOURS
@@ -142,6 +143,7 @@ def test_user_content_overrides_colours(tmp_path):
         ("number = 2\n", "number = 1\n", "number 1 appears twice"),
         ('rule = "rulebook" }', 'rule = "printed" }', "source.rule must be one of"),
         ("per = 25", "pro = 25", "rule.pro is not a parameter of kind 'sets'"),
+        ("per = 25", "per = 99999999999999999", "rule.per must be an integer from -1000 to 1000"),
     ],
 )
 def test_bad_content_names_the_field(tmp_path, old, new, message):
@@ -186,3 +188,9 @@ def test_records_pin_the_content_file(tmp_path):
     with pytest.raises(ConfigError, match="not the one this game was played with"):
         make("featherlight", **game.config)
     assert make("featherlight").config["content_digest"] is None
+
+
+def test_every_number_of_the_content_file_is_bounded():
+    problems, fields = unbounded_numbers(load_cards, DEFAULT_CONTENT)
+    assert fields >= 8
+    assert problems == []

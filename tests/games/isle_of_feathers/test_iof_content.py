@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from content_bounds import unbounded_numbers
 from fourfeathers import ContentError, make
 from fourfeathers.games.isle_of_feathers.content import (
     ABILITIES,
@@ -101,7 +102,7 @@ def test_the_shipped_file_loads_through_the_content_option(tmp_path):
     "old,new,message",
     [
         ('ability = "mound"', 'ability = "dig"', "'ability' 'dig' is not one of"),
-        ("points = 1\n", "points = -1\n", "'points' must be an integer >= 0"),
+        ("points = 1\n", "points = -1\n", "'points' must be an integer from 0 to 100"),
         ("0,0 sand *", "0,0 sand", "no token cell"),
         ("0,0 sand *", "0,0 water *", "kind 'water'"),
         ("0,0 sand *", "0,0 sand * veg veg", "flags"),
@@ -146,3 +147,9 @@ def test_unreadable_and_malformed_files(tmp_path):
         load_content(write(tmp_path, "[[bird]\n"))
     with pytest.raises(ContentError, match=r"\[components\]"):
         load_content(write(tmp_path, "version = 1\n"))
+
+
+def test_every_number_of_the_content_file_is_bounded():
+    problems, fields = unbounded_numbers(load_content, DEFAULT_CONTENT)
+    assert fields >= 12
+    assert problems == []

@@ -188,12 +188,13 @@ def test_render_shows_the_island_hand_path_and_tokens():
         placed=[[], [44]],
     )
     screen = text_of(render.render_state(game, state, 0))
-    assert "S♣" in screen and "G B" in screen and "D" in screen and "2,0" in screen
+    assert "S♣" in screen and "G 2" in screen and "D" in screen and "2,0" in screen
     assert "Andean Cock-of-the-rock" in screen and "Flight Path" in screen
     assert "Ability tokens" in screen
     assert "9 Southern Brown Kiwi" not in screen  # seat 1's hand is hidden from seat 0
     spectator = text_of(render.render_state(game, state, None))
-    assert "Southern Brown Kiwi" in spectator
+    assert "Southern Brown Kiwi" not in spectator  # a spectator sees no hand
+    assert "Southern Brown Kiwi" in text_of(render.render_state(game, state, None, reveal=True))
 
 
 def test_render_result_and_svg():

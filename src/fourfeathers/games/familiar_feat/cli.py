@@ -9,8 +9,6 @@ OPTIONS = (GameOption("level", "--level", int, "N", "Level", "1-8"),)
 EXAMPLES = {
     "play": ("feathers play familiar-feat --level 3 --seed 5",),
     "simulate": ("feathers simulate familiar-feat --level 8 --agents greedy --games 500",),
-    "tournament": (
-        "feathers tournament familiar-feat --level 3 --agents greedy,medium -n 10 --json",
-    ),
+    "tournament": ("feathers tournament familiar-feat --level 3 --agents greedy,medium -n 10",),
 }
 """Help lines for ``feathers <command> --help``."""

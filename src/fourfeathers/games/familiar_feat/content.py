@@ -460,7 +460,9 @@ def _read_event(where: str, raw: dict[str, Any], number: int, tables: Tables) ->
             f"{where}: an effect of kind {EVENT_KINDS[ekind]!r} is {TIMINGS[want]} (FA-91, FA-92)"
         )
     lv = raw.get("levels", [])
-    if not isinstance(lv, list) or not all(isinstance(x, int) for x in lv):
+    if not isinstance(lv, list) or not all(
+        isinstance(x, int) and not isinstance(x, bool) and 1 <= x <= 8 for x in lv
+    ):
         raise ContentError(f"{where}: 'levels' must be a list of levels 1-8")
     tables["levels"][number] = tuple(lv)
 

@@ -59,6 +59,9 @@ class FamiliarFeatGame(Game):
             self.id, self.content, content_digest, self.cards.digest
         )
 
+    def content_sha256(self) -> str:
+        return self.cards.digest
+
     @property
     def config(self) -> dict[str, Any]:
         return {

@@ -86,12 +86,18 @@ def _row_table(game: FamiliarFeatGame, state: Any) -> Table:
 
 
 def render_state(
-    game: FamiliarFeatGame, state: Any, player: int | None, *, memory_aid: bool = False
+    game: FamiliarFeatGame,
+    state: Any,
+    player: int | None,
+    *,
+    memory_aid: bool = False,
+    reveal: bool = False,
 ) -> Group:
     """The table: the row with each column and its Cuddle total against the Strength, the piles,
     the day, Events in force, Monsters driven away, the hand and the pending question.
 
-    The game is solo and every pile is shown, so ``memory_aid`` changes nothing.
+    The game is solo and the player's view is the spectator's, so ``player``, ``memory_aid``
+    and ``reveal`` change nothing (the order of the decks stays hidden).
     """
     cards = game.cards
     parts: list[Any] = []

@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State
+from ...core.game import TERMINAL, GameEnd, State
 from . import rules, rules_deck, rules_phases, scoring
 from .content import K_MONSTER
 
@@ -112,6 +112,11 @@ class FamiliarFeatState(State):
 
     def is_terminal(self) -> bool:
         return self.result != rules_phases.ONGOING
+
+    def ended_by(self) -> GameEnd | None:
+        if self.result == rules_phases.ONGOING:
+            return None
+        return GameEnd(rules_phases.end_reason(self), self.result == rules_phases.LOST_CAP)
 
     def returns(self) -> list[float]:
         """1.0 for a won adventure, 0.0 for a lost one or while it goes on."""

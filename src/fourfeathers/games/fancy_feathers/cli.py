@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
 from typing import Annotated
@@ -38,29 +39,66 @@ EXAMPLES = {
         "feathers play fancy-feathers --players 3 --types first-game",
     ),
     "score": (
-        'feathers score fancy-feathers --player "golden-pheasant:3, 2*green-pheasant, 3*nest" '
-        '--player "peacock, 2*mirror"',
+        "feathers score fancy-feathers \\\n"
+        '    --player "golden-pheasant:3, 2*green-pheasant, 3*nest" \\\n'
+        '    --player "peacock, 2*mirror"',
     ),
     "simulate": (
-        "feathers simulate fancy-feathers --agents greedy --players 4 --games 5000 \\\n"
-        "    --workers 2 --out ff4.jsonl",
+        "feathers simulate fancy-feathers --agents greedy --players 4 \\\n"
+        "    --games 5000 --workers 2 --out ff4.jsonl",
     ),
-    "tournament": (
-        "feathers tournament fancy-feathers --agents random,greedy,easy --players 3 -n 30",
-    ),
+    "tournament": ("feathers tournament fancy-feathers --agents random,greedy,easy -p 3 -n 30",),
 }
 """Help lines for ``feathers <command> --help``."""
 
 
-_TOKEN = re.compile(r"(?:(\d+)\s*\*\s*)?([a-z][a-z'-]*)\s*(?::\s*(\d+))?")
+_TOKEN = re.compile(r"(?:(\d+)\s*\*\s*)?([a-z][a-z' .-]*?)\s*(?::\s*(\d+))?")
 
 
-def parse_collection(text: str, option: str) -> list[tuple[str, int]]:
+def name_key(text: str) -> str:
+    """A type name as typed, reduced for matching: ``Lady Amherst's Pheasant``,
+    ``lady amherst pheasant`` and ``lady-amherst-pheasant`` all give the last one."""
+    text = text.lower().replace("'s ", " ").replace("'s", "").replace("'", "")
+    return re.sub(r"[^a-z]+", "-", text).strip("-")
+
+
+def type_names(game: FancyFeathersGame) -> dict[str, str]:
+    """Every name a player may type for a type, reduced by ``name_key``, with the type's id: the
+    id, the title and the short label the play screen shows, and the id without ``pheasant``
+    (``blood``, ``green``)."""
+    names: dict[str, str] = {}
+    for kind in game.cards.types:
+        for text in (kind.name, kind.title, kind.short, kind.name.removesuffix("-pheasant")):
+            names.setdefault(name_key(text), kind.name)
+    return names
+
+
+def resolve_type(text: str, names: dict[str, str]) -> str | None:
+    """The type id ``text`` names (a plural is read as its singular), or None."""
+    key = name_key(text)
+    for candidate in (key, key.removesuffix("es"), key.removesuffix("s")):
+        if candidate in names:
+            return names[candidate]
+    return None
+
+
+def suggestion(text: str, names: dict[str, str]) -> str:
+    """``; did you mean green-pheasant?`` for the nearest name, else the list of types."""
+    close = difflib.get_close_matches(name_key(text), list(names), n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean {names[close[0]]}?"
+    return f" (types: {', '.join(dict.fromkeys(names.values()))})"
+
+
+def parse_collection(
+    text: str, option: str, names: dict[str, str], player: int
+) -> list[tuple[str, int]]:
     """Parse one Fancy Feathers collection: comma-separated tokens ``[N*]TYPE[:VALUE]``.
 
-    ``"golden-pheasant:3, 2*green-pheasant"`` -> ``[("golden-pheasant", 3),
-    ("green-pheasant", 0), ("green-pheasant", 0)]``. An empty text or ``none`` is no cards.
-    Whether the types and values exist is the game's to check (``score_table``).
+    ``"golden-pheasant:3, 2*green pheasant"`` -> ``[("golden-pheasant", 3),
+    ("green-pheasant", 0), ("green-pheasant", 0)]``. TYPE is any name of ``type_names``; a
+    typo fails on ``option`` naming ``player`` (from 1) and the nearest name. An empty text or
+    ``none`` is no cards. Whether the values exist is the game's to check (``score_table``).
     """
     if text.strip().lower() in ("", "none", "-"):
         return []
@@ -79,7 +117,14 @@ def parse_collection(text: str, option: str) -> list[tuple[str, int]]:
         count = int(m.group(1)) if m.group(1) else 1
         if count < 1:
             fail(option, f"{item.strip()!r}: the count before * must be at least 1")
-        cards += [(m.group(2), int(m.group(3) or 0))] * count
+        name = resolve_type(m.group(2), names)
+        if name is None:
+            typed = m.group(2).strip()
+            fail(
+                option,
+                f"player {player}: {typed!r} is not an animal type{suggestion(typed, names)}",
+            )
+        cards += [(name, int(m.group(3) or 0))] * count
     return cards
 
 
@@ -89,8 +134,8 @@ def score(
         typer.Option(
             "--player",
             metavar="CARDS",
-            help="One player's cards (repeat once per player, in the order they left the Path): "
-            "comma-separated TYPE, TYPE:VALUE or N*TYPE.",
+            help="One player's cards (repeat once per player, in the order they left the Path; "
+            "one alone scores that collection): comma-separated TYPE, TYPE:VALUE or N*TYPE.",
             show_default=False,
         ),
     ],
@@ -104,22 +149,30 @@ def score(
     """Score a Fancy Feathers game: each player's points per animal type, totals and winner.
 
     Give one --player per player, in the order in which they left the Path (a tie goes to the
-    player who left earlier). Types: golden-pheasant, pheasant-fart, lady-amherst-pheasant,
-    blood-pheasant, green-pheasant, peacock, nest, reeves-pheasant, trap, mirror, monal, fox.
-    Golden Pheasant and Pheasant Fart take their printed value (1-3) after a colon, Monal its
-    size (3, 5 or 7); N* repeats a card. With --json the winner is a 0-based index into players.
+    player who left earlier), or one --player to score one collection. Types: golden-pheasant,
+    pheasant-fart, lady-amherst-pheasant, blood-pheasant, green-pheasant, peacock, nest,
+    reeves-pheasant, trap, mirror, monal, fox; the names the play screen shows work too
+    ("Lady Amherst's Pheasant", "green pheasant", "blood"). Golden Pheasant and Pheasant Fart
+    take their printed value (1-3) after a colon, Monal its size (3, 5 or 7); N* repeats a
+    card. With --json the winner is a 0-based index into players.
 
     Examples:
 
-        feathers score fancy-feathers --player "golden-pheasant:3, 2*green-pheasant, 3*nest" \\
+        feathers score fancy-feathers \\
+            --player "golden-pheasant:3, 2*green-pheasant, 3*nest" \\
             --player "peacock, 2*mirror"
-        feathers score fancy-feathers --json --player "monal:7, 2*monal:3" --player "3*fox"
+        feathers score fancy-feathers --json \\
+            --player "monal:7, 2*monal:3" --player "3*fox"
+        feathers score fancy-feathers --player "Lady Amherst's Pheasant, 2*blood"
     """
-    collections = [parse_collection(text, "--player") for text in player]
     game = make_or_fail(
         FancyFeathersGame.id, game_config(content=content, variants=flatten_names(variant))
     )
     assert isinstance(game, FancyFeathersGame)
+    names = type_names(game)
+    collections = [
+        parse_collection(text, "--player", names, i) for i, text in enumerate(player, start=1)
+    ]
     try:
         result = game.score_table(collections)
     except ValueError as exc:
@@ -147,6 +200,13 @@ def score(
         for line in r.lines:
             table.add_row(line.name, str(line.count), str(line.points), line.reason)
         console.print(table)
+    if len(result.players) == 1:
+        if any(line.name == "lady-amherst-pheasant" for line in result.players[0].lines):
+            console.print(
+                "Lady Amherst's Pheasants are scored as if no player had fewer cards (FF-55).",
+                markup=False,
+            )
+        return
     best = result.players[result.winner].total
     tied = [i for i, r in enumerate(result.players) if r.total == best]
     line = f"Player {result.winner + 1} wins with {best} point{'' if best == 1 else 's'}"

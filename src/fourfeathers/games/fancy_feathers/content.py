@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.config import is_int
-from ...core.content import content_digest, parse_toml, read_content
+from ...core.content import check_int, content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 from .scoring import KINDS, NUM_TYPES, TYPES, Scoring, build_scoring
 
@@ -90,18 +90,32 @@ class ContentSet:
         return self.types[TYPES.index(name)]
 
 
+POINTS_BOUND = 1000
+"""Scoring points lie in ``[-POINTS_BOUND, POINTS_BOUND]``; a points table has at most
+``MAX_CARDS`` entries and a ``cap`` is 1 to ``MAX_CARDS``."""
+
+MAX_CARDS = 100
+"""The most cards of one type a player could collect that content may speak of."""
+
+MAX_PER_SET = 20
+"""The most cards of one kind in one player's set (``per_set``); the printed ``value`` of a card
+is at most this too."""
+
+
 def _check_param(where: str, name: str, check: str, value: Any) -> Any:
+    field = f"scoring.{name}"
     if check == "ints":
-        if not isinstance(value, list) or not value or not all(is_int(v) for v in value):
-            raise ContentError(f"{where}: scoring.{name} must be a non-empty list of integers")
-        return value
-    if not is_int(value):
-        raise ContentError(f"{where}: scoring.{name} must be an integer, got {value!r}")
-    if check == "sign" and value not in (1, -1):
-        raise ContentError(f"{where}: scoring.{name} must be 1 or -1, got {value!r}")
-    if check == "positive" and value < 1:
-        raise ContentError(f"{where}: scoring.{name} must be at least 1, got {value!r}")
-    return value
+        if not isinstance(value, list) or not 0 < len(value) <= MAX_CARDS:
+            raise ContentError(
+                f"{where}: {field} must be a non-empty list of integers (at most {MAX_CARDS}), "
+                f"got {value!r}"
+            )
+        return [check_int(where, field, v, -POINTS_BOUND, POINTS_BOUND) for v in value]
+    if check == "sign" and (not is_int(value) or value not in (1, -1)):
+        raise ContentError(f"{where}: {field} must be 1 or -1, got {value!r}")
+    if check == "positive":
+        return check_int(where, field, value, 1, MAX_CARDS)
+    return check_int(where, field, value, -POINTS_BOUND, POINTS_BOUND)
 
 
 def _parse_scoring(where: str, raw: Any, nest_each: bool) -> tuple[Scoring, dict[str, Any]]:
@@ -145,14 +159,10 @@ def _parse_card(where: str, raw: Any, has_values: bool) -> CardSpec:
     for key in ("per_set", "source"):
         if key not in raw:
             raise ContentError(f"{where}: missing field {key!r}")
-    per_set = raw["per_set"]
-    if not is_int(per_set) or per_set < 1:
-        raise ContentError(f"{where}: 'per_set' must be an integer >= 1, got {per_set!r}")
+    per_set = check_int(where, "'per_set'", raw["per_set"], 1, MAX_PER_SET)
     source = _check_source(where, raw["source"])
     if has_values:
-        value = raw.get("value")
-        if not is_int(value) or value < 1:
-            raise ContentError(f"{where}: 'value' must be an integer >= 1 (the printed value)")
+        value = check_int(where, "'value'", raw.get("value"), 1, MAX_PER_SET)
     elif "value" in raw:
         raise ContentError(f"{where}: 'value' is only for types that score printed values")
     else:

@@ -114,6 +114,9 @@ class FancyFeathersGame(Game):
         self.cvalue: tuple[int, ...] = tuple(cvalue)
         self.type_cards: tuple[tuple[int, ...], ...] = tuple(type_cards)
 
+    def content_sha256(self) -> str:
+        return self.cards.digest
+
     @property
     def config(self) -> dict[str, Any]:
         return {
@@ -200,15 +203,20 @@ class FancyFeathersGame(Game):
         """Score a physical game: per player, in the order they left the Path, their cards as
         ``(type name, printed value)`` pairs (value 0 for types without one).
 
+        One collection alone is scored as one player's share of the largest game (6 players,
+        for the card limits), holding the fewest cards (Lady Amherst's Pheasant, FF-55).
+
         Returns a ``TableScore``: each player's total and lines, and the winner's index (most
         points; a tie goes to whoever left first, FF-51). Raises ``ValueError`` whose message
         starts with ``player N:`` (1-based) for an unknown type, a wrong or missing value, or
-        more cards than the game has; or names the players for a wrong count (2-6) or more
+        more cards than the game has; or names the players for a wrong count (1-6) or more
         than six types in all (FF-06).
         """
-        n = len(players)
-        if not 2 <= n <= 6:
-            raise ValueError(f"players: Fancy Feathers is scored for 2 to 6 players, got {n}")
+        if not 1 <= len(players) <= 6:
+            raise ValueError(
+                f"players: Fancy Feathers is scored for 1 to 6 players, got {len(players)}"
+            )
+        n = len(players) if len(players) > 1 else 6  # the card limits of the largest table
         seen_types: set[str] = set()
         totals: dict[tuple[str, int], int] = {}
         groups: list[list[list[int]]] = []

@@ -87,7 +87,7 @@ def _path_tables(game: FancyFeathersGame, state: FancyFeathersState, player: int
 
 
 def _collections_table(
-    game: FancyFeathersGame, state: FancyFeathersState, player: int | None
+    game: FancyFeathersGame, state: FancyFeathersState, player: int | None, reveal: bool = False
 ) -> Table:
     """One row per seat: its disc, how many cards it holds, and what they are.
 
@@ -101,7 +101,7 @@ def _collections_table(
     table.add_column("cards", justify="right")
     table.add_column("collected (by type)")
     for q in range(game.num_players):
-        full = player is None or q == player or over
+        full = (player is None and reveal) or q == player or over
         # Others: what everyone saw collected; a hidden Fox loss is not attributed.
         cards = state.held[q] if full else [e for e in state.log[q] if e >= 0]
         counts = [0] * NUM_TYPES
@@ -171,9 +171,15 @@ def _fox_table(game: FancyFeathersGame, state: FancyFeathersState) -> Table:
 
 
 def render_state(
-    game: FancyFeathersGame, state: Any, player: int | None, *, memory_aid: bool = False
+    game: FancyFeathersGame,
+    state: Any,
+    player: int | None,
+    *,
+    memory_aid: bool = False,
+    reveal: bool = False,
 ) -> Group:
-    """The table as ``player`` sees it (None: a spectator who sees every collection).
+    """The table as ``player`` sees it (None: a spectator, who sees what everyone saw
+    collected; with ``reveal``, every collection with its Fox losses).
 
     Collected cards are public in this game (taken from the face-up Path, ruling FF-R14), so
     ``memory_aid`` changes nothing; every player's seen collection is always shown.
@@ -188,7 +194,7 @@ def render_state(
     parts: list[Any] = [Text(info, style="bold"), *_path_tables(game, state, player)]
     if state.aside:
         parts.append(Text(f"Set aside: {len(state.aside)} Trap(s), passed after the move."))
-    parts.append(_collections_table(game, state, player))
+    parts.append(_collections_table(game, state, player, reveal))
     if player is not None and state.held[player]:
         points = state.scores()[player]
         parts.append(_sheet_table(f"Your collection: {points} points now", state, game, player))

@@ -43,13 +43,13 @@ EXAMPLES = {
         "feathers simulate featherlight --players 3 --games 1000",
         "feathers simulate featherlight --players 2 --games 500 --seed 42 --json",
         "feathers simulate featherlight --agents greedy,random,random --games 300",
-        "feathers simulate featherlight --agents hard,easy --games 100 --backend ray \\\n"
-        "    --out duel.jsonl",
+        "feathers simulate featherlight --agents hard,easy --games 100 \\\n"
+        "    --backend ray --out duel.jsonl",
         "feathers simulate featherlight --players 1 --games 2000 \\\n"
         "    --variant no-wind-on-last-turn",
     ),
     "tournament": (
-        "feathers tournament featherlight --agents random,greedy,medium --games-per-pair 20",
+        "feathers tournament featherlight --agents random,greedy,medium -n 20",
         "feathers tournament featherlight --agents greedy,hard -n 50 --workers 2 \\\n"
         "    --out duel.jsonl",
     ),
@@ -95,11 +95,12 @@ def parse_stacks(text: str, option: str) -> list[list[int]]:
 
 def score(
     hand: Annotated[
-        str,
+        list[str],
         typer.Option(
             "--hand",
             metavar="CARDS",
-            help="The 5 hand cards, comma-separated: 3,6,8,15,65",
+            help="5 hand cards, comma-separated: 3,6,8,15,65. Repeat --hand for each player "
+            "to name the winner.",
             show_default=False,
         ),
     ],
@@ -113,57 +114,91 @@ def score(
         ),
     ],
     as_json: Annotated[
-        bool, typer.Option("--json", help="Print JSON: the total and each card.")
+        bool,
+        typer.Option(
+            "--json",
+            help="Print JSON: the total and each card; with several hands, each hand's and "
+            "the winners (hand indexes from 0).",
+        ),
     ] = False,
     content: ContentOpt = None,
     variant: VariantOpt = None,
 ) -> None:
-    """Score a Featherlight hand against the nest: each card's points, why, and the total.
+    """Score Featherlight hands against the nest: each card's points, why, and the total.
 
     Only the exposed (top) card of each nest stack counts for colours; covered cards count only
     for the height of a stack (card 2). Write a stack bottom to top with / : 12/4 means card 4
-    lies on card 12.
+    lies on card 12. With one --hand per player, the winner is named: the most points, a tie
+    going to the hand with the most colours (FL-45, FL-46), else shared.
 
     Examples:
 
         feathers score featherlight --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
-        feathers score featherlight --hand 2,10,20,31,41 --nest 12/4,28,5/7,9,60,68
+        feathers score featherlight --hand 2,10,20,31,41 \\
+            --nest 12/4,28,5/7,9,60,68
+        feathers score featherlight --hand 3,6,8,15,65 --hand 1,2,5,7,9 \\
+            --nest 4,28,31,43,60,68
         feathers score featherlight --json \\
             --hand 3,6,8,15,65 --nest 4,28,31,43,60,68
         feathers score featherlight --variant exact-same-colour \\
             --hand 19,39,5,12,13 --nest 1,2,3,4,6,7
     """
-    cards = parse_cards(hand, "--hand")
+    hands = [parse_cards(text, "--hand") for text in hand]
     stacks = parse_stacks(nest, "--nest")
     game = make_or_fail(
         FeatherlightGame.id, game_config(content=content, variants=flatten_names(variant))
     )
     assert isinstance(game, FeatherlightGame)
     try:
-        lines = game.score_table(cards, stacks)
+        sheets, winners = game.score_hands(hands, stacks)
     except ValueError as exc:  # the message starts with "hand:" or "nest:"
         where, sep, rest = str(exc).partition(": ")
         if sep and where in ("hand", "nest"):
             fail(f"--{where}", rest)
         fail(None, str(exc))
-    total = sum(line.points for line in lines)
+    totals = [sum(line.points for line in lines) for lines in sheets]
     if as_json:
-        data = {
-            "total": total,
-            "cards": [{"card": x.card, "points": x.points, "reason": x.reason} for x in lines],
-        }
+        rows = [
+            {
+                "total": total,
+                "cards": [{"card": x.card, "points": x.points, "reason": x.reason} for x in lines],
+            }
+            for total, lines in zip(totals, sheets, strict=True)
+        ]
+        data = rows[0] if len(rows) == 1 else {"hands": rows, "winners": winners}
         typer.echo(json.dumps(data))
         return
     nest_text = "  ".join("/".join(map(str, s)) for s in stacks)
-    table = Table(
-        title="Featherlight score",
-        caption=f"nest (bottom/top): {nest_text}",
-        header_style="bold",
-        show_footer=True,
-    )
-    table.add_column("card", footer="total")
-    table.add_column("points", justify="right", footer=str(total), footer_style="bold green")
-    table.add_column("why")
-    for line in lines:
-        table.add_row(f"{line.card} {line.colour}", str(line.points), line.reason)
-    console.print(table)
+    for i, (total, lines) in enumerate(zip(totals, sheets, strict=True), start=1):
+        title = "Featherlight score" if len(sheets) == 1 else f"Hand {i}: {total} points"
+        table = Table(
+            title=title,
+            caption=f"nest (bottom/top): {nest_text}",
+            header_style="bold",
+            show_footer=True,
+        )
+        table.add_column("card", footer="total")
+        table.add_column("points", justify="right", footer=str(total), footer_style="bold green")
+        table.add_column("why")
+        for line in lines:
+            table.add_row(f"{line.card} {line.colour}", str(line.points), line.reason)
+        console.print(table)
+    if len(sheets) > 1:
+        console.print(_winner_line(game, hands, totals, winners), style="bold green", markup=False)
+
+
+def _winner_line(
+    game: FeatherlightGame, hands: list[list[int]], totals: list[int], winners: list[int]
+) -> str:
+    """``Hand 2 wins with 83 points`` (how a tie on points was broken, or that it is shared)."""
+    best = totals[winners[0]]
+    names = " and ".join(f"hand {p + 1}" for p in winners)
+    line = f"{names[0].upper()}{names[1:]} "
+    line += "wins" if len(winners) == 1 else "share the victory"
+    line += f" with {best} points"
+    tied = [p for p, t in enumerate(totals) if t == best]
+    if len(tied) > 1:
+        what = "cards of an unshared colour" if game.tiebreak_unique_cards else "colours"
+        rule = "ruling FL-R08" if game.tiebreak_unique_cards else "FL-45, FL-46"
+        line += f" (tied on points; the tie-break counts {what} in hand, {rule})"
+    return line

@@ -13,7 +13,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from ...core.content import content_digest, parse_toml, read_content
+from ...core.content import check_int, content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 from .scoring import COLOURS, RULE_PARAMS, SCOPES, Rule, build_rule
 
@@ -74,11 +74,18 @@ class CardSet:
         return [n for n in range(1, NUM_CARDS + 1) if self.colour[n] == colour]
 
 
+POINTS_BOUND = 1000
+"""A rule's points, bases and per-card values lie in ``[-POINTS_BOUND, POINTS_BOUND]``."""
+
+COUNT_PARAMS = ("n", "at_least")
+"""Rule parameters that count cards (0 to ``NUM_CARDS``)."""
+
+
 def _check_param(where: str, name: str, kind: str, value: Any) -> Any:
     if kind == "int":
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise ContentError(f"{where}: rule.{name} must be an integer, got {value!r}")
-        return value
+        if name in COUNT_PARAMS:
+            return check_int(where, f"rule.{name}", value, 0, NUM_CARDS)
+        return check_int(where, f"rule.{name}", value, -POINTS_BOUND, POINTS_BOUND)
     if kind == "bool":
         if not isinstance(value, bool):
             raise ContentError(f"{where}: rule.{name} must be true or false, got {value!r}")

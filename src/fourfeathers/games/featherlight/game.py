@@ -9,7 +9,7 @@ from ...core.config import check_content_digest, common_options, is_int
 from ...core.game import Game, Series, State
 from . import actions, rules, words
 from .content import NEST_STACKS, NUM_CARDS, CardSet, load_cards
-from .scoring import CardScore, Rule, explain_hand
+from .scoring import CardScore, Rule, best_hands, explain_hand
 from .state import _FIELDS, FeatherlightState
 
 DEFAULT_MAX_TURNS = 300
@@ -80,6 +80,9 @@ class FeatherlightGame(Game):
         )
         self.rules: tuple[Rule | None, ...] = tuple(c.rule if c else None for c in self.cards.cards)
         """``rules[n]`` is card n's scoring rule (index 0 unused)."""
+
+    def content_sha256(self) -> str:
+        return self.cards.digest
 
     @property
     def config(self) -> dict[str, Any]:
@@ -174,6 +177,39 @@ class FeatherlightGame(Game):
                     raise ValueError(f"{where}: card {c} is given twice")
                 seen.add(c)
         return explain_hand(self.rules, self.cards.colour, hand, nest)
+
+    def score_hands(
+        self, hands: Sequence[Sequence[int]], nest: Sequence[Sequence[int]]
+    ) -> tuple[list[list[CardScore]], list[int]]:
+        """Score a physical game of several players: each hand against the one nest.
+
+        Returns each hand's ``CardScore`` lines and the winning hands (0-based indexes): the
+        most points, a tie broken as the game breaks it (FL-44..FL-46, ruling FL-R08, or the
+        ``tiebreak-unique-cards`` variant), else shared. Raises ``ValueError`` whose message
+        starts ``hand:`` (naming the hand, counted from 1) or ``nest:``, for anything
+        ``score_table`` refuses, more than 4 hands (FL-05) or a card in two hands.
+        """
+        if not 1 <= len(hands) <= 4:
+            raise ValueError(f"hand: Featherlight is played with 1 to 4 hands, got {len(hands)}")
+        holder: dict[int, int] = {}
+        for i, hand in enumerate(hands, start=1):
+            for c in hand:
+                if holder.get(c, i) != i:
+                    raise ValueError(f"hand: card {c} is in hand {holder[c]} and in hand {i}")
+                holder[c] = i
+        lines = []
+        for i, hand in enumerate(hands, start=1):
+            try:
+                lines.append(self.score_table(hand, nest))
+            except ValueError as exc:
+                where, _, rest = str(exc).partition(": ")
+                if where == "hand" and len(hands) > 1:
+                    rest = f"hand {i}: {rest}"
+                raise ValueError(f"{where}: {rest}") from None
+        totals = [sum(line.points for line in hand) for hand in lines]
+        return lines, best_hands(
+            totals, [list(h) for h in hands], self.cards.colour, self.tiebreak_unique_cards
+        )
 
 
 def _check_cards(name: str, value: Any) -> None:

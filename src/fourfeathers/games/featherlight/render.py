@@ -63,9 +63,16 @@ def _hand_table(game: FeatherlightGame, state: FeatherlightState, player: int) -
 
 
 def render_state(
-    game: FeatherlightGame, state: Any, player: int | None, *, memory_aid: bool = False
+    game: FeatherlightGame,
+    state: Any,
+    player: int | None,
+    *,
+    memory_aid: bool = False,
+    reveal: bool = False,
 ) -> Group:
-    """The table as ``player`` sees it (None: a spectator sees every hand)."""
+    """The table as ``player`` sees it (None: a spectator, who sees the hand cards everyone saw
+    taken from the nest; with ``reveal``, every hand)."""
+    everything = player is None and reveal
     parts: list[Any] = []
     piles = state.piles
     info = f"Turn {state.turn + 1} - pile 1: {len(piles[0])} cards, pile 2: {len(piles[1])}"
@@ -81,10 +88,10 @@ def render_state(
         if q == player or game.solo:
             continue
         known = state.known[q]
-        shown = state.hands[q] if player is None else known
+        shown = state.hands[q] if everything else known
         line = Text(f"Seat {q + 1}: {len(state.hands[q])} cards")
         if shown:
-            line.append(", " + ("holds " if player is None else "known: "))
+            line.append(", " + ("holds " if everything else "known: "))
             for i, c in enumerate(shown):
                 line.append_text(card_text(game, c))
                 if i < len(shown) - 1:

@@ -254,6 +254,11 @@ def end_reason(state: FeatherlightState) -> str:
     return f"the turn limit of {state.game.max_turns} turns is reached (ruling FL-R10)"
 
 
+def capped(state: FeatherlightState) -> bool:
+    """True if the turn cap of ruling FL-R10, not the rules (FL-31, FL-111), ended the game."""
+    return all(state.piles) and not (state.game.solo and not state.wind)
+
+
 def blow_wind(state: FeatherlightState) -> None:
     """Solo: the top wind card covers the highest (up) or lowest (down) exposed card (FL-108)."""
     card = state.wind.pop()

@@ -483,13 +483,24 @@ def winners(state: FeatherlightState) -> list[int]:
     """
     if state.player != TERMINAL or state.game.solo:
         return []
-    scores = state.scores()
+    game = state.game
+    return best_hands(state.scores(), state.hands, game.cards.colour, game.tiebreak_unique_cards)
+
+
+def best_hands(
+    scores: Sequence[int],
+    hands: Sequence[list[int]],
+    colour_of: tuple[int, ...],
+    unique_cards: bool = False,
+) -> list[int]:
+    """The winning hands (indexes) among ``hands`` with those ``scores``: the highest score;
+    a tie goes to the most colours in hand (with ``unique_cards``: the most cards of an
+    unshared colour), and what is still tied is shared (FL-44..FL-46, ruling FL-R08)."""
     best = max(scores)
     tied = [p for p, s in enumerate(scores) if s == best]
     if len(tied) > 1:
-        tiebreak = unique_colour_cards if state.game.tiebreak_unique_cards else distinct_colours
-        colour_of = state.game.cards.colour
-        keys = {p: tiebreak(colour_of, state.hands[p]) for p in tied}
+        tiebreak = unique_colour_cards if unique_cards else distinct_colours
+        keys = {p: tiebreak(colour_of, hands[p]) for p in tied}
         top = max(keys.values())
         tied = [p for p in tied if keys[p] == top]
     return tied

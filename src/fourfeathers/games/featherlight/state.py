@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State, win_shares
+from ...core.game import TERMINAL, GameEnd, State, win_shares
 from . import rules, scoring
 from .scoring import COLOURS, explain_hand
 
@@ -79,6 +79,11 @@ class FeatherlightState(State):
         """``[CardScore(card, points, reason, colour)]`` for each card in ``player``'s hand."""
         game = self.game
         return explain_hand(game.rules, game.cards.colour, self.hands[player], self.nest)
+
+    def ended_by(self) -> GameEnd | None:
+        if self.player != TERMINAL:
+            return None
+        return GameEnd(rules.end_reason(self), rules.capped(self))
 
     def returns(self) -> list[float]:
         """Solo: the score. 2-4 players: 1 for a sole winner, 1/k each for k sharing, else 0."""

@@ -8,7 +8,7 @@ OPTIONS = (GameOption("stamina", "--stamina", int, "N", "Solo stamina level", "1
 
 EXAMPLES = {
     "play": (
-        "feathers play isle-of-feathers --players 3 --seats human,greedy,greedy --svg island.svg",
+        "feathers play isle-of-feathers -p 3 --seats human,greedy,greedy \\\n    --svg island.svg",
         "feathers play isle-of-feathers --players 1 --stamina 2",
     ),
     "simulate": ("feathers simulate isle-of-feathers --players 1 --stamina 3 --games 200",),

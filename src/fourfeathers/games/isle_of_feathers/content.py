@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from ...core.config import is_int
-from ...core.content import content_digest, parse_toml, read_content
+from ...core.content import check_int, content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 from .hexgrid import LIMIT, Habitat, is_connected
 
@@ -222,9 +222,7 @@ def _parse_bird(where: str, raw: Any, tiles: tuple[int, int, int]) -> Bird:
         raise ContentError(
             f"{where}: 'ability' {raw['ability']!r} is not one of {', '.join(ABILITIES)}"
         )
-    points = raw["points"]
-    if not is_int(points) or points < 0:
-        raise ContentError(f"{where}: 'points' must be an integer >= 0, got {points!r}")
+    points = check_int(where, "'points'", raw["points"], 0, MAX_POINTS)
     habitat = _parse_habitat(where, raw["habitat"])
     need = _tiles_needed(habitat)
     for kind, needed, have in zip(("Sand", "Grass", "Cliff"), need, tiles, strict=True):
@@ -237,10 +235,11 @@ def _parse_bird(where: str, raw: Any, tiles: tuple[int, int, int]) -> Bird:
     return Bird(number, name.strip(), ABILITIES.index(raw["ability"]), points, habitat, source)
 
 
-def _count(where: str, raw: Any, name: str, minimum: int = 0) -> int:
-    if not is_int(raw) or raw < minimum:
-        raise ContentError(f"{where}: {name} must be an integer >= {minimum}, got {raw!r}")
-    return int(raw)
+MAX_POINTS = 100
+"""The most points a bird may print."""
+
+MAX_FLIGHT_PATH = 10
+"""The most face-up spaces a Flight Path may have."""
 
 
 def _parse_components(file: str, raw: Any) -> dict[str, Any]:
@@ -256,30 +255,38 @@ def _parse_components(file: str, raw: Any) -> dict[str, Any]:
     land = raw["land_tiles"]
     if not isinstance(land, dict) or set(land) != {"sand", "grass", "cliff"}:
         raise ContentError(f"{where}: land_tiles must give sand, grass and cliff counts")
-    tiles = tuple(_count(where, land[k], f"land_tiles.{k}") for k in ("sand", "grass", "cliff"))
+    tiles = tuple(
+        check_int(where, f"land_tiles.{k}", land[k], 0, RULEBOOK_TILES)
+        for k in ("sand", "grass", "cliff")
+    )
     if sum(tiles) != RULEBOOK_TILES:
         raise ContentError(
             f"{where}: land_tiles must total {RULEBOOK_TILES} (the box, IS-01), got {sum(tiles)}"
         )
-    vegetation = _count(where, raw["vegetation"], "vegetation")
-    if vegetation != RULEBOOK_VEGETATION:
+    vegetation = raw["vegetation"]
+    if not is_int(vegetation) or vegetation != RULEBOOK_VEGETATION:
         raise ContentError(f"{where}: vegetation must be {RULEBOOK_VEGETATION} (IS-01)")
     tokens_raw = raw["ability_tokens"]
     if not isinstance(tokens_raw, dict) or set(tokens_raw) != set(ABILITIES):
         raise ContentError(f"{where}: ability_tokens must give a count for {', '.join(ABILITIES)}")
-    tokens = tuple(_count(where, tokens_raw[a], f"ability_tokens.{a}", 1) for a in ABILITIES)
+    tokens = tuple(
+        check_int(where, f"ability_tokens.{a}", tokens_raw[a], 1, RULEBOOK_ABILITY_TOKENS)
+        for a in ABILITIES
+    )
     if sum(tokens) != RULEBOOK_ABILITY_TOKENS:
         raise ContentError(
             f"{where}: ability_tokens must total {RULEBOOK_ABILITY_TOKENS} (IS-01), "
             f"got {sum(tokens)}"
         )
-    per_colour = _count(where, raw["bird_tokens_per_colour"], "bird_tokens_per_colour", 1)
+    per_colour = check_int(
+        where, "bird_tokens_per_colour", raw["bird_tokens_per_colour"], 1, RULEBOOK_BIRD_TOKENS
+    )
     if per_colour * len(COLOURS) != RULEBOOK_BIRD_TOKENS:
         raise ContentError(
             f"{where}: bird_tokens_per_colour x {len(COLOURS)} colours must be "
             f"{RULEBOOK_BIRD_TOKENS} (IS-01)"
         )
-    path = _count(where, raw["flight_path"], "flight_path", 1)
+    path = check_int(where, "flight_path", raw["flight_path"], 1, MAX_FLIGHT_PATH)
     island_raw = raw["starting_island"]
     if not isinstance(island_raw, list) or len(island_raw) != RULEBOOK_STARTING_TILES:
         raise ContentError(

@@ -111,6 +111,9 @@ class IsleGame(Game):
             self.id, self.content_path, content_digest, self.content.digest
         )
 
+    def content_sha256(self) -> str:
+        return self.content.digest
+
     @property
     def config(self) -> dict[str, Any]:
         return {

@@ -2,10 +2,11 @@
 with each habitat drawn small, the Flight Path, the tokens (the words are in ``words.py``).
 
 Terminal hexes: each space is five characters, ``kind veg birds``: the kind letter (``S`` Sand,
-``G`` Grass, ``C`` Cliff, ``D`` double cliff, a digit above that, ``~`` ocean), ``♣`` for
-Vegetation, one letter per bird in its owner's colour (``R`` ``B`` ``G`` ``Y``); the line below
-gives the space's coordinates ``q,r`` to type in actions. Ocean spaces next to the island are
-drawn as ``~~~~~``: that is where Sand can go.
+``G`` Grass, ``C`` Cliff, ``D`` double cliff, ``H`` higher still), ``♣`` for Vegetation, and
+its birds: the seat number of each (``1``-``4``, in the seat's colour), or ``+N`` for more than
+three, whose owners are listed under the map; the line below gives the space's coordinates
+``q,r`` to type in actions. Ocean spaces next to the island are drawn as ``~~~~~``: that is
+where Sand can go. ``LEGEND`` explains every symbol, and no symbol means two things.
 """
 
 from __future__ import annotations
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
     from .state import IsleState
 
 KIND_LETTER = {0: "~", 1: "S", 2: "G", 3: "C", 4: "D"}
+HIGHER = "H"
+"""The kind letter of a space higher than a double cliff (IS-25 sets no height cap)."""
+MAX_SHOWN_BIRDS = 3
+"""Birds a hex shows one by one; with more it shows ``+N`` and the map lists the owners."""
 HEIGHT_STYLE = {
     0: "white on blue",
     1: "black on khaki3",
@@ -45,9 +50,28 @@ SVG_FILL = {0: "#3d7fc1", 1: "#e6d28e", 2: "#8bc34a", 3: "#a8a8a8", 4: "#6e6e6e"
 SVG_BIRD = ("#d32f2f", "#1e54c9", "#1b7f2a", "#f2c200")
 VEG = "♣"
 
+LEGEND = (
+    ("S", "Sand"),
+    ("G", "Grass"),
+    ("C", "Cliff"),
+    ("D", "double cliff"),
+    (HIGHER, "higher cliff"),
+    (VEG, "Vegetation"),
+    ("1-4", "a bird of that seat"),
+    ("+N", "N birds, owners listed below"),
+    ("~~~~~", "ocean where Sand may go"),
+    ("q,r", "the space's coordinates"),
+)
+"""Every symbol of the terminal map and what it means (``legend``)."""
+
 
 def _letter(height: int) -> str:
-    return KIND_LETTER.get(height, str(height % 10))
+    return KIND_LETTER.get(height, HIGHER)
+
+
+def legend() -> Text:
+    """One line explaining every symbol of ``island_picture``."""
+    return Text("  ".join(f"{symbol} {meaning}" for symbol, meaning in LEGEND), style="dim")
 
 
 def _style(height: int) -> str:
@@ -65,14 +89,25 @@ def _cell_text(state: IsleState, k: int) -> Text:
     text = Text(_letter(h), style=style)
     text.append(VEG if veg else " ", style=style)
     owners = state.birds.get(k, ())
-    if len(owners) <= 3:
+    if len(owners) <= MAX_SHOWN_BIRDS:
         for o in owners:
-            text.append(COLOURS[o][0].upper(), style=BIRD_STYLE[o])
-        text.append(" " * (3 - len(owners)), style=style)
+            text.append(str(o + 1), style=BIRD_STYLE[o])
+        text.append(" " * (MAX_SHOWN_BIRDS - len(owners)), style=style)
     else:
-        text.append(COLOURS[owners[0]][0].upper(), style=BIRD_STYLE[owners[0]])
-        text.append(f"+{min(len(owners) - 1, 9)}", style=style)
+        text.append(f"+{len(owners)}".ljust(MAX_SHOWN_BIRDS)[:MAX_SHOWN_BIRDS], style=style)
     return text
+
+
+def crowded_hexes(state: IsleState) -> list[Text]:
+    """A line per hex with more birds than it shows, naming every owner (``Birds on 1,0: Seat
+    1 (red) x2, Seat 3 (green)``)."""
+    lines = []
+    for k, owners in sorted(state.birds.items(), key=lambda item: coords(item[0])[::-1]):
+        if len(owners) > MAX_SHOWN_BIRDS:
+            counts = {o: owners.count(o) for o in sorted(set(owners))}
+            named = ", ".join(seat_word(o) + (f" x{n}" if n > 1 else "") for o, n in counts.items())
+            lines.append(Text(f"Birds on {actions.cell_text(k)}: {named}"))
+    return lines
 
 
 def island_picture(state: IsleState, frontier: bool = True) -> Text:
@@ -270,22 +305,23 @@ def _prompt(game: IsleGame, state: IsleState, player: int) -> Text | None:
 
 
 def render_state(
-    game: IsleGame, state: IsleState, player: int | None, *, memory_aid: bool = False
+    game: IsleGame,
+    state: IsleState,
+    player: int | None,
+    *,
+    memory_aid: bool = False,
+    reveal: bool = False,
 ) -> Group:
-    """The table as ``player`` sees it (None: a spectator, who sees every hand).
+    """The table as ``player`` sees it (None: a spectator, who sees no hand; with ``reveal``,
+    every hand).
 
     Everything on the island is in sight, so ``memory_aid`` changes nothing.
     """
     parts: list[Any] = [_status(game, state)]
     parts.append(Text("The island", style="bold underline"))
     parts.append(island_picture(state))
-    parts.append(
-        Text(
-            "S Sand  G Grass  C Cliff  D double cliff  ♣ Vegetation  R B G Y birds by seat  "
-            "~~~~~ ocean where Sand may go",
-            style="dim",
-        )
-    )
+    parts += crowded_hexes(state)
+    parts.append(legend())
     parts.append(
         _bird_table(
             game,
@@ -313,9 +349,9 @@ def render_state(
         if known:
             line.append(f"; you know it holds {state.describe_cards(known)}", style="none")
         parts.append(line)
-    seats = [player] if player is not None else list(range(game.num_players))
+    seats = [player] if player is not None else list(range(game.num_players)) if reveal else []
     if player is None and game.solo:
-        seats = [0]
+        seats = [0]  # a spectator of a solo game looks over the player's shoulder
     for p in seats:
         hand = sorted(state.hands[p])
         title = "Your hand" if player is not None else f"{seat_word(p)}'s hand"
@@ -335,6 +371,7 @@ def render_state(
 def render_result(game: IsleGame, state: IsleState) -> Group:
     """The island, every seat's placed birds and points, the winner(s) and why the game ended."""
     parts: list[Any] = [Text("The island", style="bold underline"), island_picture(state, False)]
+    parts += [*crowded_hexes(state), legend()]
     scores = state.scores()
     content = game.content
     for p in range(game.num_players):

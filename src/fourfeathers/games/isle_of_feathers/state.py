@@ -30,7 +30,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from ...core.game import TERMINAL, State, win_shares
+from ...core.game import TERMINAL, GameEnd, State, win_shares
 from ...core.rng import MAX_SEED
 from . import rules, rules_phases, scoring
 from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
@@ -148,6 +148,12 @@ class IsleState(State):
 
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
+
+    def ended_by(self) -> GameEnd | None:
+        if self.player != TERMINAL:
+            return None
+        capped = self.end_reason == rules_phases.TURN_CAP
+        return GameEnd(rules_phases.end_reason_text(self), capped)
 
     def returns(self) -> list[float]:
         """Solo: the score. 2-4 players: 1 for a sole winner, 1/k each for k sharing, else 0.

@@ -1,0 +1,464 @@
+"""One game in the terminal: the ``Session`` that asks human seats and lets computer seats play.
+
+Seats are numbered from 1 for people (``Seat 2: ...``) and from 0 inside. A game is played
+through ``core.records.Match``, so it is recorded as it goes: ``undo`` replays all but the last
+decisions.
+
+Hidden information: with one human seat the screen only ever shows what that seat may see
+(``view.render_state(game, state, seat)``); computer decisions are shown as the game describes
+them. With several human seats (hot seat) the screen and its scrollback are cleared between
+them and each is shown what happened since their last decision.
+
+Answers are read with ``read_line`` (``input()`` on stdin), so tests feed them through stdin.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+from dataclasses import dataclass, field
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.columns import Columns
+from rich.console import Group
+from rich.table import Table
+from rich.text import Text
+
+from ..agents import Agent, SeatView, make_agent, view_for
+from ..core.errors import IllegalActionError
+from ..core.game import Game, State
+from ..core.records import GameRecord, Match
+from ..core.rng import derive_seed
+from .common import console, err_console, say, seat_name
+from .view import render_state, render_svg
+
+HINT_AGENT = "hard"
+"""The agent whose analysis ``--hint`` shows."""
+
+HUMAN = "human"
+"""The seat kind of a person at the keyboard; every other kind is an agent name."""
+
+HELP_TEXT = """\
+Answer with:
+  a number          the action with that number in the list
+  an action's text  as shown in bold in the list, e.g. 'draw 1' or 'put 15 on 3'
+  ?                 every action with what it does
+  undo              take back your last decision (and computer moves after it)
+  show              show the table and your actions again
+  help              this text
+  quit              stop playing (you are offered to save the game)
+A decision with only one legal choice is made for you, and said so."""
+
+SCREEN_LINES = 40
+"""The table and the options are fitted into this many lines where they can be: the options
+are listed without descriptions, or in part, when the table leaves too little room."""
+
+
+QUIT_WORDS = ("quit", "exit", "q")
+
+
+class InputEnded(Exception):
+    """Standard input ended (or was interrupted) while a human seat had to answer."""
+
+    def __init__(self, interrupted: bool = False) -> None:
+        super().__init__("interrupted" if interrupted else "end of input")
+        self.interrupted = interrupted
+
+
+def read_line(prompt: str) -> str:
+    """Ask for one line on stdin. Raises ``InputEnded`` at end of input or on Ctrl-C.
+
+    When stdin is not a terminal (a pipe, a test) the answer is echoed so transcripts read well.
+    """
+    interactive = sys.stdin.isatty()
+    if interactive:
+        _enable_line_editing()
+    try:
+        answer = input(prompt)
+    except EOFError:
+        typer.echo("")
+        raise InputEnded() from None
+    except KeyboardInterrupt:
+        typer.echo("")
+        raise InputEnded(interrupted=True) from None
+    if not interactive:
+        typer.echo(answer)
+    return answer
+
+
+def _enable_line_editing() -> None:
+    """Arrow keys and history for ``input()`` where the readline module exists."""
+    with contextlib.suppress(ImportError):  # no readline on e.g. Windows
+        import readline  # noqa: F401  (importing it is enough)
+
+
+@dataclass(frozen=True)
+class Display:
+    """How a game is shown.
+
+    Attributes:
+        memory_aid: show the cards a player may have forgotten (covered nest cards...).
+        delay: seconds to pause after each computer decision.
+        svg: a file to keep the game's picture in, rewritten after every decision.
+        hint: before each human decision, show what the ``hard`` computer player would choose
+            and how it values each candidate action.
+    """
+
+    memory_aid: bool = False
+    delay: float = 0.0
+    svg: Path | None = None
+    hint: bool = False
+
+    def saved(self) -> dict[str, bool]:
+        """What a saved game keeps of the display (``--load`` restores it)."""
+        return {"memory_aid": self.memory_aid, "hint": self.hint}
+
+
+class Outcome(Enum):
+    """How a game session ended."""
+
+    FINISHED = "finished"
+    QUIT = "quit"
+
+
+@dataclass
+class Session:
+    """One game being played: the match, who sits where, and what each human has seen.
+
+    Attributes:
+        match: the game and its record.
+        seats: seat kinds by seat (``"human"`` or an agent name).
+        agents: the agent of each computer seat.
+        display: how the game is shown.
+        movers: the seat that made each recorded decision (for ``undo``).
+        forced: per recorded decision, True if it was the only legal choice, made without
+            asking (``undo`` never stops at one).
+        log: one public line per decision, in order.
+        seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
+        announce_start: say who starts before the first decision.
+        tournament: the progress of the tournament this game belongs to (saved with it), or
+            None for a single game.
+    """
+
+    match: Match
+    seats: list[str]
+    agents: dict[int, Agent]
+    display: Display = Display()
+    movers: list[int] = field(default_factory=list)
+    forced: list[bool] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    seen: dict[int, int] = field(default_factory=dict)
+    announce_start: bool = True
+    tournament: dict[str, Any] | None = None
+    _last_human: int | None = None
+
+    def to_record(self) -> GameRecord:
+        """The game's record with its table: the seats, the display, the tournament."""
+        record = self.match.record
+        record.table = {"seats": list(self.seats), **self.display.saved()}
+        if self.tournament is not None:
+            record.table["tournament"] = self.tournament
+        return record
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.match.game
+
+    @property
+    def humans(self) -> list[int]:
+        """The human seats."""
+        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def run(self) -> Outcome:
+        """Play until the game is over or a human quits.
+
+        Raises ``InputEnded`` when input ends, or on Ctrl-C, at a prompt or while a computer
+        seat thinks (``interrupted``): the record then holds every decision made so far.
+        """
+        state = self.match.state
+        if self.announce_start and not self.match.record.actions and self.game.num_players > 1:
+            say(f"{seat_name(state.current_player)} starts.", "bold")
+        try:
+            while not self.match.state.is_terminal():
+                player = self.match.state.current_player
+                if self.seats[player] == HUMAN:
+                    if self.human_turn(player) is Outcome.QUIT:
+                        return Outcome.QUIT
+                else:
+                    self.computer_turn(player)
+        except KeyboardInterrupt:
+            typer.echo("")
+            raise InputEnded(interrupted=True) from None
+        return Outcome.FINISHED
+
+    def _record(self, player: int, action: Any, forced: bool = False) -> str:
+        """Describe ``action`` (before it changes the state), apply it and log it."""
+        before = self.match.state.clone()
+        text = self.game.describe_action(before, action)
+        self.match.apply(action)
+        self.movers.append(player)
+        self.forced.append(forced)
+        outcome = self.game.describe_outcome(before, action, self.match.state)
+        if outcome:
+            text += f". {outcome}"
+        if self.display.svg is not None:
+            self.display.svg.write_text(render_svg(self.game, self.match.state, None) or "")
+        self.log.append(f"{seat_name(player)}: {text}")
+        return text
+
+    def computer_turn(self, player: int) -> None:
+        """Let the agent of ``player`` decide, and print its decision as one line."""
+        agent = self.agents[player]
+        with thinking(f"{seat_name(player)} ({self.seats[player]}) is thinking"):
+            action = agent.act(view_for(agent, self.match.state, player))
+        self._record(player, action)
+        say(self.log[-1])
+        if self.display.delay > 0:
+            time.sleep(self.display.delay)
+
+    def human_turn(self, player: int) -> Outcome | None:
+        """Show ``player`` the table and their actions and apply their answer.
+
+        Returns ``Outcome.QUIT`` if they quit; None once one decision was made or undone.
+        """
+        state = self.match.state
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            text = self._record(player, actions[0], forced=True)
+            say(f"{seat_name(player)} has one choice, made without asking: {text}")
+            return None
+        if not self._hand_over(player):
+            return Outcome.QUIT
+        self.show(player, actions)
+        while True:
+            answer = read_line(f"{seat_name(player)}> ").strip()
+            word = answer.lower()
+            if not word:
+                continue
+            if word in QUIT_WORDS:
+                return Outcome.QUIT
+            if word in ("help", "h"):
+                console.print(HELP_TEXT, markup=False)
+                continue
+            if word == "?":
+                console.print(action_list(self.game, state, actions))
+                continue
+            if word in ("show", "look", "s"):
+                self.show(player, actions)
+                continue
+            if word in ("undo", "u"):
+                if self.undo(player):
+                    return None
+                continue
+            action = self._parse(state, actions, answer)
+            if action is None:
+                continue
+            text = self._record(player, action)
+            self.seen[player] = len(self.log)
+            say(f"You: {text}")
+            return None
+
+    def _parse(self, state: State, actions: list[Any], answer: str) -> Any | None:
+        """The action ``answer`` means (a list number or a text form), or None after a note."""
+        if answer.isdecimal():
+            number = int(answer)
+            if 1 <= number <= len(actions):
+                return actions[number - 1]
+            say(f"There is no action {number}: choose 1-{len(actions)} (or type help).", "yellow")
+            return None
+        try:
+            return state.action_from_text(answer)
+        except IllegalActionError as exc:
+            say(f"{'Not allowed' if exc.rule else 'Not understood'}: {exc}", "yellow")
+            return None
+
+    def undo(self, player: int) -> bool:
+        """Take back ``player``'s last decision and every computer decision made after it.
+
+        Refused (returns False after saying why) when ``player`` has no decision to take back,
+        when another human decided since (hot seat: nobody takes back someone else's move), or
+        when one of those decisions showed a hidden card (``game.reveals``): taking back a draw
+        would let players search the face-down piles.
+        """
+        movers = self.movers
+        chosen = [i for i, p in enumerate(movers) if self.seats[p] == HUMAN and not self.forced[i]]
+        last = max(chosen, default=None)
+        if last is None or movers[last] != player:
+            if last is None or player not in movers:
+                say("There is no decision of yours to take back.", "yellow")
+            else:
+                say(
+                    f"{seat_name(movers[last])} has decided since; you can only take back "
+                    "your own last decision.",
+                    "yellow",
+                )
+            return False
+        record = self.match.record
+        for i in range(len(movers) - 1, last - 1, -1):
+            before = record.replay(i)
+            action = self.game.parse_action(record.actions[i])
+            if self.game.reveals(before, action):
+                who = "your" if movers[i] == player else f"{seat_name(movers[i])}'s"
+                say(
+                    f"Cannot take back: {who} decision '{record.actions[i]}' showed a hidden "
+                    "card, and the piles may not be searched.",
+                    "yellow",
+                )
+                return False
+        later = len(movers) - 1 - last
+        for _ in range(later + 1):
+            self.match.undo()
+            movers.pop()
+            self.forced.pop()
+        also = f" and {later} later decision{'s' if later > 1 else ''}" if later else ""
+        note = f"{seat_name(player)} took back a decision{also}."
+        self.log.append(note)
+        say(note, "cyan")
+        return True
+
+    def _hand_over(self, player: int) -> bool:
+        """Hot seat: clear the screen, wait for ``player`` and show what they missed.
+
+        Returns False if they answer ``quit`` instead of pressing Enter.
+        """
+        if len(self.humans) < 2 or self._last_human == player:
+            self._last_human = player
+            return True
+        if self._last_human is not None:
+            clear_screen()
+        self._last_human = player
+        answer = read_line(f"{seat_name(player)}: your turn. Press Enter when only you can see. ")
+        if answer.strip().lower() in QUIT_WORDS:
+            return False
+        missed = self.log[self.seen.get(player, 0) :]
+        if missed:
+            say("Since your last turn:", "bold")
+            for line in missed:
+                say(f"  {line}")
+        return True
+
+    def show(self, player: int, actions: list[Any]) -> None:
+        """Print the table as ``player`` sees it and the numbered legal actions."""
+        state = self.match.state
+        console.print()
+        console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
+        table = render_state(self.game, state, player, memory_aid=self.display.memory_aid)
+        console.print(table)
+        hint = None
+        if self.display.hint:
+            with thinking(f"Working out a hint ({HINT_AGENT})"):
+                hint = hint_table(self.game, state, player)
+        # What is left of the screen: less the rule above, its blank line and the prompts.
+        room = SCREEN_LINES - 4 - lines_of(table) - (lines_of(hint) if hint else 0)
+        console.print(fitted_action_list(self.game, state, actions, room))
+        if hint is not None:
+            console.print(hint)
+        example = f" (e.g. '{actions[-1]}')" if actions else ""
+        say(f"Type a number or an action{example}; ? lists all; undo, show, help, quit.", "dim")
+
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""The terminal control that erases the scrollback (what scrolled off the screen)."""
+
+
+def clear_screen() -> None:
+    """Hot seat: clear the screen and the terminal's scrollback, so that the next seat cannot
+    scroll back to the last one's hand (nothing happens when stdout is not a terminal)."""
+    if console.is_terminal:
+        console.clear()
+        console.file.write(CLEAR_SCROLLBACK)
+        console.file.flush()
+
+
+def thinking(message: str) -> contextlib.AbstractContextManager[Any]:
+    """A spinner with ``message`` on stderr while a computer decides (when it is a terminal)."""
+    if not err_console.is_terminal:
+        return contextlib.nullcontext()
+    return err_console.status(message, spinner="dots")
+
+
+def hint_table(game: Game, state: State, player: int) -> Table:
+    """What the ``hard`` computer player would do here: its candidates, visits and values.
+
+    The searcher sees only ``player``'s information (a ``SeatView``), so a hint leaks nothing.
+    """
+    agent = make_agent(HINT_AGENT, derive_seed(len(state.to_dict()), "hint"))
+    stats = agent.analyse(SeatView(state, player))  # type: ignore[attr-defined]
+    table = Table(title=f"Hint ({HINT_AGENT})", header_style="bold")
+    table.add_column("action")
+    table.add_column("tried", justify="right")
+    table.add_column("value", justify="right")
+    for row in stats[:5]:
+        table.add_row(str(row.action), str(row.visits), f"{row.value:.2f}")
+    return table
+
+
+MIN_OPTION_LINES = 8
+"""The lines the options get however tall the table is."""
+
+
+def lines_of(renderable: Any) -> int:
+    """How many lines ``renderable`` takes on the console."""
+    return len(console.render_lines(renderable, pad=False))
+
+
+def fitted_action_list(game: Game, state: State, actions: list[Any], room: int) -> Any:
+    """The options in at most ``room`` lines (at least ``MIN_OPTION_LINES``) where they fit:
+    with their descriptions, else numbers and text forms only, else the first ones and how
+    many more ``?`` lists."""
+    full = action_list(game, state, actions)
+    if lines_of(full) <= room:
+        return full
+    room = max(room, MIN_OPTION_LINES)
+    note = Text("(? lists every action with what it does)", style="dim")
+    compact = action_list(game, state, actions, describe=False)
+    if lines_of(compact) + 1 <= room:
+        return Group(compact, note)
+    shown = len(actions)
+    while shown > 1 and lines_of(action_list(game, state, actions[:shown], describe=False)) >= room:
+        shown -= max(1, shown // 8)
+    more = Text(f"... and {len(actions) - shown} more: ? lists them all", style="dim")
+    return Group(action_list(game, state, actions[:shown], describe=False), more)
+
+
+def action_list(game: Game, state: State, actions: list[Any], describe: bool = True) -> Columns:
+    """The numbered legal actions, text form and (with ``describe``) description, in as many
+    columns as fit."""
+    width = max((len(str(a)) for a in actions), default=0)
+    digits = len(str(len(actions)))
+    entries = []
+    for number, action in enumerate(actions, start=1):
+        entry = Text(f"{number:>{digits}}. ", style="bold cyan")
+        entry.append(f"{str(action):<{width}}", style="bold")
+        if describe:
+            entry.append(f"  {game.describe_action(state, action)}")
+        entries.append(entry)
+    return Columns(entries, column_first=True, padding=(0, 4))
+
+
+def make_agents(seats: list[str], seed: int) -> dict[int, Agent]:
+    """One agent per computer seat, each seeded from ``seed`` and its seat."""
+    return {
+        p: make_agent(kind, derive_seed(seed, "seat", p))
+        for p, kind in enumerate(seats)
+        if kind != HUMAN
+    }
+
+
+def movers_of(record: GameRecord) -> tuple[list[int], list[bool]]:
+    """The seat that made each decision of ``record``, and whether it was the only legal
+    choice (``Session.movers`` and ``forced``; replaying the record once)."""
+    game = record.make_game()
+    state = game.new_initial_state(record.seed)
+    movers: list[int] = []
+    forced: list[bool] = []
+    for text in record.actions:
+        movers.append(state.current_player)
+        forced.append(len(state.legal_actions()) == 1)
+        state.apply_action(game.parse_action(text))
+    return movers, forced

@@ -1,0 +1,93 @@
+"""The terminal during play: Ctrl-C saves the game whether a human or a computer seat was
+deciding, a computer that thinks shows a spinner with its seat's name, and the hot seat clears
+the scrollback between seats."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from fourfeathers.agents import AGENTS, register_agent
+from fourfeathers.cli import session
+from fourfeathers.cli.main import app
+from fourfeathers.core.records import GameRecord
+
+runner = CliRunner()
+
+
+class Interrupted:
+    """An agent whose thinking the user interrupts with Ctrl-C."""
+
+    name = "interrupted"
+
+    def __init__(self, seed=None):
+        pass
+
+    def act(self, view):
+        raise KeyboardInterrupt
+
+
+class Slow:
+    """An agent that thinks a little before taking the first action."""
+
+    name = "slow"
+
+    def __init__(self, seed=None):
+        pass
+
+    def act(self, view):
+        time.sleep(0.4)
+        return view.legal_actions()[0]
+
+
+@pytest.fixture
+def agents():
+    register_agent("interrupted", Interrupted)
+    register_agent("slow", Slow)
+    yield
+    del AGENTS["interrupted"], AGENTS["slow"]
+
+
+def test_ctrl_c_while_a_computer_thinks_saves_the_game(tmp_path: Path, agents):
+    save = tmp_path / "g.json"
+    args = ["play", "featherlight", "--seats", "human,interrupted", "--start", "1", "--seed", "7"]
+    result = runner.invoke(app, [*args, "--save", str(save)], input="1\n1\n")
+    assert result.exit_code == 130, result.output
+    assert "Interrupted" in result.stderr and "Traceback" not in result.output
+    assert len(GameRecord.load(save).actions) == 2  # seat 1's draw and put
+
+
+def test_ctrl_c_at_the_prompt_saves_the_game(tmp_path: Path, monkeypatch):
+    save = tmp_path / "g.json"
+
+    def interrupt(prompt):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("builtins.input", interrupt)
+    args = ["play", "featherlight", "--start", "1", "--seed", "7", "--save", str(save)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130, result.output
+    assert GameRecord.load(save).actions == []
+
+
+def test_a_thinking_computer_shows_a_spinner_with_its_seat(monkeypatch, agents):
+    screen = io.StringIO()
+    monkeypatch.setattr(session, "err_console", Console(file=screen, force_terminal=True, width=80))
+    args = ["play", "featherlight", "--seats", "slow,random", "--start", "1", "--seed", "7"]
+    runner.invoke(app, [*args, "-o", "max_turns=1"])
+    assert "Seat 1 (slow) is thinking" in screen.getvalue()
+
+
+def test_hot_seat_clears_the_scrollback_between_seats(monkeypatch):
+    screen = io.StringIO()
+    monkeypatch.setattr(session, "console", Console(file=screen, force_terminal=True, width=80))
+    answers = ["", "1", "1", "", "quit", "n"]  # seat 1 draws and puts, then seat 2 takes over
+    args = ["play", "featherlight", "--seats", "human,human", "--start", "1", "--seed", "3"]
+    runner.invoke(app, args, input="\n".join(answers) + "\n")
+    cleared = screen.getvalue()
+    assert cleared.count("\x1b[2J") == 1 and "\x1b[2J\x1b[H\x1b[3J" in cleared
