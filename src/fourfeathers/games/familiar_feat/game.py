@@ -8,7 +8,7 @@ from typing import Any
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import actions, rules, rules_check, rules_day, words
+from . import actions, rules, rules_check, rules_day, rules_totals, words
 from .content import NUM_CARDS, CardSet, load_cards
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
@@ -75,6 +75,7 @@ class FamiliarFeatGame(Game):
 
     def new_initial_state(self, seed: int) -> FamiliarFeatState:
         state = FamiliarFeatState(self, rules.deal(self, seed))
+        rules_totals.refresh_row(state)
         rules_day.advance(state)
         return state
 
@@ -105,6 +106,7 @@ class FamiliarFeatGame(Game):
         problem = rules_check.check_state(state)
         if problem:
             raise ValueError(f"familiar-feat state: {problem}")
+        rules_totals.refresh_row(state)
         return state
 
     def parse_action(self, text: str) -> actions.Attach | actions.Choose | actions.Place:

@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Any
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.rng import derive_seed, make_rng
-from .actions import ATTACH, Attach, Choose, Place
+from .actions import Attach, Choose, Place
 from .content import NUM_CARDS, ROW, event_choices, monster_choices
 from .rules_cards import _name, enter_play
 from .rules_choices import frame_apply, frame_options
-from .rules_day import advance
+from .rules_day import advance, attach_actions
 from .rules_deck import _lay_out
 from .rules_phases import (
     F_BREATH,
@@ -56,7 +56,7 @@ from .rules_phases import (
     _frame_rule,
     pending_prompt,
 )
-from .rules_totals import attach_targets, can_attach
+from .rules_totals import can_attach
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -113,12 +113,15 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
 
 def legal_actions(state: FamiliarFeatState) -> list[Any]:
     """The player's legal actions in a stable order (empty once the adventure is over)."""
+    legal = state.legal
+    if legal is not None:  # found by advance when it stopped at this decision
+        return legal[:]
     if state.result != ONGOING:
         return []
     if state.pending:
         return frame_options(state, state.pending[-1])
     if state.phase == PH_ATTACH:
-        return [ATTACH[c][s] for c in state.hand for s in attach_targets(state, c)]
+        return attach_actions(state)
     return []  # pragma: no cover - advance always stops at a decision
 
 
@@ -148,17 +151,12 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             f"{action!r} is not a Familiar Feat action object (turn text into one with "
             "parse_action)"
         )
+    legal = state.legal
+    if legal is None or action not in legal:  # int fields, so equal means the same action
+        _check_legal(state, kind, action)
+    state.legal = None
     if state.pending:
         frame = state.pending[-1]
-        if kind is Attach:
-            raise IllegalActionError(
-                f"{action}: first finish the pending choice ({pending_prompt(state)})", "FA-41"
-            )
-        options = frame_options(state, frame)
-        if action not in options:
-            raise IllegalActionError(
-                f"{action}: not a choice here; {pending_prompt(state)}", _frame_rule(frame[0])
-            )
         log = state.log
         if log is None:
             frame_apply(state, frame, action)
@@ -168,7 +166,24 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             told = frame[0] in _TOLD_BY_ACTION and len(log) > mark
             if told and log[mark].startswith(_name(state, action.card)):
                 del log[mark]  # describe_action already says it
-        advance(state)
+    else:
+        state.hand.remove(action.card)
+        enter_play(state, action.slot, action.card)
+    advance(state)
+
+
+def _check_legal(state: FamiliarFeatState, kind: type, action: Any) -> None:
+    """Raise ``IllegalActionError`` naming the rule unless ``action`` is legal now."""
+    if state.pending:
+        frame = state.pending[-1]
+        if kind is Attach:
+            raise IllegalActionError(
+                f"{action}: first finish the pending choice ({pending_prompt(state)})", "FA-41"
+            )
+        if action not in frame_options(state, frame):
+            raise IllegalActionError(
+                f"{action}: not a choice here; {pending_prompt(state)}", _frame_rule(frame[0])
+            )
         return
     if kind is not Attach:
         raise IllegalActionError(
@@ -184,9 +199,6 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             f"{action}: the Creature in slot {slot + 1} holds its limit of attached cards",
             "FA-37",
         )
-    state.hand.remove(card)
-    enter_play(state, slot, card)
-    advance(state)
 
 
 _TOLD_BY_ACTION = frozenset({F_EXHAUST, F_FLEE, F_HIGHEST, F_DISCARD, F_GIVEUP, F_BREATH, F_PICK})

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from .content import A_COPY, A_EXHAUST_REVIVE, A_MOVE
 from .rules_phases import F_EXR, F_MOVE
-from .rules_totals import effective
+from .rules_totals import effective, refresh
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -61,6 +61,7 @@ def revive(state: FamiliarFeatState, n: int) -> None:
 def _exhaust_familiar(state: FamiliarFeatState, familiar: int, dest: int) -> None:
     slot = _slot_of(state, familiar)
     state.cols[slot].remove(familiar)
+    refresh(state, slot)
     if dest:
         state.fled.append(familiar)
         say(state, f"{_name(state, familiar)} flees.")
@@ -74,6 +75,7 @@ def enter_play(state: FamiliarFeatState, slot: int, card: int) -> None:
     FA-58; a Copy fires the ability it copies, ruling FA-R12)."""
     col = state.cols[slot]
     col.append(card)
+    refresh(state, slot)
     cards = state.game.cards
     a = cards.ability[card]
     if a == A_COPY:

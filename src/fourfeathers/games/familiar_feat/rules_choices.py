@@ -29,7 +29,7 @@ from .rules_phases import (
     F_REVIVE_PICK,
 )
 from .rules_resolve import _drop_from_queue, _drop_front_group, _front_group, resolving
-from .rules_totals import can_attach, effective
+from .rules_totals import can_attach, effective, refresh
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -173,8 +173,11 @@ def _choose_move_slot(state: FamiliarFeatState, frame: tuple, action: Any) -> No
     """Move 1: where the Familiar in play goes (FA-64)."""
     state.pending.pop()
     card = frame[1]
-    state.cols[_slot_of(state, card)].remove(card)
+    origin = _slot_of(state, card)
+    state.cols[origin].remove(card)
     state.cols[action.slot].append(card)  # moving is not entering play (FA-R18)
+    refresh(state, origin)
+    refresh(state, action.slot)
     say(state, f"{_name(state, card)} moves beneath slot {action.slot + 1}.")
 
 

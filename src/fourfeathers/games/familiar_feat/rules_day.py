@@ -6,8 +6,9 @@ Events. A choice with a single option is taken automatically (ruling FA-R05).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .actions import ATTACH
 from .content import K_CREATURE, K_GOLEM, K_MONSTER, ROW, TARGET_KINDS, V_CLOSING_RANKS
 from .rules_cards import _name, say
 from .rules_choices import frame_apply, frame_fizzle, frame_options
@@ -37,14 +38,16 @@ from .rules_resolve import (
     note_reached,
     ready,
 )
-from .rules_totals import attach_targets
+from .rules_totals import attach_targets, refresh_row
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
 def advance(state: FamiliarFeatState) -> None:
-    """Run every automatic step until the player must decide or the adventure is over."""
+    """Run every automatic step until the player must decide or the adventure is over; the
+    decision's legal actions are left in ``state.legal``."""
+    state.legal = None
     while True:
         if state.result != ONGOING:
             state.phase = PH_OVER
@@ -68,6 +71,7 @@ def advance(state: FamiliarFeatState) -> None:
             elif len(options) == 1:
                 frame_apply(state, frame, options[0])  # a forced choice (FA-R05)
             else:
+                state.legal = options
                 return
             continue
         if state.reached:
@@ -86,6 +90,7 @@ def advance(state: FamiliarFeatState) -> None:
                 _discard_stuck(state, stuck)
                 continue
             if hand:
+                state.legal = attach_actions(state)
                 return
             _end_of_day_b(state)
             continue
@@ -101,6 +106,11 @@ def advance(state: FamiliarFeatState) -> None:
         if phase == PH_SETUP:  # pragma: no cover - setup waits on F_PICK frames
             return
         return  # pragma: no cover
+
+
+def attach_actions(state: FamiliarFeatState) -> list[Any]:
+    """Every ``attach C to S`` the hand allows now, hand order then row order (FA-33)."""
+    return [ATTACH[c][s] for c in state.hand for s in attach_targets(state, c)]
 
 
 def _resolve_next(state: FamiliarFeatState) -> None:
@@ -182,6 +192,7 @@ def _end_of_night(state: FamiliarFeatState) -> None:
                 _unlatch(state, entry)  # both cards stay in play (FA-96)
             state.box.append(e)
             say(state, f"{cards.name[e]} ends and returns to the box.")
+            refresh_row(state)
     leaving = [
         c
         for s, c in enumerate(state.row)
@@ -214,4 +225,5 @@ def _next_day(state: FamiliarFeatState) -> None:
         else:
             state.events_pending.append(card)
             say(state, f"Revealed the Event {_name(state, card)}; it waits for a full row.")
+    refresh_row(state)
     state.phase = PH_EVENTS

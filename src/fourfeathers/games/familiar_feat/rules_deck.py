@@ -23,6 +23,7 @@ from .content import (
     monster_choices,
 )
 from .rules_phases import MONSTERS_TO_WIN, PH_ATTACH
+from .rules_totals import refresh_row
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -112,6 +113,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
     state.chosen = fields["chosen"]
     state.box = fields["box"]
     state.phase = PH_ATTACH
+    refresh_row(state)
 
 
 def _new_team_deck(state: FamiliarFeatState) -> None:

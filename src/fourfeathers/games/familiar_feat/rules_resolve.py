@@ -32,7 +32,6 @@ from .rules_phases import (
     MONSTERS_TO_WIN,
     WON,
 )
-from .rules_totals import meets
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -50,10 +49,11 @@ def ready(state: FamiliarFeatState, commit: bool = False) -> list[int]:
     and box Closing Ranks (only the flow does this; ``legal_actions`` never changes the state).
     """
     latched = state.latched
-    if not latched and not any(state.cols):
+    met = state.met
+    if not latched and not met:
         return []
     row = state.row
-    found = [row[s] for s in range(ROW) if meets(state, s) or (latched and row[s] in latched)]
+    found = [row[s] for s in range(ROW) if met >> s & 1 or row[s] in latched]
     if not found:
         return []
     busy = resolving(state)

@@ -25,6 +25,13 @@ Fields (plain lists and ints; the top of a pile is its last element):
 - ``seed`` / ``shuffles``: every later shuffle of the Team discard is seeded by
   ``derive_seed(seed, "team", shuffles)``, so the state alone fixes the future.
 
+Derived (not part of ``to_dict``, kept up to date by the rules as the row changes, copied by
+``clone``): ``totals`` (each slot's Cuddle total now), the bit masks (bit ``s`` is slot ``s``)
+``met`` (slots whose Creature meets its Strength), ``room`` / ``room_copy`` (slots that may take
+a counting card / a Copy) and ``filled`` (slots with a Creature), all from
+``rules_totals.refresh``; ``legal``: the legal actions of the decision ``advance`` stopped at,
+or None (they are then computed).
+
 Information: the only hidden things are the order of the Creature deck and of the Team deck and
 the seed of future shuffles (FA-04, FA-100; ruling FA-R31).
 """
@@ -36,7 +43,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
 from . import rules, rules_deck, rules_phases, scoring
-from .content import K_MONSTER
+from .content import K_MONSTER, ROW
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -62,13 +69,14 @@ LIST_FIELDS = (
 )
 INT_FIELDS = ("character", "stamp", "phase", "day", "seed", "shuffles", "result")
 _FIELDS = LIST_FIELDS + INT_FIELDS + ("cols", "active", "pending")
+_DERIVED = ("totals", "met", "room", "room_copy", "filled", "legal")
 
 
 class FamiliarFeatState(State):
     """One moment of a Familiar Feat adventure. Create it with
     ``FamiliarFeatGame.new_initial_state``."""
 
-    __slots__ = ("game", "log") + _FIELDS
+    __slots__ = ("game", "log") + _FIELDS + _DERIVED
 
     def __init__(self, game: FamiliarFeatGame, fields: dict[str, Any]) -> None:
         self.game = game
@@ -100,6 +108,10 @@ class FamiliarFeatState(State):
         self.seed: int = fields["seed"]
         self.shuffles: int = fields["shuffles"]
         self.result: int = fields["result"]
+        # Zero until the game calls rules_totals.refresh_row, once the fields are known sound.
+        self.totals: list[int] = [0] * ROW
+        self.met = self.room = self.room_copy = self.filled = 0
+        self.legal: list[Any] | None = None
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
@@ -148,6 +160,12 @@ class FamiliarFeatState(State):
         new.seed = self.seed
         new.shuffles = self.shuffles
         new.result = self.result
+        new.totals = self.totals[:]
+        new.met = self.met
+        new.room = self.room
+        new.room_copy = self.room_copy
+        new.filled = self.filled
+        new.legal = self.legal  # never changed in place: replaced at the next decision
         return new
 
     def to_dict(self) -> dict[str, Any]:
