@@ -91,6 +91,7 @@ def legal_ref(state) -> list | None:
 
 
 def check(state) -> None:
+    assert state.filled == sum(1 << s for s in range(ROW) if state.row[s])
     for s in range(ROW):
         assert state.totals[s] == total_ref(state, s), (s, state.to_dict())
         assert rules_totals.meets(state, s) == meets_ref(state, s), (s, state.to_dict())

@@ -9,7 +9,7 @@ from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
 from . import actions, rules, rules_check, rules_day, rules_totals, words
-from .content import NUM_CARDS, CardSet, load_cards
+from .content import NUM_CARDS, CardSet, event_choices, load_cards, monster_choices
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
 VARIANTS = {
@@ -55,6 +55,9 @@ class FamiliarFeatGame(Game):
         self.choose_cards = "choose-cards" in self.variants
         self.closing_together = "closing-ranks-together" in self.variants
         self.cards: CardSet = load_cards(self.content)
+        # The sets of Monsters and of Events that fit the Character's banner (FA-07).
+        self.monster_sets = tuple(monster_choices(self.cards, level))
+        self.event_sets = tuple(event_choices(self.cards, level))
         self.content_digest = check_content_digest(
             self.id, self.content, content_digest, self.cards.digest
         )

@@ -36,10 +36,10 @@ from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.rng import derive_seed, make_rng
 from .actions import Attach, Choose, Place
-from .content import NUM_CARDS, ROW, event_choices, monster_choices
+from .content import NUM_CARDS, ROW
 from .rules_cards import _name, enter_play
 from .rules_choices import frame_apply, frame_options
-from .rules_day import advance, attach_actions
+from .rules_day import advance, attach_options
 from .rules_deck import _lay_out
 from .rules_phases import (
     F_BREATH,
@@ -105,8 +105,8 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
         fields["box"] = [n for n in range(1, NUM_CARDS + 1) if n not in (character, 80)]
         fields["pending"] = [(F_PICK,)]
         return fields
-    monsters = list(rng.choice(monster_choices(cards, game.level)))
-    events = list(rng.choice(event_choices(cards, game.level)))
+    monsters = list(rng.choice(game.monster_sets))
+    events = list(rng.choice(game.event_sets))
     _lay_out(cards, fields, monsters, events, rng)
     return fields
 
@@ -121,7 +121,7 @@ def legal_actions(state: FamiliarFeatState) -> list[Any]:
     if state.pending:
         return frame_options(state, state.pending[-1])
     if state.phase == PH_ATTACH:
-        return attach_actions(state)
+        return attach_options(state)[0]
     return []  # pragma: no cover - advance always stops at a decision
 
 

@@ -38,7 +38,7 @@ from .rules_resolve import (
     note_reached,
     ready,
 )
-from .rules_totals import attach_targets, refresh_row
+from .rules_totals import SLOTS, attach_mask, refresh_row
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -53,7 +53,7 @@ def advance(state: FamiliarFeatState) -> None:
             state.phase = PH_OVER
             return
         phase = state.phase
-        if phase == PH_ATTACH:
+        if phase == PH_ATTACH and (state.met or state.latched):
             note_reached(state)
         if state.pending:
             frame = state.pending[-1]
@@ -78,19 +78,20 @@ def advance(state: FamiliarFeatState) -> None:
             _resolve_next(state)
             continue
         if phase == PH_ATTACH:
-            if not any(state.row):  # end of the day A (FA-81)
+            if not state.filled:  # the row is empty: end of the day A (FA-81)
                 _end_of_day_a(state)
                 continue
             hand = state.hand
-            size = hand_size(state)
-            while len(hand) < size and state.team:
-                hand.append(state.team.pop())  # FA-33, FA-93
-            stuck = [c for c in hand if not attach_targets(state, c)]
+            size = hand_size(state) if state.active else 1
+            team = state.team
+            while len(hand) < size and team:
+                hand.append(team.pop())  # FA-33, FA-93
+            legal, stuck = attach_options(state)
             if stuck:  # ruling FA-R09
                 _discard_stuck(state, stuck)
                 continue
             if hand:
-                state.legal = attach_actions(state)
+                state.legal = legal
                 return
             _end_of_day_b(state)
             continue
@@ -108,9 +109,22 @@ def advance(state: FamiliarFeatState) -> None:
         return  # pragma: no cover
 
 
-def attach_actions(state: FamiliarFeatState) -> list[Any]:
-    """Every ``attach C to S`` the hand allows now, hand order then row order (FA-33)."""
-    return [ATTACH[c][s] for c in state.hand for s in attach_targets(state, c)]
+ATTACH_TO = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) for row in ATTACH)
+"""``ATTACH_TO[card][mask]``: the actions attaching ``card`` to each slot of ``mask``."""
+
+
+def attach_options(state: FamiliarFeatState) -> tuple[list[Any], list[int]]:
+    """Every ``attach C to S`` the hand allows now, hand order then row order (FA-33), and the
+    hand cards that no Creature can take (ruling FA-R09)."""
+    legal: list[Any] = []
+    stuck = []
+    for c in state.hand:
+        actions = ATTACH_TO[c][attach_mask(state, c)]
+        if actions:
+            legal += actions
+        else:
+            stuck.append(c)
+    return legal, stuck
 
 
 def _resolve_next(state: FamiliarFeatState) -> None:

@@ -19,8 +19,6 @@ from .content import (
     NUM_CARDS,
     ROW,
     CardSet,
-    event_choices,
-    monster_choices,
 )
 from .rules_phases import MONSTERS_TO_WIN, PH_ATTACH
 from .rules_totals import refresh_row
@@ -87,15 +85,14 @@ def pick_options(state: FamiliarFeatState) -> list[int]:
 
     The picks so far must extend to a full set that fits the Character's banner (FA-07).
     """
-    cards = state.game.cards
-    level = state.game.level
+    game = state.game
     chosen = set(state.chosen)
-    monsters = [n for n in chosen if cards.kind[n] == K_MONSTER]
+    monsters = [n for n in chosen if game.cards.kind[n] == K_MONSTER]
     if len(monsters) < MONSTERS_TO_WIN:
-        sets = [s for s in monster_choices(cards, level) if chosen <= set(s)]
+        sets = [s for s in game.monster_sets if chosen <= set(s)]
     else:
         picked = chosen - set(monsters)
-        sets = [s for s in event_choices(cards, level) if picked <= set(s)]
+        sets = [s for s in game.event_sets if picked <= set(s)]
     return sorted({n for s in sets for n in s} - chosen)
 
 

@@ -164,13 +164,12 @@ def can_attach(state: FamiliarFeatState, slot: int, card: int, moving: bool = Fa
     effective ability, as a Copy too, is "does not count") may always be attached (FA-R14).
     ``moving``: the card is already in play and leaves its old place first (FA-64).
     """
-    if not moving:
+    col = state.cols[slot]
+    if not moving or card not in col:
         return bool(attach_mask(state, card) >> slot & 1)
-    creature = state.row[slot]
-    if not creature:
-        return False
     cards = state.game.cards
-    _, _, counting, bottom = summary(cards, [f for f in state.cols[slot] if f != card])
+    _, _, counting, bottom = summary(cards, [f for f in col if f != card])
+    creature = state.row[slot]
     a = cards.ability[card]
     return _fits(card_limit(state, creature), counting, bottom if a == A_COPY else a)
 
@@ -206,39 +205,38 @@ def refresh(state: FamiliarFeatState, slot: int) -> None:
     slot's Creature or column changes, and ``refresh_row`` whenever the Events in force do."""
     bit = 1 << slot
     keep = ~bit
+    met = state.met & keep
+    room = state.room & keep
+    room_copy = state.room_copy & keep
     creature = state.row[slot]
     if not creature:
         state.totals[slot] = 0
-        state.met &= keep
-        state.room &= keep
-        state.room_copy &= keep
         state.filled &= keep
-        return
-    cards = state.game.cards
-    col = state.cols[slot]
-    total, double, counting, bottom = summary(cards, col)
-    active = state.active
-    if double and not (active and no_double(state)):
-        total *= 2
-    state.totals[slot] = total
-    st = cards.strength[creature]
-    if st == STAR:
-        condition = cards.condition[creature]
-        assert condition is not None
-        reached = condition_met(cards, condition, col)
     else:
-        reached = (
-            st != INF and bool(col) and total >= (strength_of(state, creature) if active else st)
-        )
-    state.met = state.met & keep | bit if reached else state.met & keep
-    limit = card_limit(state, creature)
-    state.filled |= bit
-    if _fits(limit, counting, A_NONE):
-        state.room |= bit
-        state.room_copy |= bit
-    else:
-        state.room &= keep
-        state.room_copy = state.room_copy | bit if bottom == A_NO_LIMIT else state.room_copy & keep
+        cards = state.game.cards
+        col = state.cols[slot]
+        total, double, counting, bottom = summary(cards, col)
+        active = state.active
+        if double and not (active and no_double(state)):
+            total *= 2
+        state.totals[slot] = total
+        st = cards.strength[creature]
+        if st == STAR:
+            condition = cards.condition[creature]
+            assert condition is not None
+            if condition_met(cards, condition, col):
+                met |= bit
+        elif st != INF and col and total >= (strength_of(state, creature) if active else st):
+            met |= bit
+        if _fits(card_limit(state, creature), counting, A_NONE):
+            room |= bit
+            room_copy |= bit
+        elif bottom == A_NO_LIMIT:
+            room_copy |= bit
+        state.filled |= bit
+    state.met = met
+    state.room = room
+    state.room_copy = room_copy
 
 
 def refresh_row(state: FamiliarFeatState) -> None:
