@@ -125,26 +125,22 @@ def legal_actions(state: FamiliarFeatState) -> list[Any]:
     return []  # pragma: no cover - advance always stops at a decision
 
 
-def _whole(value: Any) -> bool:
-    """An int and not a bool (``type() is int`` first: the prebuilt actions pass at once)."""
-    return type(value) is int or is_int(value)
-
-
 def apply_action(state: FamiliarFeatState, action: Any) -> None:
     """Apply ``action``; raises ``IllegalActionError`` naming the rule, leaving the state as it
     was (every check happens before anything changes)."""
     if state.result != ONGOING:
         rule = "FA-89" if state.result == WON else "FA-90"
         raise IllegalActionError(f"{action}: the adventure is over", rule)
-    kind = type(action)
+    kind = type(action)  # exact ints first: the prebuilt actions pass at once
     if kind is Attach:
-        if not (_whole(action.card) and _whole(action.slot)):
+        card, slot = action.card, action.slot
+        if not ((type(card) is int and type(slot) is int) or (is_int(card) and is_int(slot))):
             raise IllegalActionError(f"{action!r}: card and slot must be integers", "FA-33")
     elif kind is Choose:
-        if not _whole(action.card):
+        if not (type(action.card) is int or is_int(action.card)):
             raise IllegalActionError(f"{action!r}: card must be an integer", "FA-41")
     elif kind is Place:
-        if not _whole(action.slot):
+        if not (type(action.slot) is int or is_int(action.slot)):
             raise IllegalActionError(f"{action!r}: slot must be an integer", "FA-21")
     else:
         raise IllegalActionError(

@@ -16,7 +16,8 @@ if TYPE_CHECKING:
 
 
 def say(state: FamiliarFeatState, text: str) -> None:
-    """Record a sentence for ``describe_outcome`` (only when a log is being kept)."""
+    """Record a sentence for ``describe_outcome`` (only when a log is being kept; the steps
+    that happen most test ``state.log`` first, so that playouts build no sentence)."""
     if state.log is not None:
         state.log.append(text)
 
@@ -55,19 +56,17 @@ def revive(state: FamiliarFeatState, n: int) -> None:
         if not card:
             break
         state.discard.append(card)
-        say(state, f"{_name(state, card)} is revived into the Team discard.")
+        if state.log is not None:
+            say(state, f"{_name(state, card)} is revived into the Team discard.")
 
 
 def _exhaust_familiar(state: FamiliarFeatState, familiar: int, dest: int) -> None:
     slot = _slot_of(state, familiar)
     state.cols[slot].remove(familiar)
     refresh(state, slot)
-    if dest:
-        state.fled.append(familiar)
-        say(state, f"{_name(state, familiar)} flees.")
-    else:
-        state.fu.append(familiar)
-        say(state, f"{_name(state, familiar)} is exhausted.")
+    (state.fled if dest else state.fu).append(familiar)
+    if state.log is not None:
+        say(state, f"{_name(state, familiar)} {'flees' if dest else 'is exhausted'}.")
 
 
 def enter_play(state: FamiliarFeatState, slot: int, card: int) -> None:

@@ -29,7 +29,7 @@ from .rules_phases import (
     F_REVIVE_PICK,
 )
 from .rules_resolve import _drop_from_queue, _drop_front_group, _front_group, resolving
-from .rules_totals import can_attach, effective, refresh
+from .rules_totals import SLOTS, can_attach, effective, refresh
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -70,9 +70,10 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
             return []
         return [CHOOSE[f] for f in in_play(state)]
     if kind == F_MOVE:
-        return [CHOOSE[f] for f in in_play(state) if _move_targets(state, f)]
+        busy = resolving(state)
+        return [CHOOSE[f] for f in in_play(state) if _move_targets(state, f, busy)]
     if kind == F_MOVE_PLACE:
-        return [PLACE[s] for s in _move_targets(state, frame[1])]
+        return [PLACE[s] for s in _move_targets(state, frame[1], resolving(state))]
     if kind == F_ORDER:
         return [CHOOSE[c] for c in _front_group(state)]
     if kind == F_DISCARD:
@@ -90,12 +91,13 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
     return []
 
 
-def _move_targets(state: FamiliarFeatState, familiar: int) -> list[int]:
-    busy = resolving(state)
+def _move_targets(state: FamiliarFeatState, familiar: int, busy: set[int]) -> list[int]:
+    """The slots a Familiar in play may move to: not beneath a Creature being resolved."""
+    row = state.row
     return [
         s
-        for s in range(ROW)
-        if state.row[s] and state.row[s] not in busy and can_attach(state, s, familiar, True)
+        for s in SLOTS[state.filled]
+        if row[s] not in busy and can_attach(state, s, familiar, True)
     ]
 
 

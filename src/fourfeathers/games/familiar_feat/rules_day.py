@@ -183,7 +183,8 @@ def _end_of_day_b(state: FamiliarFeatState) -> None:
     lost (FA-82..FA-85, FA-90; ruling FA-R08)."""
     creatures = [c for c in state.row if c]
     bare = [c for s, c in enumerate(state.row) if c and not state.cols[s]]
-    say(state, f"The Team deck has run out: day {state.day} ends.")
+    if state.log is not None:
+        say(state, f"The Team deck has run out: day {state.day} ends.")
     if bare:
         names = ", ".join(_name(state, c) for c in bare)
         say(state, f"No Familiar can flee from {names}: the adventure is lost.")
@@ -235,7 +236,8 @@ def _next_day(state: FamiliarFeatState) -> None:
             state.row[filled] = card
             state.since[filled] = state.day
             filled += 1
-            say(state, f"Revealed: {_name(state, card)} in slot {filled}.")
+            if state.log is not None:
+                say(state, f"Revealed: {_name(state, card)} in slot {filled}.")
         else:
             state.events_pending.append(card)
             say(state, f"Revealed the Event {_name(state, card)}; it waits for a full row.")

@@ -32,6 +32,7 @@ from .rules_phases import (
     MONSTERS_TO_WIN,
     WON,
 )
+from .rules_totals import SLOTS
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -53,11 +54,16 @@ def ready(state: FamiliarFeatState, commit: bool = False) -> list[int]:
     if not latched and not met:
         return []
     row = state.row
-    found = [row[s] for s in range(ROW) if met >> s & 1 or row[s] in latched]
-    if not found:
-        return []
+    if latched:
+        found = [row[s] for s in range(ROW) if met >> s & 1 or row[s] in latched]
+        if not found:
+            return []
+    else:
+        found = [row[s] for s in SLOTS[met]]
+    held = closing_ranks_blocks(state, commit) if state.active else ()
+    if not state.pending and not held:
+        return found
     busy = resolving(state)
-    held = closing_ranks_blocks(state, commit) if state.active else set()
     return [c for c in found if c not in busy and c not in held]
 
 
@@ -152,4 +158,5 @@ def _resolve_step(state: FamiliarFeatState, frame: tuple) -> None:
             state.result = WON  # FA-71, FA-89; ruling FA-R28
     else:
         state.discard.append(creature)
-        say(state, f"{_name(state, creature)} is recruited into the Team discard.")
+        if state.log is not None:
+            say(state, f"{_name(state, creature)} is recruited into the Team discard.")

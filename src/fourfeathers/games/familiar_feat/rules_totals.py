@@ -228,7 +228,10 @@ def refresh(state: FamiliarFeatState, slot: int) -> None:
                 met |= bit
         elif st != INF and col and total >= (strength_of(state, creature) if active else st):
             met |= bit
-        if _fits(card_limit(state, creature), counting, A_NONE):
+        # Without Events the limit is CARD_LIMIT or none: fewer counting cards always fit.
+        if (counting < CARD_LIMIT and not active) or _fits(
+            card_limit(state, creature), counting, A_NONE
+        ):
             room |= bit
             room_copy |= bit
         elif bottom == A_NO_LIMIT:
