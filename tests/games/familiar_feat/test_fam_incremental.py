@@ -17,11 +17,20 @@ from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.core import game_spec
 from fourfeathers.games.familiar_feat import rules_totals
-from fourfeathers.games.familiar_feat.actions import Attach, Place
+from fourfeathers.games.familiar_feat.actions import Attach, Choose, Place
 from fourfeathers.games.familiar_feat.content import A_COPY, A_DOUBLE, A_NO_LIMIT, INF, ROW, STAR
 from fourfeathers.games.familiar_feat.rules_cards import in_play
 from fourfeathers.games.familiar_feat.rules_choices import frame_options
-from fourfeathers.games.familiar_feat.rules_phases import F_PLAY_PLACE, PH_ATTACH, PH_NIGHT
+from fourfeathers.games.familiar_feat.rules_events import closing_ranks_blocks
+from fourfeathers.games.familiar_feat.rules_phases import (
+    F_MOVE,
+    F_MOVE_PLACE,
+    F_ORDER,
+    F_PLAY_PLACE,
+    F_RESOLVE,
+    PH_ATTACH,
+    PH_NIGHT,
+)
 
 PROBES = (1, 35, 25, 38, 39, 23)
 """One Familiar of each Cuddle ability: none, Double, Copy, exhaust-revive, Move, no limit."""
@@ -72,22 +81,52 @@ def can_attach_ref(state, slot: int, card: int, moving: bool = False) -> bool:
     return sum(1 for _, b in eff if b != A_NO_LIMIT) < limit
 
 
+def ready_ref(state) -> list[int]:
+    row, latched = state.row, state.latched
+    found = [row[s] for s in range(ROW) if meets_ref(state, s) or (latched and row[s] in latched)]
+    busy = {f[1] for f in state.pending if f[0] == F_RESOLVE}
+    held = closing_ranks_blocks(state, False) if found and state.active else set()
+    return [c for c in found if c not in busy and c not in held]
+
+
+def move_targets_ref(state, familiar: int) -> list[int]:
+    busy = {f[1] for f in state.pending if f[0] == F_RESOLVE}
+    return [
+        s
+        for s in range(ROW)
+        if state.row[s] and state.row[s] not in busy and can_attach_ref(state, s, familiar, True)
+    ]
+
+
 def legal_ref(state) -> list | None:
-    """The legal actions from scratch where they depend on the row alone (None elsewhere)."""
+    """The legal actions from scratch where they depend on the row (None elsewhere)."""
     if state.is_terminal():
         return []
-    if state.pending:
-        frame = state.pending[-1]
-        if frame[0] != F_PLAY_PLACE:
-            return None
+    if not state.pending:
+        assert state.phase == PH_ATTACH
+        return [Attach(c, s) for c in state.hand for s in range(ROW) if can_attach_ref(state, s, c)]
+    frame = state.pending[-1]
+    kind = frame[0]
+    if kind == F_PLAY_PLACE:
         card, creature = frame[1], frame[2]
         return [
             Place(s)
             for s in range(ROW)
             if state.row[s] and state.row[s] != creature and can_attach_ref(state, s, card)
         ]
-    assert state.phase == PH_ATTACH
-    return [Attach(c, s) for c in state.hand for s in range(ROW) if can_attach_ref(state, s, c)]
+    if kind == F_MOVE:
+        return [Choose(f) for f in in_play(state) if move_targets_ref(state, f)]
+    if kind == F_MOVE_PLACE:
+        return [Place(s) for s in move_targets_ref(state, frame[1])]
+    if kind == F_ORDER:
+        group = state.groups[0]
+        now = ready_ref(state)
+        return [
+            Choose(c)
+            for c, g in zip(state.reached, state.groups, strict=True)
+            if g == group and c in now
+        ]
+    return None
 
 
 def check(state) -> None:

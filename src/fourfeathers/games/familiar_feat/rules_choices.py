@@ -29,7 +29,7 @@ from .rules_phases import (
     F_REVIVE_PICK,
 )
 from .rules_resolve import _drop_from_queue, _drop_front_group, _front_group, resolving
-from .rules_totals import SLOTS, can_attach, effective, refresh
+from .rules_totals import SLOTS, attach_mask, can_attach, effective, refresh
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -69,11 +69,18 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
         if kind == F_GIVEUP and frame[1] <= 0:
             return []
         return [CHOOSE[f] for f in in_play(state)]
-    if kind == F_MOVE:
-        busy = resolving(state)
-        return [CHOOSE[f] for f in in_play(state) if _move_targets(state, f, busy)]
+    if kind == F_MOVE:  # Familiars in play, row order then column order, that can go somewhere
+        busy = _busy_slots(state)
+        return [
+            CHOOSE[f]
+            for s, col in enumerate(state.cols)
+            for f in col
+            if _move_mask(state, f, s, busy)
+        ]
     if kind == F_MOVE_PLACE:
-        return [PLACE[s] for s in _move_targets(state, frame[1], resolving(state))]
+        familiar = frame[1]
+        mask = _move_mask(state, familiar, _slot_of(state, familiar), _busy_slots(state))
+        return [PLACE[s] for s in SLOTS[mask]]
     if kind == F_ORDER:
         return [CHOOSE[c] for c in _front_group(state)]
     if kind == F_DISCARD:
@@ -91,14 +98,21 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
     return []
 
 
-def _move_targets(state: FamiliarFeatState, familiar: int, busy: set[int]) -> list[int]:
-    """The slots a Familiar in play may move to: not beneath a Creature being resolved."""
-    row = state.row
-    return [
-        s
-        for s in SLOTS[state.filled]
-        if row[s] not in busy and can_attach(state, s, familiar, True)
-    ]
+def _busy_slots(state: FamiliarFeatState) -> int:
+    """The bit mask of the slots whose Creature is being resolved."""
+    busy = resolving(state)
+    return sum(1 << s for s, c in enumerate(state.row) if c in busy) if busy else 0
+
+
+def _move_mask(state: FamiliarFeatState, familiar: int, own: int, busy: int) -> int:
+    """The slots the Familiar in play beneath slot ``own`` may move to, as a bit mask: not
+    beneath a Creature being resolved (``busy``, a slot mask) (FA-64). Every other column takes
+    it as it would take a hand card; its own one is checked without it."""
+    bit = 1 << own
+    mask = attach_mask(state, familiar) & ~bit & ~busy
+    if not busy & bit and can_attach(state, own, familiar, True):
+        mask |= bit
+    return mask
 
 
 def frame_fizzle(state: FamiliarFeatState, frame: tuple) -> None:
