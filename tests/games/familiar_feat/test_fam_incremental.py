@@ -142,6 +142,8 @@ def check(state) -> None:
     for card in state.hand:
         targets = [s for s in range(ROW) if can_attach_ref(state, s, card)]
         assert list(rules_totals.attach_targets(state, card)) == targets
+    if state.phase == PH_ATTACH and not state.is_terminal():  # every Creature ready is queued
+        assert set(ready_ref(state)) <= set(state.reached), state.to_dict()
     legal = state.legal_actions()
     ref = legal_ref(state)
     if ref is not None:

@@ -53,7 +53,7 @@ def advance(state: FamiliarFeatState) -> None:
             state.phase = PH_OVER
             return
         phase = state.phase
-        if phase == PH_ATTACH and (state.met or state.latched):
+        if phase == PH_ATTACH and state.fresh:
             note_reached(state)
         if state.pending:
             frame = state.pending[-1]

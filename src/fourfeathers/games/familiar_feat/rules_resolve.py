@@ -71,7 +71,12 @@ def note_reached(state: FamiliarFeatState) -> None:
     """Queue Creatures that newly meet their Strength, in the order reached (FA-40, FA-66).
 
     Creatures reached at the same moment share a group; the player orders them (FA-R17).
+    Afterwards every Creature ready is queued until the row changes (``state.fresh``): nothing
+    else makes one ready (a Creature leaves the queue only to be resolved, or once not ready).
     """
+    state.fresh = False
+    if not state.met and not state.latched:
+        return
     new = [c for c in ready(state, True) if c not in state.reached]
     if new:
         state.stamp += 1

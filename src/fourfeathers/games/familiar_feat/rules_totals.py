@@ -201,8 +201,10 @@ def attach_targets(state: FamiliarFeatState, card: int) -> tuple[int, ...]:
 
 def refresh(state: FamiliarFeatState, slot: int) -> None:
     """Bring what ``slot``'s column implies up to date (``state.totals``, ``state.met``,
-    ``state.room``, ``state.room_copy``, ``state.filled``): the rules call it whenever the
-    slot's Creature or column changes, and ``refresh_row`` whenever the Events in force do."""
+    ``state.room``, ``state.room_copy``, ``state.filled``; ``state.fresh``: Strength is to be
+    checked again): the rules call it whenever the slot's Creature or column changes, and
+    ``refresh_row`` whenever the Events in force do."""
+    state.fresh = True
     bit = 1 << slot
     keep = ~bit
     met = state.met & keep

@@ -29,8 +29,9 @@ Derived (not part of ``to_dict``, kept up to date by the rules as the row change
 ``clone``): ``totals`` (each slot's Cuddle total now), the bit masks (bit ``s`` is slot ``s``)
 ``met`` (slots whose Creature meets its Strength), ``room`` / ``room_copy`` (slots that may take
 a counting card / a Copy) and ``filled`` (slots with a Creature), all from
-``rules_totals.refresh``; ``legal``: the legal actions of the decision ``advance`` stopped at,
-or None (they are then computed).
+``rules_totals.refresh``; ``fresh``: the row changed since Strength was last checked
+(``rules_resolve.note_reached``); ``legal``: the legal actions of the decision ``advance``
+stopped at, or None (they are then computed).
 
 Information: the only hidden things are the order of the Creature deck and of the Team deck and
 the seed of future shuffles (FA-04, FA-100; ruling FA-R31).
@@ -69,7 +70,7 @@ LIST_FIELDS = (
 )
 INT_FIELDS = ("character", "stamp", "phase", "day", "seed", "shuffles", "result")
 _FIELDS = LIST_FIELDS + INT_FIELDS + ("cols", "active", "pending")
-_DERIVED = ("totals", "met", "room", "room_copy", "filled", "legal")
+_DERIVED = ("totals", "met", "room", "room_copy", "filled", "fresh", "legal")
 
 
 class FamiliarFeatState(State):
@@ -111,6 +112,7 @@ class FamiliarFeatState(State):
         # Zero until the game calls rules_totals.refresh_row, once the fields are known sound.
         self.totals: list[int] = [0] * ROW
         self.met = self.room = self.room_copy = self.filled = 0
+        self.fresh = True
         self.legal: list[Any] | None = None
 
     legal_actions = rules.legal_actions
@@ -165,6 +167,7 @@ class FamiliarFeatState(State):
         new.room = self.room
         new.room_copy = self.room_copy
         new.filled = self.filled
+        new.fresh = self.fresh
         new.legal = self.legal  # never changed in place: replaced at the next decision
         return new
 
