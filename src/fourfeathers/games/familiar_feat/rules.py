@@ -150,7 +150,6 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
     legal = state.legal
     if legal is None or action not in legal:  # int fields, so equal means the same action
         _check_legal(state, kind, action)
-    state.legal = None
     if state.pending:
         frame = state.pending[-1]
         log = state.log

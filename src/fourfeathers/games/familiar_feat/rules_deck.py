@@ -75,7 +75,7 @@ def _lay_out(
         since=[1] * ROW,
         team=team,
         chosen=sorted(monsters) + sorted(events),
-        box=sorted(n for n in range(1, NUM_CARDS + 1) if n not in used),
+        box=[n for n in range(1, NUM_CARDS + 1) if n not in used],
         phase=PH_ATTACH,
     )
 

@@ -91,6 +91,8 @@ def _clear_slot(state: FamiliarFeatState, slot: int) -> list[int]:
     refresh(state, slot)
     if state.latched and creature in state.latched:
         state.latched.remove(creature)
+    if not state.active:
+        return col
     kind = state.game.cards.event_kind
     for entry in list(state.active):
         e, t1, t2 = entry

@@ -86,10 +86,14 @@ def note_reached(state: FamiliarFeatState) -> None:
 
 def _front_group(state: FamiliarFeatState) -> list[int]:
     """The first group of the reached queue whose Creatures still meet their Strength."""
-    if not state.reached:
+    reached = state.reached
+    if not reached:
         return []
-    group = state.groups[0]
-    members = [c for c, g in zip(state.reached, state.groups, strict=True) if g == group]
+    groups = state.groups
+    group = groups[0]
+    if len(groups) == 1 or groups[1] != group:  # a group of one
+        return reached[:1] if reached[0] in ready(state) else []
+    members = [c for c, g in zip(reached, groups, strict=True) if g == group]
     now = set(ready(state))
     return [c for c in members if c in now]
 

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.game import TERMINAL, State
 from . import rules, rules_deck, rules_phases, scoring
 from .content import K_MONSTER, ROW
+from .rules_phases import ONGOING
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -122,10 +123,10 @@ class FamiliarFeatState(State):
 
     @property
     def current_player(self) -> int:
-        return TERMINAL if self.result != rules_phases.ONGOING else 0
+        return TERMINAL if self.result != ONGOING else 0
 
     def is_terminal(self) -> bool:
-        return self.result != rules_phases.ONGOING
+        return self.result != ONGOING
 
     def returns(self) -> list[float]:
         """1.0 for a won adventure, 0.0 for a lost one or while it goes on."""
