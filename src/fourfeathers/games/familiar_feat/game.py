@@ -8,7 +8,7 @@ from typing import Any
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import actions, rules, rules_check, rules_day, rules_totals, words
+from . import actions, rules, rules_check, rules_day, rules_deck, rules_totals, words
 from .content import NUM_CARDS, CardSet, event_choices, load_cards, monster_choices
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
@@ -58,6 +58,10 @@ class FamiliarFeatGame(Game):
         # The sets of Monsters and of Events that fit the Character's banner (FA-07).
         self.monster_sets = tuple(monster_choices(self.cards, level))
         self.event_sets = tuple(event_choices(self.cards, level))
+        # The layer of the Creature deck each card belongs to (FA-19), for determinize.
+        self.deck_classes = tuple(
+            rules_deck.deck_class(self.cards, c) for c in range(NUM_CARDS + 1)
+        )
         self.content_digest = check_content_digest(
             self.id, self.content, content_digest, self.cards.digest
         )

@@ -43,7 +43,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
-from . import rules, rules_deck, rules_phases, scoring
+from . import rules, rules_phases, scoring
 from .content import K_MONSTER, ROW
 from .rules_phases import ONGOING
 
@@ -254,16 +254,24 @@ class FamiliarFeatState(State):
         rng.shuffle(team)
         new.team = team
         cards = self.game.cards
-        classes = [rules_deck.deck_class(cards, c) for c in self.deck]
-        if classes and cards.kind[self.deck[0]] == K_MONSTER and 6 in classes[1:]:
+        old = self.deck
+        layer = self.game.deck_classes
+        classes = [layer[c] for c in old]
+        if classes and cards.kind[old[0]] == K_MONSTER and 6 in classes[1:]:
             classes[0] = -1  # put under the Golems by Catch Your Breath: known (ruling FA-R25)
-        deck = self.deck[:]
-        for cls in sorted(set(classes)):
-            where = [i for i, k in enumerate(classes) if k == cls]
-            pool = sorted(deck[i] for i in where)
+        places: dict[int, list[int]] = {}  # each class's positions, bottom first
+        for i, k in enumerate(classes):
+            where = places.get(k)
+            if where is None:
+                places[k] = [i]
+            else:
+                where.append(i)
+        deck = new.deck
+        for cls in sorted(places):
+            where = places[cls]
+            pool = sorted([old[i] for i in where])
             rng.shuffle(pool)
             for i, c in zip(where, pool, strict=True):
                 deck[i] = c
-        new.deck = deck
         new.seed = rng.randrange(2**63)
         return new
