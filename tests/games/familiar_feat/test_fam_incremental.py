@@ -1,6 +1,7 @@
 """What the rules keep up to date as the Creature row changes (``state.totals``, ``state.met``,
-the attach masks, ``state.legal``) against a computation from scratch, on many positions of
-random and greedy adventures in every configuration (FA-37, FA-40, FA-60..FA-65, FA-R14).
+the attach masks, ``state.legal``, the deck layers determinize keeps) against a computation
+from scratch, on many positions of random and greedy adventures in every configuration (FA-19,
+FA-37, FA-40, FA-60..FA-65, FA-R14, FA-R31).
 
 The reference below reads only the cards, the columns and the Events in force, as the rules did
 before these values were kept incrementally.
@@ -16,7 +17,7 @@ from fam_helpers import build, legal
 from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.core import game_spec
-from fourfeathers.games.familiar_feat import rules_totals
+from fourfeathers.games.familiar_feat import rules_deck, rules_totals
 from fourfeathers.games.familiar_feat.actions import Attach, Choose, Place
 from fourfeathers.games.familiar_feat.content import A_COPY, A_DOUBLE, A_NO_LIMIT, INF, ROW, STAR
 from fourfeathers.games.familiar_feat.rules_cards import in_play
@@ -176,7 +177,9 @@ def test_kept_values_match_a_computation_from_scratch(config):
             check(state)
             checked += 1
             if checked % 7 == 0:
-                check(state.determinize(0, rng))
+                sample = state.determinize(0, rng)  # keeps the layers it found for the next
+                assert sample.layers == state.layers == rules_deck.layers(sample)
+                check(sample)
             action = agent.act(SeatView(state, 0)) if agent else rng.choice(state.legal_actions())
             state.apply_action(action)
         check(state)

@@ -48,6 +48,7 @@ def advance(state: FamiliarFeatState) -> None:
     """Run every automatic step until the player must decide or the adventure is over; the
     decision's legal actions are left in ``state.legal``."""
     state.legal = None
+    state.layers = None  # the Creature deck may change
     while True:
         if state.result != ONGOING:
             state.phase = PH_OVER

@@ -40,6 +40,26 @@ def deck_class(cards: CardSet, card: int) -> int:
     return 5
 
 
+def layers(state: FamiliarFeatState) -> list[tuple[list[int], list[int]]]:
+    """The layers of the Creature deck, as ``(positions, cards)`` pairs in class order: the
+    positions (bottom first) of the cards of one class and those cards in sorted order (FA-19;
+    ruling FA-R31). A Monster put under the Golems by Catch Your Breath is a layer of its own
+    (its place is known, ruling FA-R25)."""
+    deck = state.deck
+    layer = state.game.deck_classes
+    classes = [layer[c] for c in deck]
+    if classes and state.game.cards.kind[deck[0]] == K_MONSTER and 6 in classes[1:]:
+        classes[0] = -1
+    places: dict[int, list[int]] = {}
+    for i, k in enumerate(classes):
+        where = places.get(k)
+        if where is None:
+            places[k] = [i]
+        else:
+            where.append(i)
+    return [(places[k], sorted([deck[i] for i in places[k]])) for k in sorted(places)]
+
+
 def build_deck(cards: CardSet, monsters: list[int], events: list[int], rng: random.Random) -> list:
     """The Creature deck, bottom first (the top is the last element) (FA-12..FA-19).
 

@@ -31,7 +31,9 @@ Derived (not part of ``to_dict``, kept up to date by the rules as the row change
 a counting card / a Copy) and ``filled`` (slots with a Creature), all from
 ``rules_totals.refresh``; ``fresh``: the row changed since Strength was last checked
 (``rules_resolve.note_reached``); ``legal``: the legal actions of the decision ``advance``
-stopped at, or None (they are then computed).
+stopped at, or None (they are then computed); ``layers``: the Creature deck's layers as
+``determinize`` reorders them (``rules_deck.layers``), or None until it needs them (every
+action resets it).
 
 Information: the only hidden things are the order of the Creature deck and of the Team deck and
 the seed of future shuffles (FA-04, FA-100; ruling FA-R31).
@@ -43,8 +45,8 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State
-from . import rules, rules_phases, scoring
-from .content import K_MONSTER, ROW
+from . import rules, rules_deck, rules_phases, scoring
+from .content import ROW
 from .rules_phases import ONGOING
 
 if TYPE_CHECKING:
@@ -71,7 +73,7 @@ LIST_FIELDS = (
 )
 INT_FIELDS = ("character", "stamp", "phase", "day", "seed", "shuffles", "result")
 _FIELDS = LIST_FIELDS + INT_FIELDS + ("cols", "active", "pending")
-_DERIVED = ("totals", "met", "room", "room_copy", "filled", "fresh", "legal")
+_DERIVED = ("totals", "met", "room", "room_copy", "filled", "fresh", "legal", "layers")
 
 
 class FamiliarFeatState(State):
@@ -115,6 +117,7 @@ class FamiliarFeatState(State):
         self.met = self.room = self.room_copy = self.filled = 0
         self.fresh = True
         self.legal: list[Any] | None = None
+        self.layers: list[tuple[list[int], list[int]]] | None = None
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
@@ -170,6 +173,7 @@ class FamiliarFeatState(State):
         new.filled = self.filled
         new.fresh = self.fresh
         new.legal = self.legal  # never changed in place: replaced at the next decision
+        new.layers = self.layers
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -253,23 +257,12 @@ class FamiliarFeatState(State):
         team = sorted(self.team)
         rng.shuffle(team)
         new.team = team
-        cards = self.game.cards
-        old = self.deck
-        layer = self.game.deck_classes
-        classes = [layer[c] for c in old]
-        if classes and cards.kind[old[0]] == K_MONSTER and 6 in classes[1:]:
-            classes[0] = -1  # put under the Golems by Catch Your Breath: known (ruling FA-R25)
-        places: dict[int, list[int]] = {}  # each class's positions, bottom first
-        for i, k in enumerate(classes):
-            where = places.get(k)
-            if where is None:
-                places[k] = [i]
-            else:
-                where.append(i)
+        layers = self.layers
+        if layers is None:
+            layers = self.layers = new.layers = rules_deck.layers(self)
         deck = new.deck
-        for cls in sorted(places):
-            where = places[cls]
-            pool = sorted([old[i] for i in where])
+        for where, cards in layers:
+            pool = cards[:]
             rng.shuffle(pool)
             for i, c in zip(where, pool, strict=True):
                 deck[i] = c
