@@ -2,7 +2,7 @@
 the seconds (and ISMCTS iterations) per decision of the difficulty levels.
 
     python benchmarks/agents_speed.py [--positions 5] [--iterations 200] [--game GAME ...]
-                                      [--levels easy,medium,hard]
+                                      [--levels easy,medium,hard] [--cpu]
 
 Each game is measured in its first two-player and its first solo configuration (those it
 has). Positions are sampled from random playouts, one per playout at a random point of the
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import random
 import time
+from collections.abc import Callable
 
 import fourfeathers
 from fourfeathers.agents import ALIASES, SeatView, make_agent
@@ -55,20 +56,22 @@ def positions(game_id: str, config: dict, count: int) -> list:
     return found
 
 
-def decide(spec: str, states: list) -> tuple[float, float | None]:
-    """Seconds per decision of agent ``spec`` over ``states``, and its ISMCTS iterations per
-    decision (None for an agent without a search)."""
+def decide(
+    spec: str, states: list, clock: Callable[[], float] = time.perf_counter
+) -> tuple[float, float | None]:
+    """Seconds (of ``clock``) per decision of agent ``spec`` over ``states``, and its ISMCTS
+    iterations per decision (None for an agent without a search)."""
     agent = make_agent(spec, 1)
     analyse = getattr(agent, "analyse", None)
     iterations = 0
-    start = time.perf_counter()
+    start = clock()
     for state in states:
         view = SeatView(state, state.current_player)
         if analyse is None:
             agent.act(view)
         else:  # every iteration visits exactly one root child
             iterations += sum(s.visits for s in analyse(view))
-    seconds = (time.perf_counter() - start) / len(states)
+    seconds = (clock() - start) / len(states)
     return seconds, (iterations / len(states) if analyse is not None else None)
 
 
@@ -84,7 +87,14 @@ def main() -> None:
     parser.add_argument(
         "--levels", default="easy,medium,hard", help="difficulty levels to time ('' for none)"
     )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time with this process's CPU time (steadier on a busy machine; hard still thinks "
+        "for one second of the wall clock)",
+    )
     args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
     known = [spec.id for spec in fourfeathers.list_games()]
     unknown = sorted(set(args.game or ()) - set(known))
     if unknown:
@@ -105,10 +115,10 @@ def main() -> None:
             decide("ismcts:iterations=20:playout_depth=-1", states)  # warm the caches up
             for depth in (0, -1):
                 agent = f"ismcts:iterations={args.iterations}:playout_depth={depth}"
-                sec, _ = decide(agent, states)
+                sec, _ = decide(agent, states, clock)
                 print(f"{where}{agent:<40}{sec:>11.4f}{args.iterations / sec:>9.0f}")
             for level in levels:
-                sec, its = decide(ALIASES[level], states)
+                sec, its = decide(ALIASES[level], states, clock)
                 rate = f"{its / sec:>9.0f}{its:>12.0f}" if its is not None else ""
                 print(f"{where}{level + ' = ' + ALIASES[level]:<40}{sec:>11.4f}{rate}")
 
