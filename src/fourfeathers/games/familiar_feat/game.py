@@ -55,9 +55,11 @@ class FamiliarFeatGame(Game):
         self.choose_cards = "choose-cards" in self.variants
         self.closing_together = "closing-ranks-together" in self.variants
         self.cards: CardSet = load_cards(self.content)
-        # The sets of Monsters and of Events that fit the Character's banner (FA-07).
-        self.monster_sets = tuple(monster_choices(self.cards, level))
-        self.event_sets = tuple(event_choices(self.cards, level))
+        # The sets of Monsters and of Events that fit the Character's banner (FA-07), in the
+        # order monster_choices and event_choices give, and each tier's Creatures ascending.
+        self.monster_sets = tuple(frozenset(s) for s in monster_choices(self.cards, level))
+        self.event_sets = tuple(frozenset(s) for s in event_choices(self.cards, level))
+        self.tiers = tuple(tuple(self.cards.by_tier(t)) for t in range(5))
         # The layer of the Creature deck each card belongs to (FA-19), for determinize.
         self.deck_classes = tuple(
             rules_deck.deck_class(self.cards, c) for c in range(NUM_CARDS + 1)

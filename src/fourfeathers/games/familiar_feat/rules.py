@@ -105,9 +105,9 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
         fields["box"] = [n for n in range(1, NUM_CARDS + 1) if n not in (character, 80)]
         fields["pending"] = [(F_PICK,)]
         return fields
-    monsters = list(rng.choice(game.monster_sets))
-    events = list(rng.choice(game.event_sets))
-    _lay_out(cards, fields, monsters, events, rng)
+    monsters = sorted(rng.choice(game.monster_sets))
+    events = sorted(rng.choice(game.event_sets))
+    _lay_out(game, fields, monsters, events, rng)
     return fields
 
 

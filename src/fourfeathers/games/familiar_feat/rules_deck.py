@@ -7,6 +7,7 @@ the row and the Team deck (FA-21..FA-25), the Monsters and Events picked with va
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import derive_seed, make_rng
@@ -24,6 +25,7 @@ from .rules_phases import MONSTERS_TO_WIN, PH_ATTACH
 from .rules_totals import refresh_row
 
 if TYPE_CHECKING:
+    from .game import FamiliarFeatGame
     from .state import FamiliarFeatState
 
 
@@ -60,33 +62,39 @@ def layers(state: FamiliarFeatState) -> list[tuple[list[int], list[int]]]:
     return [(places[k], sorted([deck[i] for i in places[k]])) for k in sorted(places)]
 
 
-def build_deck(cards: CardSet, monsters: list[int], events: list[int], rng: random.Random) -> list:
+def build_deck(
+    tiers: Sequence[Sequence[int]], monsters: list[int], events: list[int], rng: random.Random
+) -> list:
     """The Creature deck, bottom first (the top is the last element) (FA-12..FA-19).
 
     Golems, then Tier IV with the Monsters, an Event, Tier III, an Event, Tier II, an Event,
-    Tier I on top.
+    Tier I on top. ``tiers[t]``: the Creatures of Tier ``t``, ascending (``CardSet.by_tier``).
     """
     deck = list(GOLEMS)
-    castle = cards.by_tier(4) + sorted(monsters)
+    castle = [*tiers[4], *sorted(monsters)]
     rng.shuffle(castle)
     deck += castle
     chosen = sorted(events)
     rng.shuffle(chosen)
     for tier in (3, 2, 1):
         deck.append(chosen[3 - tier])
-        layer = cards.by_tier(tier)
+        layer = list(tiers[tier])
         rng.shuffle(layer)
         deck += layer
     return deck
 
 
 def _lay_out(
-    cards: CardSet, fields: dict[str, Any], monsters: list[int], events: list[int], rng: Any
+    game: FamiliarFeatGame,
+    fields: dict[str, Any],
+    monsters: list[int],
+    events: list[int],
+    rng: Any,
 ) -> None:
     """Build the Creature deck, reveal the row, shuffle the Team deck (FA-12..FA-25)."""
-    deck = build_deck(cards, monsters, events, rng)
+    deck = build_deck(game.tiers, monsters, events, rng)
     row = [deck.pop() for _ in range(ROW)]  # the first revealed card lies nearest the deck
-    team = cards.by_tier(0)
+    team = list(game.tiers[0])
     rng.shuffle(team)
     used = set(deck) | set(row) | set(team) | {fields["character"], 80}
     fields.update(
@@ -109,10 +117,10 @@ def pick_options(state: FamiliarFeatState) -> list[int]:
     chosen = set(state.chosen)
     monsters = [n for n in chosen if game.cards.kind[n] == K_MONSTER]
     if len(monsters) < MONSTERS_TO_WIN:
-        sets = [s for s in game.monster_sets if chosen <= set(s)]
+        sets = [s for s in game.monster_sets if chosen <= s]
     else:
         picked = chosen - set(monsters)
-        sets = [s for s in game.event_sets if picked <= set(s)]
+        sets = [s for s in game.event_sets if picked <= s]
     return sorted({n for s in sets for n in s} - chosen)
 
 
@@ -122,7 +130,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
     events = [c for c in state.chosen if cards.kind[c] != K_MONSTER]
     fields = {"character": state.character}
     rng = make_rng(derive_seed(state.seed, "setup"))
-    _lay_out(cards, fields, monsters, events, rng)
+    _lay_out(state.game, fields, monsters, events, rng)
     state.deck = fields["deck"]
     state.row = fields["row"]
     state.since = fields["since"]

@@ -6,7 +6,7 @@ What the row implies is kept up to date rather than recomputed at every decision
 (one slot, after its Creature or column changed) and ``refresh_row`` (after the row is laid out
 or an Event comes into force or ends) set ``state.totals`` and the slot masks ``state.met``,
 ``state.room``, ``state.room_copy`` and ``state.filled``, which ``meets``, ``can_attach`` and
-``attach_targets`` read.
+``attach_mask`` read.
 """
 
 from __future__ import annotations
@@ -192,11 +192,6 @@ def attach_mask(state: FamiliarFeatState, card: int) -> int:
     if a == A_COPY:
         return state.room_copy
     return state.room
-
-
-def attach_targets(state: FamiliarFeatState, card: int) -> tuple[int, ...]:
-    """Row slots that may take ``card`` now, in row order."""
-    return SLOTS[attach_mask(state, card)]
 
 
 def refresh(state: FamiliarFeatState, slot: int) -> None:
