@@ -148,7 +148,7 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             "parse_action)"
         )
     legal = state.legal
-    if legal is None or action not in legal:  # int fields, so equal means the same action
+    if legal is None or not _listed(action, legal):
         _check_legal(state, kind, action)
     if state.pending:
         frame = state.pending[-1]
@@ -165,6 +165,15 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
         state.hand.remove(action.card)
         enter_play(state, action.slot, action.card)
     advance(state)
+
+
+def _listed(action: Any, legal: list[Any]) -> bool:
+    """Whether ``action`` is one of ``legal``: the prebuilt object itself (no ``__eq__`` call),
+    or an equal one built anew (its fields are ints, so equal means the same action)."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
 
 
 def _check_legal(state: FamiliarFeatState, kind: type, action: Any) -> None:
