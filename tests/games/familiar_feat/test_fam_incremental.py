@@ -142,7 +142,7 @@ def check(state) -> None:
             assert moved == can_attach_ref(state, s, card, True)
     for card in state.hand:
         targets = [s for s in range(ROW) if can_attach_ref(state, s, card)]
-        assert list(rules_totals.attach_targets(state, card)) == targets
+        assert list(rules_totals.SLOTS[rules_totals.attach_mask(state, card)]) == targets
     if state.phase == PH_ATTACH and not state.is_terminal():  # every Creature ready is queued
         assert set(ready_ref(state)) <= set(state.reached), state.to_dict()
     legal = state.legal_actions()
