@@ -1,12 +1,20 @@
 """Random-playout throughput for every registered game and configuration.
 
-    python benchmarks/playouts.py [--seconds 3] [--json]
+    python benchmarks/playouts.py [--seconds 1] [--rounds 3] [--game GAME ...] [--cpu] [--json]
 
 One process, the public API only (``fourfeathers.make``, ``legal_actions``, ``apply_action``),
 one uniformly random legal action per decision, a fresh seeded state per game. Reports games/s
-and decisions/s. When OpenSpiel is installed (``pip install '.[bench]'``), it also times
-OpenSpiel's C++ ``crazy_eights`` and ``hearts`` with the same Python loop in the same run
-(chance outcomes are sampled but not counted as decisions) and prints our/their ratio.
+and decisions/s: the median of ``--rounds`` measurements of ``--seconds`` each, with their
+spread (min-max).
+
+When OpenSpiel is installed (``pip install '.[bench]'``), every row is measured against the
+anchor, OpenSpiel's C++ ``crazy_eights`` driven by the same Python loop (chance outcomes are
+sampled but not counted as decisions), interleaved: anchor, row, anchor, row... The ratio is
+taken pair by pair and its median printed, so that a machine whose speed drifts (other jobs on
+a shared machine) moves both sides of each ratio alike. OpenSpiel's ``hearts`` is one more row
+when no ``--game`` is given. ``--cpu`` times with the process's CPU time instead of the wall
+clock: other jobs on the machine then slow both sides less (not at all, since they share caches
+and cores).
 """
 
 from __future__ import annotations
@@ -14,27 +22,32 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import statistics
 import time
 from collections.abc import Callable
 
 import fourfeathers
 
+Step = Callable[[random.Random], int]
+ANCHOR = "crazy_eights"
 
-def measure(step: Callable[[random.Random], int], seconds: float) -> tuple[float, float]:
-    """Run whole games with ``step`` (plays one game, returns its decisions) for ``seconds``.
+
+def measure(step: Step, seconds: float, clock: Callable[[], float] = time.perf_counter) -> tuple:
+    """Run whole games with ``step`` (plays one game, returns its decisions) for ``seconds``
+    of ``clock``.
 
     Returns (games per second, decisions per second).
     """
     rng = random.Random(0)
     games = decisions = 0
-    start = time.perf_counter()
-    while (elapsed := time.perf_counter() - start) < seconds:
+    start = clock()
+    while (elapsed := clock() - start) < seconds:
         decisions += step(rng)
         games += 1
     return games / elapsed, decisions / elapsed
 
 
-def ours(game_id: str, config: dict) -> Callable[[random.Random], int]:
+def ours(game_id: str, config: dict) -> Step:
     game = fourfeathers.make(game_id, **config)
 
     def play(rng: random.Random) -> int:
@@ -48,7 +61,7 @@ def ours(game_id: str, config: dict) -> Callable[[random.Random], int]:
     return play
 
 
-def openspiel(name: str) -> Callable[[random.Random], int] | None:
+def openspiel(name: str) -> Step | None:
     try:
         import pyspiel  # type: ignore[import-not-found]
     except ImportError:
@@ -69,44 +82,99 @@ def openspiel(name: str) -> Callable[[random.Random], int] | None:
     return play
 
 
+def row(game: str, config: str, step: Step, anchor: Step | None, args: argparse.Namespace) -> dict:
+    """Measure ``step`` ``args.rounds`` times, each right after the anchor when there is one."""
+    games, decisions, anchors, ratios = [], [], [], []
+    clock = time.process_time if args.cpu else time.perf_counter
+    for _ in range(args.rounds):
+        if anchor is not None:
+            anchors.append(measure(anchor, args.seconds, clock)[1])
+        gps, dps = measure(step, args.seconds, clock)
+        games.append(gps)
+        decisions.append(dps)
+        if anchor is not None:
+            ratios.append(dps / anchors[-1])
+    out = {
+        "game": game,
+        "config": config,
+        "games_s": statistics.median(games),
+        "decisions_s": statistics.median(decisions),
+        "decisions_s_min": min(decisions),
+        "decisions_s_max": max(decisions),
+    }
+    if anchor is not None:
+        out[f"{ANCHOR}_decisions_s"] = statistics.median(anchors)
+        out[f"vs_{ANCHOR}"] = statistics.median(ratios)
+        out[f"vs_{ANCHOR}_min"] = min(ratios)
+        out[f"vs_{ANCHOR}_max"] = max(ratios)
+    return out
+
+
+def label(config: dict) -> str:
+    return ", ".join(f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in config.items())
+
+
+def print_table(rows: list[dict], anchored: bool) -> None:
+    width = max(len(r["config"]) for r in rows) + 2
+    print(
+        f"{'game':<26}{'config':<{width}}{'games/s':>10}{'decisions/s':>13}{'spread':>17}"
+        + (f"{ANCHOR + '/s':>15}{'ours/anchor':>13}{'spread':>13}" if anchored else "")
+    )
+    for r in rows:
+        spread = f"{r['decisions_s_min']:.0f}-{r['decisions_s_max']:.0f}"
+        line = (
+            f"{r['game']:<26}{r['config']:<{width}}{r['games_s']:>10.0f}"
+            f"{r['decisions_s']:>13.0f}{spread:>17}"
+        )
+        if anchored:
+            ratio_spread = f"{r[f'vs_{ANCHOR}_min']:.2f}-{r[f'vs_{ANCHOR}_max']:.2f}"
+            line += (
+                f"{r[f'{ANCHOR}_decisions_s']:>15.0f}{r[f'vs_{ANCHOR}']:>12.2f}x{ratio_spread:>13}"
+            )
+        print(line)
+    if not anchored:
+        print("(install the bench extra, pip install '.[bench]', to compare with OpenSpiel)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="time per row (default 3)")
+    parser.add_argument(
+        "--seconds", type=float, default=1.0, help="time per measurement (default 1)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=3, help="measurements per row, each after the anchor (3)"
+    )
+    parser.add_argument(
+        "--game",
+        action="append",
+        metavar="GAME",
+        help="only this game id (repeatable; default every game)",
+    )
+    parser.add_argument(
+        "--cpu",
+        action="store_true",
+        help="time with this process's CPU time, not the wall clock (steadier on a busy machine)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON rows instead of a table")
     args = parser.parse_args()
+    known = [spec.id for spec in fourfeathers.list_games()]
+    unknown = sorted(set(args.game or ()) - set(known))
+    if unknown:
+        parser.error(f"unknown game(s) {', '.join(unknown)}; known: {', '.join(known)}")
+    anchor = openspiel(ANCHOR)
     rows = []
     for spec in fourfeathers.list_games():
+        if args.game and spec.id not in args.game:
+            continue
         for config in spec.configurations:
-            label = ", ".join(
-                f"{k}={'+'.join(v) if isinstance(v, list) else v}" for k, v in config.items()
-            )
-            gps, dps = measure(ours(spec.id, config), args.seconds)
-            rows.append({"game": spec.id, "config": label, "games_s": gps, "decisions_s": dps})
-    for name in ("crazy_eights", "hearts"):
-        step = openspiel(name)
-        if step is not None:
-            gps, dps = measure(step, args.seconds)
-            rows.append(
-                {"game": f"openspiel {name}", "config": "C++", "games_s": gps, "decisions_s": dps}
-            )
-    reference = next((r for r in rows if r["game"] == "openspiel crazy_eights"), None)
-    for row in rows:
-        if reference:
-            row["vs_crazy_eights"] = row["decisions_s"] / reference["decisions_s"]
+            rows.append(row(spec.id, label(config), ours(spec.id, config), anchor, args))
+    hearts = openspiel("hearts") if not args.game else None
+    if hearts is not None:
+        rows.append(row("openspiel hearts", "C++", hearts, anchor, args))
     if args.json:
         print(json.dumps(rows, indent=2))
-        return
-    width = max(len(row["config"]) for row in rows) + 2
-    header = ("game", "config", "games/s", "decisions/s", "ours/crazy_eights")
-    print(f"{header[0]:<26}{header[1]:<{width}}{header[2]:>10}{header[3]:>14}{header[4]:>19}")
-    for row in rows:
-        ratio = f"{row['vs_crazy_eights']:.2f}x" if reference else "-"
-        print(
-            f"{row['game']:<26}{row['config']:<{width}}{row['games_s']:>10.0f}"
-            f"{row['decisions_s']:>14.0f}{ratio:>19}"
-        )
-    if reference is None:
-        print("(install the bench extra, pip install '.[bench]', to compare with OpenSpiel)")
+    else:
+        print_table(rows, anchor is not None)
 
 
 if __name__ == "__main__":

@@ -1,23 +1,64 @@
-"""The benchmark script runs (a very short smoke run; real figures come from running it by hand)."""
+"""The benchmark scripts run (short smoke runs; real figures come from running them by hand)."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).parents[1] / "benchmarks" / "playouts.py"
+BENCHMARKS = Path(__file__).parents[1] / "benchmarks"
 
 
-def test_playout_benchmark_reports_every_configuration():
-    out = subprocess.run(
-        [sys.executable, str(SCRIPT), "--seconds", "0.05", "--json"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout
-    rows = json.loads(out)
-    ours = [r for r in rows if r["game"] == "featherlight"]
-    assert {f"players={n}" for n in (1, 2, 3, 4)} <= {r["config"] for r in ours}
-    assert all(r["games_s"] > 0 and r["decisions_s"] > r["games_s"] for r in ours)
+def run(script: str, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True
+    )
+
+
+def test_playout_benchmark_reports_every_configuration_of_the_game_asked():
+    done = run(
+        "playouts.py", "--seconds", "0.02", "--rounds", "2", "--game", "featherlight", "--json"
+    )
+    assert done.returncode == 0, done.stderr
+    rows = json.loads(done.stdout)
+    assert {r["game"] for r in rows} == {"featherlight"}
+    assert {f"players={n}" for n in (1, 2, 3, 4)} <= {r["config"] for r in rows}
+    for r in rows:
+        assert r["games_s"] > 0 and r["decisions_s"] > r["games_s"]
+        assert r["decisions_s_min"] <= r["decisions_s"] <= r["decisions_s_max"]
+        if "vs_crazy_eights" in r:  # the bench extra is installed: the anchor is interleaved
+            assert r["vs_crazy_eights_min"] <= r["vs_crazy_eights"] <= r["vs_crazy_eights_max"]
+            assert r["crazy_eights_decisions_s"] > 0
+
+
+def test_playout_benchmark_names_an_unknown_game():
+    done = run("playouts.py", "--game", "chess")
+    assert done.returncode == 2
+    assert "unknown game(s) chess" in done.stderr and "featherlight" in done.stderr
+
+
+def _agents_speed():
+    spec = importlib.util.spec_from_file_location("agents_speed", BENCHMARKS / "agents_speed.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_agent_speed_positions_leave_out_forced_decisions():
+    module = _agents_speed()
+    states = module.positions("familiar-feat", {"level": 1}, 4)
+    assert len(states) == 4
+    assert all(len(s.legal_actions()) > 1 for s in states)
+
+
+def test_agent_speed_benchmark_reports_iterations_per_decision():
+    args = ("--positions", "1", "--iterations", "5", "--levels", "easy,medium")
+    done = run("agents_speed.py", *args, "--game", "featherlight")
+    assert done.returncode == 0, done.stderr
+    lines = done.stdout.splitlines()
+    assert {"players=2", "players=1"} <= {line[18:40].strip() for line in lines[1:]}
+    medium = [line for line in lines if "medium" in line]
+    assert len(medium) == 2 and all(line.split()[-1] == "300" for line in medium)

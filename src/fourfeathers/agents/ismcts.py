@@ -122,37 +122,40 @@ class IsmctsAgent:
 
     def _iterate(self, root: Node, state: State, evaluate: object) -> None:
         rng = self.rng
+        c = self.c
+        log, sqrt = math.log, math.sqrt
+        legal_actions, apply_action = state.legal_actions, state.apply_action
         node = root
         path = [root]
-        # Selection and expansion.
+        # Selection and expansion: one look-up per legal action finds the untried ones and
+        # counts the others as available.
         while not state.is_terminal():
-            actions = state.legal_actions()
             children = node.children
-            untried = [a for a in actions if a not in children]
-            for a in actions:
+            untried = []
+            tried = []
+            for a in legal_actions():
                 child = children.get(a)
-                if child is not None:
+                if child is None:
+                    untried.append(a)
+                else:
                     child.available += 1
+                    tried.append(child)
             if untried:
                 action = rng.choice(untried)
                 child = Node(action, state.current_player)
                 child.available = 1
                 children[action] = child
-                state.apply_action(action)
+                apply_action(action)
                 path.append(child)
                 break
-            log_c = self.c
             best_value = -math.inf
             best: Node | None = None
-            for a in actions:
-                child = children[a]
-                value = child.reward / child.visits + log_c * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
+            for child in tried:
+                value = child.reward / child.visits + c * sqrt(log(child.available) / child.visits)
                 if value > best_value:
                     best_value, best = value, child
             assert best is not None
-            state.apply_action(best.action)
+            apply_action(best.action)
             path.append(best)
             node = best
         rewards = self._playout(state, evaluate)

@@ -8,8 +8,8 @@ from typing import Any
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
-from . import actions, rules, rules_check, rules_day, words
-from .content import NUM_CARDS, CardSet, load_cards
+from . import actions, rules, rules_check, rules_day, rules_deck, rules_totals, words
+from .content import NUM_CARDS, CardSet, event_choices, load_cards, monster_choices
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
 
 VARIANTS = {
@@ -55,6 +55,15 @@ class FamiliarFeatGame(Game):
         self.choose_cards = "choose-cards" in self.variants
         self.closing_together = "closing-ranks-together" in self.variants
         self.cards: CardSet = load_cards(self.content)
+        # The sets of Monsters and of Events that fit the Character's banner (FA-07), in the
+        # order monster_choices and event_choices give, and each tier's Creatures ascending.
+        self.monster_sets = tuple(frozenset(s) for s in monster_choices(self.cards, level))
+        self.event_sets = tuple(frozenset(s) for s in event_choices(self.cards, level))
+        self.tiers = tuple(tuple(self.cards.by_tier(t)) for t in range(5))
+        # The layer of the Creature deck each card belongs to (FA-19), for determinize.
+        self.deck_classes = tuple(
+            rules_deck.deck_class(self.cards, c) for c in range(NUM_CARDS + 1)
+        )
         self.content_digest = check_content_digest(
             self.id, self.content, content_digest, self.cards.digest
         )
@@ -78,6 +87,7 @@ class FamiliarFeatGame(Game):
 
     def new_initial_state(self, seed: int) -> FamiliarFeatState:
         state = FamiliarFeatState(self, rules.deal(self, seed))
+        rules_totals.refresh_row(state)
         rules_day.advance(state)
         return state
 
@@ -108,6 +118,7 @@ class FamiliarFeatGame(Game):
         problem = rules_check.check_state(state)
         if problem:
             raise ValueError(f"familiar-feat state: {problem}")
+        rules_totals.refresh_row(state)
         return state
 
     def parse_action(self, text: str) -> actions.Attach | actions.Choose | actions.Place:

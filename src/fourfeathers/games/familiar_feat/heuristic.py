@@ -92,15 +92,16 @@ def evaluate(state: Any, player: int) -> float:
     cards = state.game.cards
     value = familiar_values(cards)
     score = MONSTER * len(state.driven)
-    team = 0.0
+    worth = value.__getitem__
+    team = 0.0  # whole and half values: exact in any order
     for pile in (state.team, state.discard, state.hand, state.limbo):
-        for c in pile:
-            team += value[c]
+        team += sum(map(worth, pile))
     for c in state.fd:
         team += EXHAUSTED_SHARE * value[c]
     for c in state.fu:
         team += EXHAUSTED_SHARE * value[c]
-    nd = rules_totals.no_double(state)
+    active = state.active
+    totals = state.totals  # the Cuddle totals the rules keep (rules_totals.refresh)
     bare = 0
     for s in range(ROW):
         creature = state.row[s]
@@ -119,9 +120,8 @@ def evaluate(state: Any, player: int) -> float:
             p = _condition_progress(cards, condition, col)
             score += 0.5 * MONSTER * p * p
             continue
-        total = rules_totals.column_total(cards, col, nd)
-        need = rules_totals.strength_of(state, creature)
-        p = min(1.0, total / need)
+        need = rules_totals.strength_of(state, creature) if active else st
+        p = min(1.0, totals[s] / need)
         if cards.kind[creature] == K_MONSTER:
             score += 0.5 * MONSTER * p * p
         else:

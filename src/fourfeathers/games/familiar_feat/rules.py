@@ -35,11 +35,11 @@ from typing import TYPE_CHECKING, Any
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.rng import derive_seed, make_rng
-from .actions import ATTACH, Attach, Choose, Place
-from .content import NUM_CARDS, ROW, event_choices, monster_choices
+from .actions import Attach, Choose, Place
+from .content import NUM_CARDS, ROW
 from .rules_cards import _name, enter_play
 from .rules_choices import frame_apply, frame_options
-from .rules_day import advance
+from .rules_day import advance, attach_options
 from .rules_deck import _lay_out
 from .rules_phases import (
     F_BREATH,
@@ -56,7 +56,7 @@ from .rules_phases import (
     _frame_rule,
     pending_prompt,
 )
-from .rules_totals import attach_targets, can_attach
+from .rules_totals import can_attach
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -105,26 +105,24 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
         fields["box"] = [n for n in range(1, NUM_CARDS + 1) if n not in (character, 80)]
         fields["pending"] = [(F_PICK,)]
         return fields
-    monsters = list(rng.choice(monster_choices(cards, game.level)))
-    events = list(rng.choice(event_choices(cards, game.level)))
-    _lay_out(cards, fields, monsters, events, rng)
+    monsters = sorted(rng.choice(game.monster_sets))
+    events = sorted(rng.choice(game.event_sets))
+    _lay_out(game, fields, monsters, events, rng)
     return fields
 
 
 def legal_actions(state: FamiliarFeatState) -> list[Any]:
     """The player's legal actions in a stable order (empty once the adventure is over)."""
+    legal = state.legal
+    if legal is not None:  # found by advance when it stopped at this decision
+        return legal[:]
     if state.result != ONGOING:
         return []
     if state.pending:
         return frame_options(state, state.pending[-1])
     if state.phase == PH_ATTACH:
-        return [ATTACH[c][s] for c in state.hand for s in attach_targets(state, c)]
+        return attach_options(state)[0]
     return []  # pragma: no cover - advance always stops at a decision
-
-
-def _whole(value: Any) -> bool:
-    """An int and not a bool (``type() is int`` first: the prebuilt actions pass at once)."""
-    return type(value) is int or is_int(value)
 
 
 def apply_action(state: FamiliarFeatState, action: Any) -> None:
@@ -133,32 +131,27 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
     if state.result != ONGOING:
         rule = "FA-89" if state.result == WON else "FA-90"
         raise IllegalActionError(f"{action}: the adventure is over", rule)
-    kind = type(action)
+    kind = type(action)  # exact ints first: the prebuilt actions pass at once
     if kind is Attach:
-        if not (_whole(action.card) and _whole(action.slot)):
+        card, slot = action.card, action.slot
+        if not ((type(card) is int and type(slot) is int) or (is_int(card) and is_int(slot))):
             raise IllegalActionError(f"{action!r}: card and slot must be integers", "FA-33")
     elif kind is Choose:
-        if not _whole(action.card):
+        if not (type(action.card) is int or is_int(action.card)):
             raise IllegalActionError(f"{action!r}: card must be an integer", "FA-41")
     elif kind is Place:
-        if not _whole(action.slot):
+        if not (type(action.slot) is int or is_int(action.slot)):
             raise IllegalActionError(f"{action!r}: slot must be an integer", "FA-21")
     else:
         raise IllegalActionError(
             f"{action!r} is not a Familiar Feat action object (turn text into one with "
             "parse_action)"
         )
+    legal = state.legal
+    if legal is None or not _listed(action, legal):
+        _check_legal(state, kind, action)
     if state.pending:
         frame = state.pending[-1]
-        if kind is Attach:
-            raise IllegalActionError(
-                f"{action}: first finish the pending choice ({pending_prompt(state)})", "FA-41"
-            )
-        options = frame_options(state, frame)
-        if action not in options:
-            raise IllegalActionError(
-                f"{action}: not a choice here; {pending_prompt(state)}", _frame_rule(frame[0])
-            )
         log = state.log
         if log is None:
             frame_apply(state, frame, action)
@@ -168,7 +161,33 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             told = frame[0] in _TOLD_BY_ACTION and len(log) > mark
             if told and log[mark].startswith(_name(state, action.card)):
                 del log[mark]  # describe_action already says it
-        advance(state)
+    else:
+        state.hand.remove(action.card)
+        enter_play(state, action.slot, action.card)
+    advance(state)
+
+
+def _listed(action: Any, legal: list[Any]) -> bool:
+    """Whether ``action`` is one of ``legal``: the prebuilt object itself (no ``__eq__`` call),
+    or an equal one built anew (its fields are ints, so equal means the same action)."""
+    for a in legal:
+        if a is action:
+            return True
+    return action in legal
+
+
+def _check_legal(state: FamiliarFeatState, kind: type, action: Any) -> None:
+    """Raise ``IllegalActionError`` naming the rule unless ``action`` is legal now."""
+    if state.pending:
+        frame = state.pending[-1]
+        if kind is Attach:
+            raise IllegalActionError(
+                f"{action}: first finish the pending choice ({pending_prompt(state)})", "FA-41"
+            )
+        if action not in frame_options(state, frame):
+            raise IllegalActionError(
+                f"{action}: not a choice here; {pending_prompt(state)}", _frame_rule(frame[0])
+            )
         return
     if kind is not Attach:
         raise IllegalActionError(
@@ -184,9 +203,6 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             f"{action}: the Creature in slot {slot + 1} holds its limit of attached cards",
             "FA-37",
         )
-    state.hand.remove(card)
-    enter_play(state, slot, card)
-    advance(state)
 
 
 _TOLD_BY_ACTION = frozenset({F_EXHAUST, F_FLEE, F_HIGHEST, F_DISCARD, F_GIVEUP, F_BREATH, F_PICK})

@@ -9,14 +9,15 @@ from typing import TYPE_CHECKING
 
 from .content import A_COPY, A_EXHAUST_REVIVE, A_MOVE
 from .rules_phases import F_EXR, F_MOVE
-from .rules_totals import effective
+from .rules_totals import effective, refresh
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
 def say(state: FamiliarFeatState, text: str) -> None:
-    """Record a sentence for ``describe_outcome`` (only when a log is being kept)."""
+    """Record a sentence for ``describe_outcome`` (only when a log is being kept; the steps
+    that happen most test ``state.log`` first, so that playouts build no sentence)."""
     if state.log is not None:
         state.log.append(text)
 
@@ -55,18 +56,17 @@ def revive(state: FamiliarFeatState, n: int) -> None:
         if not card:
             break
         state.discard.append(card)
-        say(state, f"{_name(state, card)} is revived into the Team discard.")
+        if state.log is not None:
+            say(state, f"{_name(state, card)} is revived into the Team discard.")
 
 
 def _exhaust_familiar(state: FamiliarFeatState, familiar: int, dest: int) -> None:
     slot = _slot_of(state, familiar)
     state.cols[slot].remove(familiar)
-    if dest:
-        state.fled.append(familiar)
-        say(state, f"{_name(state, familiar)} flees.")
-    else:
-        state.fu.append(familiar)
-        say(state, f"{_name(state, familiar)} is exhausted.")
+    refresh(state, slot)
+    (state.fled if dest else state.fu).append(familiar)
+    if state.log is not None:
+        say(state, f"{_name(state, familiar)} {'flees' if dest else 'is exhausted'}.")
 
 
 def enter_play(state: FamiliarFeatState, slot: int, card: int) -> None:
@@ -74,6 +74,7 @@ def enter_play(state: FamiliarFeatState, slot: int, card: int) -> None:
     FA-58; a Copy fires the ability it copies, ruling FA-R12)."""
     col = state.cols[slot]
     col.append(card)
+    refresh(state, slot)
     cards = state.game.cards
     a = cards.ability[card]
     if a == A_COPY:

@@ -29,7 +29,7 @@ from .rules_phases import (
     F_REVIVE_PICK,
 )
 from .rules_resolve import _drop_from_queue, _drop_front_group, _front_group, resolving
-from .rules_totals import can_attach, effective
+from .rules_totals import SLOTS, attach_mask, can_attach, effective, refresh
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -69,10 +69,18 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
         if kind == F_GIVEUP and frame[1] <= 0:
             return []
         return [CHOOSE[f] for f in in_play(state)]
-    if kind == F_MOVE:
-        return [CHOOSE[f] for f in in_play(state) if _move_targets(state, f)]
+    if kind == F_MOVE:  # Familiars in play, row order then column order, that can go somewhere
+        busy = _busy_slots(state)
+        return [
+            CHOOSE[f]
+            for s, col in enumerate(state.cols)
+            for f in col
+            if _move_mask(state, f, s, busy)
+        ]
     if kind == F_MOVE_PLACE:
-        return [PLACE[s] for s in _move_targets(state, frame[1])]
+        familiar = frame[1]
+        mask = _move_mask(state, familiar, _slot_of(state, familiar), _busy_slots(state))
+        return [PLACE[s] for s in SLOTS[mask]]
     if kind == F_ORDER:
         return [CHOOSE[c] for c in _front_group(state)]
     if kind == F_DISCARD:
@@ -90,13 +98,21 @@ def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
     return []
 
 
-def _move_targets(state: FamiliarFeatState, familiar: int) -> list[int]:
+def _busy_slots(state: FamiliarFeatState) -> int:
+    """The bit mask of the slots whose Creature is being resolved."""
     busy = resolving(state)
-    return [
-        s
-        for s in range(ROW)
-        if state.row[s] and state.row[s] not in busy and can_attach(state, s, familiar, True)
-    ]
+    return sum(1 << s for s, c in enumerate(state.row) if c in busy) if busy else 0
+
+
+def _move_mask(state: FamiliarFeatState, familiar: int, own: int, busy: int) -> int:
+    """The slots the Familiar in play beneath slot ``own`` may move to, as a bit mask: not
+    beneath a Creature being resolved (``busy``, a slot mask) (FA-64). Every other column takes
+    it as it would take a hand card; its own one is checked without it."""
+    bit = 1 << own
+    mask = attach_mask(state, familiar) & ~bit & ~busy
+    if not busy & bit and can_attach(state, own, familiar, True):
+        mask |= bit
+    return mask
 
 
 def frame_fizzle(state: FamiliarFeatState, frame: tuple) -> None:
@@ -173,8 +189,11 @@ def _choose_move_slot(state: FamiliarFeatState, frame: tuple, action: Any) -> No
     """Move 1: where the Familiar in play goes (FA-64)."""
     state.pending.pop()
     card = frame[1]
-    state.cols[_slot_of(state, card)].remove(card)
+    origin = _slot_of(state, card)
+    state.cols[origin].remove(card)
     state.cols[action.slot].append(card)  # moving is not entering play (FA-R18)
+    refresh(state, origin)
+    refresh(state, action.slot)
     say(state, f"{_name(state, card)} moves beneath slot {action.slot + 1}.")
 
 

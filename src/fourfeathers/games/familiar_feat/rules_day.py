@@ -6,8 +6,9 @@ Events. A choice with a single option is taken automatically (ruling FA-R05).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from .actions import ATTACH
 from .content import K_CREATURE, K_GOLEM, K_MONSTER, ROW, TARGET_KINDS, V_CLOSING_RANKS
 from .rules_cards import _name, say
 from .rules_choices import frame_apply, frame_fizzle, frame_options
@@ -37,20 +38,23 @@ from .rules_resolve import (
     note_reached,
     ready,
 )
-from .rules_totals import attach_targets
+from .rules_totals import SLOTS, attach_mask, refresh_row
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
 def advance(state: FamiliarFeatState) -> None:
-    """Run every automatic step until the player must decide or the adventure is over."""
+    """Run every automatic step until the player must decide or the adventure is over; the
+    decision's legal actions are left in ``state.legal``."""
+    state.legal = None
+    state.layers = None  # the Creature deck may change
     while True:
         if state.result != ONGOING:
             state.phase = PH_OVER
             return
         phase = state.phase
-        if phase == PH_ATTACH:
+        if phase == PH_ATTACH and state.fresh:
             note_reached(state)
         if state.pending:
             frame = state.pending[-1]
@@ -68,24 +72,27 @@ def advance(state: FamiliarFeatState) -> None:
             elif len(options) == 1:
                 frame_apply(state, frame, options[0])  # a forced choice (FA-R05)
             else:
+                state.legal = options
                 return
             continue
         if state.reached:
             _resolve_next(state)
             continue
         if phase == PH_ATTACH:
-            if not any(state.row):  # end of the day A (FA-81)
+            if not state.filled:  # the row is empty: end of the day A (FA-81)
                 _end_of_day_a(state)
                 continue
             hand = state.hand
-            size = hand_size(state)
-            while len(hand) < size and state.team:
-                hand.append(state.team.pop())  # FA-33, FA-93
-            stuck = [c for c in hand if not attach_targets(state, c)]
+            size = hand_size(state) if state.active else 1
+            team = state.team
+            while len(hand) < size and team:
+                hand.append(team.pop())  # FA-33, FA-93
+            legal, stuck = attach_options(state)
             if stuck:  # ruling FA-R09
                 _discard_stuck(state, stuck)
                 continue
             if hand:
+                state.legal = legal
                 return
             _end_of_day_b(state)
             continue
@@ -101,6 +108,24 @@ def advance(state: FamiliarFeatState) -> None:
         if phase == PH_SETUP:  # pragma: no cover - setup waits on F_PICK frames
             return
         return  # pragma: no cover
+
+
+ATTACH_TO = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) for row in ATTACH)
+"""``ATTACH_TO[card][mask]``: the actions attaching ``card`` to each slot of ``mask``."""
+
+
+def attach_options(state: FamiliarFeatState) -> tuple[list[Any], list[int]]:
+    """Every ``attach C to S`` the hand allows now, hand order then row order (FA-33), and the
+    hand cards that no Creature can take (ruling FA-R09)."""
+    legal: list[Any] = []
+    stuck = []
+    for c in state.hand:
+        actions = ATTACH_TO[c][attach_mask(state, c)]
+        if actions:
+            legal += actions
+        else:
+            stuck.append(c)
+    return legal, stuck
 
 
 def _resolve_next(state: FamiliarFeatState) -> None:
@@ -159,7 +184,8 @@ def _end_of_day_b(state: FamiliarFeatState) -> None:
     lost (FA-82..FA-85, FA-90; ruling FA-R08)."""
     creatures = [c for c in state.row if c]
     bare = [c for s, c in enumerate(state.row) if c and not state.cols[s]]
-    say(state, f"The Team deck has run out: day {state.day} ends.")
+    if state.log is not None:
+        say(state, f"The Team deck has run out: day {state.day} ends.")
     if bare:
         names = ", ".join(_name(state, c) for c in bare)
         say(state, f"No Familiar can flee from {names}: the adventure is lost.")
@@ -182,6 +208,7 @@ def _end_of_night(state: FamiliarFeatState) -> None:
                 _unlatch(state, entry)  # both cards stay in play (FA-96)
             state.box.append(e)
             say(state, f"{cards.name[e]} ends and returns to the box.")
+            refresh_row(state)
     leaving = [
         c
         for s, c in enumerate(state.row)
@@ -210,8 +237,10 @@ def _next_day(state: FamiliarFeatState) -> None:
             state.row[filled] = card
             state.since[filled] = state.day
             filled += 1
-            say(state, f"Revealed: {_name(state, card)} in slot {filled}.")
+            if state.log is not None:
+                say(state, f"Revealed: {_name(state, card)} in slot {filled}.")
         else:
             state.events_pending.append(card)
             say(state, f"Revealed the Event {_name(state, card)}; it waits for a full row.")
+    refresh_row(state)
     state.phase = PH_EVENTS

@@ -7,6 +7,7 @@ the row and the Team deck (FA-21..FA-25), the Monsters and Events picked with va
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import derive_seed, make_rng
@@ -19,12 +20,12 @@ from .content import (
     NUM_CARDS,
     ROW,
     CardSet,
-    event_choices,
-    monster_choices,
 )
 from .rules_phases import MONSTERS_TO_WIN, PH_ATTACH
+from .rules_totals import refresh_row
 
 if TYPE_CHECKING:
+    from .game import FamiliarFeatGame
     from .state import FamiliarFeatState
 
 
@@ -41,33 +42,59 @@ def deck_class(cards: CardSet, card: int) -> int:
     return 5
 
 
-def build_deck(cards: CardSet, monsters: list[int], events: list[int], rng: random.Random) -> list:
+def layers(state: FamiliarFeatState) -> list[tuple[list[int], list[int]]]:
+    """The layers of the Creature deck, as ``(positions, cards)`` pairs in class order: the
+    positions (bottom first) of the cards of one class and those cards in sorted order (FA-19;
+    ruling FA-R31). A Monster put under the Golems by Catch Your Breath is a layer of its own
+    (its place is known, ruling FA-R25)."""
+    deck = state.deck
+    layer = state.game.deck_classes
+    classes = [layer[c] for c in deck]
+    if classes and state.game.cards.kind[deck[0]] == K_MONSTER and 6 in classes[1:]:
+        classes[0] = -1
+    places: dict[int, list[int]] = {}
+    for i, k in enumerate(classes):
+        where = places.get(k)
+        if where is None:
+            places[k] = [i]
+        else:
+            where.append(i)
+    return [(places[k], sorted([deck[i] for i in places[k]])) for k in sorted(places)]
+
+
+def build_deck(
+    tiers: Sequence[Sequence[int]], monsters: list[int], events: list[int], rng: random.Random
+) -> list:
     """The Creature deck, bottom first (the top is the last element) (FA-12..FA-19).
 
     Golems, then Tier IV with the Monsters, an Event, Tier III, an Event, Tier II, an Event,
-    Tier I on top.
+    Tier I on top. ``tiers[t]``: the Creatures of Tier ``t``, ascending (``CardSet.by_tier``).
     """
     deck = list(GOLEMS)
-    castle = cards.by_tier(4) + sorted(monsters)
+    castle = [*tiers[4], *sorted(monsters)]
     rng.shuffle(castle)
     deck += castle
     chosen = sorted(events)
     rng.shuffle(chosen)
     for tier in (3, 2, 1):
         deck.append(chosen[3 - tier])
-        layer = cards.by_tier(tier)
+        layer = list(tiers[tier])
         rng.shuffle(layer)
         deck += layer
     return deck
 
 
 def _lay_out(
-    cards: CardSet, fields: dict[str, Any], monsters: list[int], events: list[int], rng: Any
+    game: FamiliarFeatGame,
+    fields: dict[str, Any],
+    monsters: list[int],
+    events: list[int],
+    rng: Any,
 ) -> None:
     """Build the Creature deck, reveal the row, shuffle the Team deck (FA-12..FA-25)."""
-    deck = build_deck(cards, monsters, events, rng)
+    deck = build_deck(game.tiers, monsters, events, rng)
     row = [deck.pop() for _ in range(ROW)]  # the first revealed card lies nearest the deck
-    team = cards.by_tier(0)
+    team = list(game.tiers[0])
     rng.shuffle(team)
     used = set(deck) | set(row) | set(team) | {fields["character"], 80}
     fields.update(
@@ -76,7 +103,7 @@ def _lay_out(
         since=[1] * ROW,
         team=team,
         chosen=sorted(monsters) + sorted(events),
-        box=sorted(n for n in range(1, NUM_CARDS + 1) if n not in used),
+        box=[n for n in range(1, NUM_CARDS + 1) if n not in used],
         phase=PH_ATTACH,
     )
 
@@ -86,15 +113,14 @@ def pick_options(state: FamiliarFeatState) -> list[int]:
 
     The picks so far must extend to a full set that fits the Character's banner (FA-07).
     """
-    cards = state.game.cards
-    level = state.game.level
+    game = state.game
     chosen = set(state.chosen)
-    monsters = [n for n in chosen if cards.kind[n] == K_MONSTER]
+    monsters = [n for n in chosen if game.cards.kind[n] == K_MONSTER]
     if len(monsters) < MONSTERS_TO_WIN:
-        sets = [s for s in monster_choices(cards, level) if chosen <= set(s)]
+        sets = [s for s in game.monster_sets if chosen <= s]
     else:
         picked = chosen - set(monsters)
-        sets = [s for s in event_choices(cards, level) if picked <= set(s)]
+        sets = [s for s in game.event_sets if picked <= s]
     return sorted({n for s in sets for n in s} - chosen)
 
 
@@ -104,7 +130,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
     events = [c for c in state.chosen if cards.kind[c] != K_MONSTER]
     fields = {"character": state.character}
     rng = make_rng(derive_seed(state.seed, "setup"))
-    _lay_out(cards, fields, monsters, events, rng)
+    _lay_out(state.game, fields, monsters, events, rng)
     state.deck = fields["deck"]
     state.row = fields["row"]
     state.since = fields["since"]
@@ -112,6 +138,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
     state.chosen = fields["chosen"]
     state.box = fields["box"]
     state.phase = PH_ATTACH
+    refresh_row(state)
 
 
 def _new_team_deck(state: FamiliarFeatState) -> None:

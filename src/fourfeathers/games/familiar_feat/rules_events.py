@@ -21,7 +21,7 @@ from .content import (
 )
 from .rules_cards import _name, say
 from .rules_phases import F_BREATH, F_DISCARD, F_EVENT_END, F_GIVEUP
-from .rules_totals import meets
+from .rules_totals import meets, refresh, refresh_row
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -62,7 +62,7 @@ def closing_ranks_blocks(state: FamiliarFeatState, commit: bool) -> set[int]:
         meets_b = meets(state, row.index(b))
         if (meets_a or (latch and a in latched)) and (meets_b or (latch and b in latched)):
             if commit:
-                state.active.remove(entry)
+                state.active.remove(entry)  # no total, Strength or limit depends on it
                 state.box.append(e)
                 say(state, f"Closing Ranks: {_name(state, a)} and {_name(state, b)} are reached.")
             continue
@@ -88,15 +88,18 @@ def _clear_slot(state: FamiliarFeatState, slot: int) -> list[int]:
     state.row[slot] = 0
     state.cols[slot] = []
     state.since[slot] = 0
+    refresh(state, slot)
     if state.latched and creature in state.latched:
         state.latched.remove(creature)
+    if not state.active:
+        return col
     kind = state.game.cards.event_kind
     for entry in list(state.active):
         e, t1, t2 = entry
         if (kind[e] in TARGET_KINDS and t1 == creature) or (
             kind[e] == V_CLOSING_RANKS and creature in (t1, t2)
         ):
-            state.active.remove(entry)  # FA-97; ruling FA-R26
+            state.active.remove(entry)  # FA-97; ruling FA-R26 (it changed this slot only)
             _unlatch(state, entry)
             state.box.append(e)
             say(state, f"{state.game.cards.name[e]} returns to the box.")
@@ -142,6 +145,7 @@ def _event_done(state: FamiliarFeatState, event: int) -> None:
             return
         say(state, f"Closing Ranks binds {_name(state, t1)} and {_name(state, t2)}.")
     state.active.append((event, t1, t2))
+    refresh_row(state)
 
 
 def _target(state: FamiliarFeatState, highest: bool) -> int:

@@ -32,7 +32,7 @@ from .rules_phases import (
     MONSTERS_TO_WIN,
     WON,
 )
-from .rules_totals import meets
+from .rules_totals import SLOTS
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
@@ -50,14 +50,20 @@ def ready(state: FamiliarFeatState, commit: bool = False) -> list[int]:
     and box Closing Ranks (only the flow does this; ``legal_actions`` never changes the state).
     """
     latched = state.latched
-    if not latched and not any(state.cols):
+    met = state.met
+    if not latched and not met:
         return []
     row = state.row
-    found = [row[s] for s in range(ROW) if meets(state, s) or (latched and row[s] in latched)]
-    if not found:
-        return []
+    if latched:
+        found = [row[s] for s in range(ROW) if met >> s & 1 or row[s] in latched]
+        if not found:
+            return []
+    else:
+        found = [row[s] for s in SLOTS[met]]
+    held = closing_ranks_blocks(state, commit) if state.active else ()
+    if not state.pending and not held:
+        return found
     busy = resolving(state)
-    held = closing_ranks_blocks(state, commit) if state.active else set()
     return [c for c in found if c not in busy and c not in held]
 
 
@@ -65,7 +71,12 @@ def note_reached(state: FamiliarFeatState) -> None:
     """Queue Creatures that newly meet their Strength, in the order reached (FA-40, FA-66).
 
     Creatures reached at the same moment share a group; the player orders them (FA-R17).
+    Afterwards every Creature ready is queued until the row changes (``state.fresh``): nothing
+    else makes one ready (a Creature leaves the queue only to be resolved, or once not ready).
     """
+    state.fresh = False
+    if not state.met and not state.latched:
+        return
     new = [c for c in ready(state, True) if c not in state.reached]
     if new:
         state.stamp += 1
@@ -75,10 +86,14 @@ def note_reached(state: FamiliarFeatState) -> None:
 
 def _front_group(state: FamiliarFeatState) -> list[int]:
     """The first group of the reached queue whose Creatures still meet their Strength."""
-    if not state.reached:
+    reached = state.reached
+    if not reached:
         return []
-    group = state.groups[0]
-    members = [c for c, g in zip(state.reached, state.groups, strict=True) if g == group]
+    groups = state.groups
+    group = groups[0]
+    if len(groups) == 1 or groups[1] != group:  # a group of one
+        return reached[:1] if reached[0] in ready(state) else []
+    members = [c for c, g in zip(reached, groups, strict=True) if g == group]
     now = set(ready(state))
     return [c for c in members if c in now]
 
@@ -152,4 +167,5 @@ def _resolve_step(state: FamiliarFeatState, frame: tuple) -> None:
             state.result = WON  # FA-71, FA-89; ruling FA-R28
     else:
         state.discard.append(creature)
-        say(state, f"{_name(state, creature)} is recruited into the Team discard.")
+        if state.log is not None:
+            say(state, f"{_name(state, creature)} is recruited into the Team discard.")

@@ -1,6 +1,12 @@
 """Familiar Feat's totals, Strength and the card limit (FA-37, FA-40, FA-60..FA-65,
 FA-72..FA-76): a column's effective values after Copy, its Cuddle total with Double, the Strength
 to reach with Events in force, star Monsters' conditions, and where a card may be attached.
+
+What the row implies is kept up to date rather than recomputed at every decision: ``refresh``
+(one slot, after its Creature or column changed) and ``refresh_row`` (after the row is laid out
+or an Event comes into force or ends) set ``state.totals`` and the slot masks ``state.met``,
+``state.room``, ``state.room_copy`` and ``state.filled``, which ``meets``, ``can_attach`` and
+``attach_mask`` read.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from .content import (
     A_COPY,
     A_DOUBLE,
     A_NO_LIMIT,
+    A_NONE,
     C_ABILITIES,
     C_AT_LEAST,
     C_DISTINCT,
@@ -58,9 +65,17 @@ def effective(cards: CardSet, col: list[int]) -> list[tuple[int, int]]:
 def column_total(cards: CardSet, col: list[int], no_double: bool = False) -> int:
     """The Cuddle total of a column: the sum of effective values, doubled once if any effective
     ability is Double (FA-60, FA-61; ruling FA-R13), unless an Event cancels doubling."""
-    total = 0
-    pv = pa = 0
+    total, double, _, _ = summary(cards, col)
+    return total * 2 if double and not no_double else total
+
+
+def summary(cards: CardSet, col: list[int]) -> tuple[int, bool, int, int]:
+    """One pass over a column's effective values and abilities (after Copy, as ``effective``):
+    ``(sum of the values, any Double, how many count towards the card limit, the bottom card's
+    effective ability)`` (FA-37, FA-60..FA-62, FA-65)."""
+    total = counting = 0
     double = False
+    pv = pa = 0
     cuddle = cards.cuddle
     ability = cards.ability
     for f in col:
@@ -72,8 +87,10 @@ def column_total(cards: CardSet, col: list[int], no_double: bool = False) -> int
         total += v
         if a == A_DOUBLE:
             double = True
+        if a != A_NO_LIMIT:
+            counting += 1
         pv, pa = v, a
-    return total * 2 if double and not no_double else total
+    return total, double, counting, pa
 
 
 def no_double(state: FamiliarFeatState) -> bool:
@@ -116,21 +133,7 @@ def condition_met(cards: CardSet, condition: tuple[int, int], col: list[int]) ->
 
 def meets(state: FamiliarFeatState, slot: int) -> bool:
     """Whether the Creature in ``slot`` meets its Strength (or star condition) now (FA-40)."""
-    creature = state.row[slot]
-    if not creature:
-        return False
-    cards = state.game.cards
-    st = cards.strength[creature]
-    if st == INF:
-        return False
-    col = state.cols[slot]
-    if st == STAR:
-        condition = cards.condition[creature]
-        assert condition is not None
-        return condition_met(cards, condition, col)
-    if not col:
-        return False
-    return column_total(cards, col, no_double(state)) >= strength_of(state, creature)
+    return bool(state.met >> slot & 1)
 
 
 def card_limit(state: FamiliarFeatState, creature: int) -> int:
@@ -161,27 +164,83 @@ def can_attach(state: FamiliarFeatState, slot: int, card: int, moving: bool = Fa
     effective ability, as a Copy too, is "does not count") may always be attached (FA-R14).
     ``moving``: the card is already in play and leaves its old place first (FA-64).
     """
+    col = state.cols[slot]
+    if not moving or card not in col:
+        return bool(attach_mask(state, card) >> slot & 1)
+    cards = state.game.cards
+    _, _, counting, bottom = summary(cards, [f for f in col if f != card])
+    creature = state.row[slot]
+    a = cards.ability[card]
+    return _fits(card_limit(state, creature), counting, bottom if a == A_COPY else a)
+
+
+def _fits(limit: int, counting: int, ability: int) -> bool:
+    """Whether a card of effective ``ability`` fits below ``counting`` cards that count, under
+    a card limit of ``limit`` (0: none) (FA-37, FA-R14)."""
+    return not limit or ability == A_NO_LIMIT or counting < limit
+
+
+SLOTS = tuple(tuple(s for s in range(ROW) if m >> s & 1) for m in range(1 << ROW))
+"""The row slots of each bit mask of slots (bit ``s`` is slot ``s``), in row order."""
+
+
+def attach_mask(state: FamiliarFeatState, card: int) -> int:
+    """The bit mask of the row slots that may take hand card ``card`` now (FA-37, FA-R14)."""
+    a = state.game.cards.ability[card]
+    if a == A_NO_LIMIT:
+        return state.filled
+    if a == A_COPY:
+        return state.room_copy
+    return state.room
+
+
+def refresh(state: FamiliarFeatState, slot: int) -> None:
+    """Bring what ``slot``'s column implies up to date (``state.totals``, ``state.met``,
+    ``state.room``, ``state.room_copy``, ``state.filled``; ``state.fresh``: Strength is to be
+    checked again): the rules call it whenever the slot's Creature or column changes, and
+    ``refresh_row`` whenever the Events in force do."""
+    state.fresh = True
+    bit = 1 << slot
+    keep = ~bit
+    met = state.met & keep
+    room = state.room & keep
+    room_copy = state.room_copy & keep
     creature = state.row[slot]
     if not creature:
-        return False
-    limit = card_limit(state, creature)
-    if not limit:
-        return True
-    col = state.cols[slot]
-    if moving and card in col:
-        col = [f for f in col if f != card]
-    if len(col) < limit:  # fewer cards than the limit: whatever counts, there is room
-        return True
-    cards = state.game.cards
-    eff = effective(cards, col)
-    a = cards.ability[card]
-    if a == A_COPY:
-        a = eff[-1][1] if eff else 0
-    if a == A_NO_LIMIT:
-        return True
-    return sum(1 for _, b in eff if b != A_NO_LIMIT) < limit
+        state.totals[slot] = 0
+        state.filled &= keep
+    else:
+        cards = state.game.cards
+        col = state.cols[slot]
+        total, double, counting, bottom = summary(cards, col)
+        active = state.active
+        if double and not (active and no_double(state)):
+            total *= 2
+        state.totals[slot] = total
+        st = cards.strength[creature]
+        if st == STAR:
+            condition = cards.condition[creature]
+            assert condition is not None
+            if condition_met(cards, condition, col):
+                met |= bit
+        elif st != INF and col and total >= (strength_of(state, creature) if active else st):
+            met |= bit
+        # Without Events the limit is CARD_LIMIT or none: fewer counting cards always fit.
+        if (counting < CARD_LIMIT and not active) or _fits(
+            card_limit(state, creature), counting, A_NONE
+        ):
+            room |= bit
+            room_copy |= bit
+        elif bottom == A_NO_LIMIT:
+            room_copy |= bit
+        state.filled |= bit
+    state.met = met
+    state.room = room
+    state.room_copy = room_copy
 
 
-def attach_targets(state: FamiliarFeatState, card: int) -> list[int]:
-    """Row slots that may take ``card`` now."""
-    return [s for s in range(ROW) if state.row[s] and can_attach(state, s, card)]
+def refresh_row(state: FamiliarFeatState) -> None:
+    """``refresh`` every slot: after the row is laid out or slides, or an Event comes into force
+    or ends (Strength, doubling and the card limit depend on them)."""
+    for slot in range(ROW):
+        refresh(state, slot)

@@ -25,6 +25,16 @@ Fields (plain lists and ints; the top of a pile is its last element):
 - ``seed`` / ``shuffles``: every later shuffle of the Team discard is seeded by
   ``derive_seed(seed, "team", shuffles)``, so the state alone fixes the future.
 
+Derived (not part of ``to_dict``, kept up to date by the rules as the row changes, copied by
+``clone``): ``totals`` (each slot's Cuddle total now), the bit masks (bit ``s`` is slot ``s``)
+``met`` (slots whose Creature meets its Strength), ``room`` / ``room_copy`` (slots that may take
+a counting card / a Copy) and ``filled`` (slots with a Creature), all from
+``rules_totals.refresh``; ``fresh``: the row changed since Strength was last checked
+(``rules_resolve.note_reached``); ``legal``: the legal actions of the decision ``advance``
+stopped at, or None (they are then computed); ``layers``: the Creature deck's layers as
+``determinize`` reorders them (``rules_deck.layers``), or None until it needs them (every
+action resets it).
+
 Information: the only hidden things are the order of the Creature deck and of the Team deck and
 the seed of future shuffles (FA-04, FA-100; ruling FA-R31).
 """
@@ -36,7 +46,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, GameEnd, State
 from . import rules, rules_deck, rules_phases, scoring
-from .content import K_MONSTER
+from .content import ROW
+from .rules_phases import ONGOING
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -62,13 +73,14 @@ LIST_FIELDS = (
 )
 INT_FIELDS = ("character", "stamp", "phase", "day", "seed", "shuffles", "result")
 _FIELDS = LIST_FIELDS + INT_FIELDS + ("cols", "active", "pending")
+_DERIVED = ("totals", "met", "room", "room_copy", "filled", "fresh", "legal", "layers")
 
 
 class FamiliarFeatState(State):
     """One moment of a Familiar Feat adventure. Create it with
     ``FamiliarFeatGame.new_initial_state``."""
 
-    __slots__ = ("game", "log") + _FIELDS
+    __slots__ = ("game", "log") + _FIELDS + _DERIVED
 
     def __init__(self, game: FamiliarFeatGame, fields: dict[str, Any]) -> None:
         self.game = game
@@ -100,6 +112,12 @@ class FamiliarFeatState(State):
         self.seed: int = fields["seed"]
         self.shuffles: int = fields["shuffles"]
         self.result: int = fields["result"]
+        # Zero until the game calls rules_totals.refresh_row, once the fields are known sound.
+        self.totals: list[int] = [0] * ROW
+        self.met = self.room = self.room_copy = self.filled = 0
+        self.fresh = True
+        self.legal: list[Any] | None = None
+        self.layers: list[tuple[list[int], list[int]]] | None = None
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
@@ -108,10 +126,10 @@ class FamiliarFeatState(State):
 
     @property
     def current_player(self) -> int:
-        return TERMINAL if self.result != rules_phases.ONGOING else 0
+        return TERMINAL if self.result != ONGOING else 0
 
     def is_terminal(self) -> bool:
-        return self.result != rules_phases.ONGOING
+        return self.result != ONGOING
 
     def ended_by(self) -> GameEnd | None:
         if self.result == rules_phases.ONGOING:
@@ -153,6 +171,14 @@ class FamiliarFeatState(State):
         new.seed = self.seed
         new.shuffles = self.shuffles
         new.result = self.result
+        new.totals = self.totals[:]
+        new.met = self.met
+        new.room = self.room
+        new.room_copy = self.room_copy
+        new.filled = self.filled
+        new.fresh = self.fresh
+        new.legal = self.legal  # never changed in place: replaced at the next decision
+        new.layers = self.layers
         return new
 
     def to_dict(self) -> dict[str, Any]:
@@ -236,24 +262,21 @@ class FamiliarFeatState(State):
         """Resample what the player cannot know: the Team deck order, the order inside each
         layer of the Creature deck (Events among the Event gaps) and the seed of future
         shuffles. Uniform over orders consistent with the observation; cards are pooled in
-        sorted order first (ruling FA-R31). Raises ``ValueError`` if ``player`` is not 0.
+        sorted order first (ruling FA-R31), then ordered by independent uniform keys (one
+        ``rng.random()`` per card: half the cost of ``rng.shuffle``). Raises ``ValueError``
+        if ``player`` is not 0.
         """
         self.check_player(player)
         new = self.clone()
-        team = sorted(self.team)
-        rng.shuffle(team)
-        new.team = team
-        cards = self.game.cards
-        classes = [rules_deck.deck_class(cards, c) for c in self.deck]
-        if classes and cards.kind[self.deck[0]] == K_MONSTER and 6 in classes[1:]:
-            classes[0] = -1  # put under the Golems by Catch Your Breath: known (ruling FA-R25)
-        deck = self.deck[:]
-        for cls in sorted(set(classes)):
-            where = [i for i, k in enumerate(classes) if k == cls]
-            pool = sorted(deck[i] for i in where)
-            rng.shuffle(pool)
-            for i, c in zip(where, pool, strict=True):
-                deck[i] = c
-        new.deck = deck
+        draw = rng.random
+        new.team = sorted(sorted(self.team), key=lambda _: draw())
+        layers = self.layers
+        if layers is None:
+            layers = self.layers = new.layers = rules_deck.layers(self)
+        deck = new.deck
+        for where, cards in layers:
+            if len(cards) > 1:
+                for i, c in zip(where, sorted(cards, key=lambda _: draw()), strict=True):
+                    deck[i] = c
         new.seed = rng.randrange(2**63)
         return new
