@@ -141,6 +141,15 @@ def check_bytes(audit: Audit, seed: int, orders: list[str], text: str, what: str
             audit.leaks.append(f"{what} holds {word}")
 
 
+def check_raw(audit: Audit, table: Table, browsers: list, recipients: list, orders: dict) -> None:
+    """The bytes checks of every message each browser received since the last check, against
+    the places hidden from its recipient when the messages were sent."""
+    for b, r in zip(browsers, recipients, strict=True):
+        for text in b.raw:
+            check_bytes(audit, table.seed, orders[r], text, f"a message to {sorted(r)}")
+        b.raw.clear()
+
+
 def play_audited(
     client, game_id: str, players: int, rng: random.Random, limit: int | None = None
 ) -> Audit:
@@ -173,6 +182,7 @@ def play_audited(
             check_state(audit, table, frozenset({seat}), text, build_hint, rng, "hint")
         if rng.random() < 0.05:  # an illegal command: the refusal must leak nothing either
             mover.command("move", action="put 999 on 99")
+        check_raw(audit, table, browsers, recipients, orders)
         before = table.state.clone()
         reply = mover.move(rng.choice(mover.legal))
         assert reply["type"] == "accepted", reply
@@ -198,11 +208,14 @@ def play_audited(
                 rng,
                 "reconnect sync",
             )
-        if not table.over:
-            for b, r in zip(browsers, recipients, strict=True):
-                for text in b.raw:
-                    check_bytes(audit, table.seed, orders[r], text, f"a message to {sorted(r)}")
-                b.raw.clear()
+        if not table.over:  # what the move revealed (a pile laid face up) is no secret now
+            check_raw(
+                audit,
+                table,
+                browsers,
+                recipients,
+                {r: hidden_orders(table, r, rng) for r in recipients},
+            )
     for b in browsers:
         b.close()
     return audit
