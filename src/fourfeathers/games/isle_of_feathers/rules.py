@@ -30,7 +30,9 @@ A turn (IS-10, IS-15) moves through these phases (``state.phase``):
 
 Cells are ``hexgrid`` keys; ``state.cells`` maps a key to its code (height * 2 + vegetation) for
 every space that holds a tile or a token. The rules' functions take an ``IsleState`` and touch its
-plain dicts and lists directly: they are the hot path of every playout.
+plain dicts and lists directly: they are the hot path of every playout. What the island implies
+(the spots, where birds fit) is kept per island version in ``state.island`` (``island``): every
+change to a cell or its birds calls ``island.changed``.
 """
 
 from __future__ import annotations
@@ -52,8 +54,6 @@ from .actions import (
     SKIP,
     STAMINA,
     TAKES,
-    TILE,
-    VEGETATION,
     AddTile,
     AddVegetation,
     Discard,
@@ -87,7 +87,15 @@ from .rules_abilities import (
     _apply_uproot,
     ability_targets,
 )
-from .rules_land import _apply_tile, _apply_vegetation, plant_spots, tile_spots, vegetation_spots
+from .rules_land import (
+    _apply_tile,
+    _apply_vegetation,
+    plant_spots,
+    tile_actions,
+    tile_spots,
+    vegetation_actions,
+    vegetation_spots,
+)
 from .rules_phases import (
     ABILITY,
     ACTIONS_PER_TURN,
@@ -214,8 +222,8 @@ def legal_actions(state: IsleState) -> list[Any]:
     if can_act(state):
         tiles = tile_spots(state)
         vegs = vegetation_spots(state)
-        actions += [TILE[k] for k in tiles]
-        actions += [VEGETATION[k] for k in vegs]
+        actions += tile_actions(state)
+        actions += vegetation_actions(state)
         if has_bird_token(state, p):
             actions += [PLACE[ck] for ck in placements(state, hand)]
         actions += [DISCARD[c] for c in sorted(hand)]

@@ -11,6 +11,7 @@ from ...core.errors import IllegalActionError
 from .actions import FLIT_ACTION, FLOCK_AT, LOWER, RAISE, SHOO_MOVE, UPROOT, cell_text
 from .content import ABILITIES, BURROW, COLOURS, FLIT, FLOCK, MOUND, REPLANT, SHOO
 from .hexgrid import NEIGHBOUR_OFFSETS
+from .island import changed
 from .rules_knowledge import _publish
 from .rules_land import lower_spots, raise_problem, raise_spots, uproot_spots
 from .rules_phases import (
@@ -130,6 +131,7 @@ def _apply_raise(state: IsleState, action: Raise) -> None:
     kind = 2 if h >= 2 else h
     state.supply[kind] -= 1
     state.cells[k] = code + 2
+    changed(state, k)
     if kind == 0:
         _check_sand(state)
 
@@ -147,6 +149,7 @@ def _apply_lower(state: IsleState, action: Lower) -> None:
         state.cells[k] = code - 2
     else:
         del state.cells[k]
+    changed(state, k)
 
 
 def _apply_uproot(state: IsleState, action: Uproot) -> None:
@@ -171,6 +174,8 @@ def _apply_plant(state: IsleState, action: Plant) -> None:
     else:
         del state.cells[src]
     state.cells[k] = code + 1
+    changed(state, src)
+    changed(state, k)
     state.replant_from = -1
     state.phase = MAIN
 
@@ -216,6 +221,8 @@ def _apply_shoo(state: IsleState, action: Shoo) -> None:
     else:
         del state.birds[src]
     state.birds[dst] = state.birds.get(dst, ()) + (colour,)
+    changed(state, src)
+    changed(state, dst)
 
 
 def _apply_skip(state: IsleState, action: Skip) -> None:

@@ -4,18 +4,23 @@ spaces Mound, Burrow and Replant may change (IS-51..IS-53, IS-58, IS-60), and th
 ``veg`` actions.
 
 Cells are ``hexgrid`` keys and ``state.cells`` maps a key to its code (height * 2 +
-vegetation); the ``*_spots`` functions return sorted keys and are the hot path of every playout.
+vegetation); the ``*_spots`` functions return sorted keys. The tile and Vegetation spots are the
+hot path of every playout: they are kept per island version (``island``) and updated around the
+changed cells.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from .actions import TILE, VEGETATION
 from .hexgrid import NEIGHBOUR_OFFSETS
+from .island import changed, island
 from .rules_phases import _check_sand, _fail, _require_action, _use_action
 
 if TYPE_CHECKING:
     from .actions import AddTile, AddVegetation
+    from .island import Island
     from .state import IsleState
 
 
@@ -68,32 +73,98 @@ def tile_problem(state: IsleState, k: int) -> tuple[str, str] | None:
     )
 
 
-def tile_spots(state: IsleState) -> list[int]:
-    """Every space a tile may be added on now, sorted by key (IS-18..IS-29)."""
+def _tile_kind(
+    cells: dict[int, int], birds: dict[int, tuple[int, ...]], k: int, strict: bool
+) -> int:
+    """The tile a tile action on ``k`` would add (0 Sand, 1 Grass, 2 Cliff), supplies aside;
+    -1 if none may go there (IS-20, IS-21..IS-28, ruling IS-R04)."""
+    c = cells.get(k, 0)
+    if c & 1 or k in birds:
+        return -1
+    if not c:
+        return 0 if touches_land(cells, k) else -1
+    h = c >> 1
+    if land_support(cells, k, h, strict):
+        return 1 if h == 1 else 2
+    return -1
+
+
+def _spots(state: IsleState, facts: Island) -> None:
+    """Fill ``facts.candidates`` and ``facts.greens`` (``island.Island``): from scratch, or
+    from the parent version by looking again only at the changed cells and their neighbours
+    (a tile's support and the ocean's contact with land depend on nothing else)."""
     cells = state.cells
     birds = state.birds
-    supply = state.supply
     strict = state.game.strict_support
-    spots = []
-    frontier: set[int] = set()
-    sand = supply[0] > 0
-    for k, c in cells.items():
-        if c < 2:
-            continue
-        if not c & 1 and k not in birds:
-            h = c >> 1
-            if supply[2 if h >= 2 else 1] and land_support(cells, k, h, strict):
-                spots.append(k)
-        if sand:
+    under = state.game.veg_under_birds
+    parent = facts.parent
+    if parent is None or parent.candidates is None or parent.greens is None:
+        candidates: dict[int, int] = {}
+        greens: set[int] = set()
+        for k, c in cells.items():
+            if c < 2:
+                continue
+            if not c & 1:
+                free = k not in birds
+                if under or free:
+                    greens.add(k)
+                if free and land_support(cells, k, c >> 1, strict):
+                    candidates[k] = 1 if c < 4 else 2
             for d in NEIGHBOUR_OFFSETS:
                 n = k + d
-                if cells.get(n, 0) < 2:
-                    frontier.add(n)
-    for n in frontier:
-        if not cells.get(n, 0) & 1 and n not in birds:
-            spots.append(n)
-    spots.sort()
-    return spots
+                if n not in cells and n not in birds:
+                    candidates[n] = 0
+    else:
+        candidates = parent.candidates.copy()
+        greens = parent.greens.copy()
+        near = set()
+        for k in facts.dirty:
+            near.add(k)
+            for d in NEIGHBOUR_OFFSETS:
+                near.add(k + d)
+            c = cells.get(k, 0)
+            if c >= 2 and not c & 1 and (under or k not in birds):
+                greens.add(k)
+            else:
+                greens.discard(k)
+        for k in near:
+            kind = _tile_kind(cells, birds, k, strict)
+            if kind < 0:
+                candidates.pop(k, None)
+            else:
+                candidates[k] = kind
+    facts.candidates = candidates
+    facts.greens = greens
+    facts.parent = None
+    facts.dirty = ()
+
+
+def tile_spots(state: IsleState) -> list[int]:
+    """Every space a tile may be added on now, sorted by key (IS-18..IS-29). Kept per island
+    version (``island``): the list is shared, do not change it."""
+    facts = island(state)
+    tiles = facts.tiles
+    if tiles is None:
+        if facts.candidates is None:
+            _spots(state, facts)
+        candidates = facts.candidates
+        assert candidates is not None
+        supply = state.supply
+        if supply[0] and supply[1] and supply[2]:
+            tiles = sorted(candidates)
+        else:
+            tiles = sorted(k for k, kind in candidates.items() if supply[kind])
+        facts.tiles = tiles
+    return tiles
+
+
+def tile_actions(state: IsleState) -> list[AddTile]:
+    """``tile_spots`` as ``tile`` actions (shared, do not change it)."""
+    facts = island(state)
+    actions = facts.tile_actions
+    if actions is None:
+        actions = facts.tile_actions = [TILE[k] for k in tile_spots(state)]
+    return actions
 
 
 def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
@@ -111,14 +182,29 @@ def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
 
 
 def vegetation_spots(state: IsleState) -> list[int]:
-    """Every tile Vegetation may be added on now, sorted (IS-30, IS-31, ruling IS-R15)."""
-    if not state.veg_supply:
-        return []
-    birds = state.birds
-    any_bird = state.game.veg_under_birds
-    return sorted(
-        k for k, c in state.cells.items() if c >= 2 and not c & 1 and (any_bird or k not in birds)
-    )
+    """Every tile Vegetation may be added on now, sorted (IS-30, IS-31, ruling IS-R15). Kept
+    per island version (``island``): the list is shared, do not change it."""
+    facts = island(state)
+    vegs = facts.vegs
+    if vegs is None:
+        if not state.veg_supply:
+            vegs = []
+        else:
+            if facts.greens is None:
+                _spots(state, facts)
+            assert facts.greens is not None
+            vegs = sorted(facts.greens)
+        facts.vegs = vegs
+    return vegs
+
+
+def vegetation_actions(state: IsleState) -> list[AddVegetation]:
+    """``vegetation_spots`` as ``veg`` actions (shared, do not change it)."""
+    facts = island(state)
+    actions = facts.veg_actions
+    if actions is None:
+        actions = facts.veg_actions = [VEGETATION[k] for k in vegetation_spots(state)]
+    return actions
 
 
 def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
@@ -184,6 +270,7 @@ def _apply_tile(state: IsleState, action: AddTile) -> None:
     kind = 2 if h >= 2 else h
     state.supply[kind] -= 1
     state.cells[k] = code + 2
+    changed(state, k)
     _use_action(state)
     if kind == 0:
         _check_sand(state)
@@ -196,4 +283,5 @@ def _apply_vegetation(state: IsleState, action: AddVegetation) -> None:
         raise _fail(action, problem)
     state.cells[action.cell] += 1
     state.veg_supply -= 1
+    changed(state, action.cell)
     _use_action(state)

@@ -1,14 +1,16 @@
 """Isle of Feathers' habitats and placing birds (IS-32..IS-40): the placement search, the
 checks of a placement, and putting a bird with its token on the island.
 
-``placements`` is the hot path of every playout: it anchors on the token cell and tries the
-habitat's precomputed orientations there (``hexgrid.Habitat``).
+``fits`` is the hot path of every playout: it anchors on the token cell and tries the habitat's
+precomputed orientations there (``hexgrid.Habitat``), once per bird and island version
+(``island``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .island import changed, island
 from .rules_knowledge import _publish
 from .rules_phases import _fail, _hand_card, _require_action, _use_action
 from .rules_solo import _solo_placement
@@ -39,32 +41,56 @@ def island_index(cells: dict[int, int], birds: dict[int, tuple[int, ...]]) -> di
     return index
 
 
-def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
-    """Every ``(card, token cell)`` where a bird of ``cards`` may go now, sorted by card then
-    cell (IS-32..IS-39; ``occupied``: Flock's tiles that already hold a bird, IS-55).
+def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
+    """Every token cell where bird ``card`` may go now, sorted (IS-32..IS-39; ``occupied``:
+    Flock's tiles that already hold a bird, IS-55). Kept per island version (``island``): the
+    list is shared, do not change it.
 
     The search anchors on the token cell: only land cells with the token cell's height and
     Vegetation and the wanted occupancy are tried (``island_index``), and each of the habitat's
-    precomputed distinct orientations is checked there by key additions. Birds elsewhere in the
+    precomputed distinct orientations is checked there by key additions; an island with too
+    few cells of some code the habitat needs is not searched at all. Birds elsewhere in the
     group do not matter (ruling IS-R06).
     """
-    cells = state.cells
-    index = island_index(cells, state.birds)
-    habitats = state.game.content.habitat
-    get = cells.get
-    found = []
-    for card in sorted(cards):
-        hab = habitats[card]
-        assert hab is not None
-        for k in index.get(hab.token_code * 2 + occupied, ()):
-            for image in hab.images:
-                for off, c in image:
-                    if get(k + off) != c:
-                        break
-                else:
-                    found.append((card, k))
+    facts = island(state)
+    table = facts.flocks if occupied else facts.fits
+    found = table.get(card)
+    if found is not None:
+        return found
+    found = table[card] = []
+    hab = state.game.content.habitat[card]
+    assert hab is not None
+    index = facts.index
+    if index is None:
+        index = facts.index = island_index(state.cells, state.birds)
+    group = index.get(hab.token_code * 2 + occupied)
+    if not group:
+        return found
+    counts = facts.counts
+    if counts is None:
+        counts = facts.counts = {}
+        for c in state.cells.values():
+            counts[c] = counts.get(c, 0) + 1
+    for c, n in hab.needs:
+        if counts.get(c, 0) < n:
+            return found
+    get = state.cells.get
+    images = hab.images
+    for k in group:
+        for image in images:
+            for off, c in image:
+                if get(k + off) != c:
                     break
+            else:
+                found.append(k)
+                break
     return found
+
+
+def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
+    """Every ``(card, token cell)`` where a bird of ``cards`` may go now, sorted by card then
+    cell (``fits`` of each card)."""
+    return [(card, k) for card in sorted(cards) for k in fits(state, card, occupied)]
 
 
 def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
@@ -94,6 +120,7 @@ def _place_bird(state: IsleState, card: int, k: int) -> None:
     _publish(state, p, card)
     state.placed[p].append(card)
     state.birds[k] = state.birds.get(k, ()) + (p,)
+    changed(state, k)
     kind = state.game.content.ability[card]
     if state.token_supply[kind]:
         state.token_supply[kind] -= 1

@@ -23,6 +23,9 @@ Fields (plain dicts, lists and ints; the top of a pile is its last element):
 - end: ``end_turn`` (the turn after which the endgame ends, -1 before the last Sand),
   ``end_reason`` (``rules_phases.END_REASONS``); randomness: ``seed`` and ``reshuffles`` (every
   reshuffle is derived from them, so the state alone fixes the future).
+
+Besides its fields a state keeps ``island``: what the island implies, computed once per island
+version and shared by clones (``island.Island``; not part of the state's data).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .hexgrid import coords
 
 if TYPE_CHECKING:
     from .game import IsleGame
+    from .island import Island
 
 _FIELDS = (
     "cells",
@@ -99,10 +103,11 @@ _INT_FIELDS = (
 class IsleState(State):
     """One moment of an Isle of Feathers game. Create it with ``IsleGame.new_initial_state``."""
 
-    __slots__ = ("game",) + _FIELDS
+    __slots__ = ("game", "island") + _FIELDS
 
     def __init__(self, game: IsleGame, fields: dict[str, Any]) -> None:
         self.game = game
+        self.island: Island | None = None
         self.cells: dict[int, int] = fields["cells"]
         self.birds: dict[int, tuple[int, ...]] = fields["birds"]
         self.supply: list[int] = fields["supply"]
@@ -162,6 +167,7 @@ class IsleState(State):
     def clone(self) -> IsleState:
         new = object.__new__(IsleState)
         new.game = self.game
+        new.island = self.island  # an island version's facts never change: shared
         new.cells = self.cells.copy()
         new.birds = self.birds.copy()
         new.supply = self.supply[:]

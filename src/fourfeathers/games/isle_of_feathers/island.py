@@ -1,0 +1,94 @@
+"""What the island implies, kept per island version instead of recomputed after every decision.
+
+The island is ``state.cells`` and ``state.birds`` (with the tile and Vegetation supplies, which
+change only with them). ``state.island`` holds an ``Island``: the facts the rules and the
+heuristic derive from it (the tile and Vegetation spots, the placement index, where each bird
+fits, the heuristic's fit levels), each computed on first use and then kept. Every change to a
+cell or to the birds on it goes through ``changed``, which gives the state a fresh ``Island``
+remembering the changed cells, so the tile and Vegetation spots are updated around them rather
+than found again.
+
+An ``Island`` belongs to an island version, not to one state: ``clone`` (and so
+``determinize``) shares it by reference, and whichever state asks first fills in a fact for
+all of them. Nothing in an ``Island`` is changed once set; a state whose island changes gets a
+new one. The facts themselves are computed by the rules' modules (``rules_land``,
+``rules_place``) and the heuristic, which own their meaning.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import IsleState
+
+
+class Island:
+    """The facts of one island version (module docstring); None or empty until computed.
+
+    Attributes:
+        parent: an earlier version whose spots this one derives from (None once derived, or
+            when there is none); ``dirty``: the keys changed since ``parent``.
+        candidates: key -> tile kind (0 Sand, 1 Grass, 2 Cliff) for every space a tile may go
+            on, supplies aside (``rules_land``); ``greens``: keys Vegetation may go on, the
+            supply aside.
+        tiles, vegs: the tile and Vegetation spots now, sorted keys; ``tile_actions`` and
+            ``veg_actions`` the same as actions.
+        index: land keys by ``code * 2 + occupied`` (``rules_place.island_index``); ``counts``:
+            land cells per code.
+        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock.
+        levels: card -> the heuristic's fit level (``heuristic``).
+    """
+
+    __slots__ = (
+        "parent",
+        "dirty",
+        "candidates",
+        "greens",
+        "tiles",
+        "vegs",
+        "tile_actions",
+        "veg_actions",
+        "index",
+        "counts",
+        "fits",
+        "flocks",
+        "levels",
+    )
+
+    def __init__(self, parent: Island | None = None, dirty: tuple[int, ...] = ()) -> None:
+        self.parent = parent
+        self.dirty = dirty
+        self.candidates: dict[int, int] | None = None
+        self.greens: set[int] | None = None
+        self.tiles: list[int] | None = None
+        self.vegs: list[int] | None = None
+        self.tile_actions: list[Any] | None = None
+        self.veg_actions: list[Any] | None = None
+        self.index: dict[int, list[int]] | None = None
+        self.counts: dict[int, int] | None = None
+        self.fits: dict[int, list[int]] = {}
+        self.flocks: dict[int, list[int]] = {}
+        self.levels: dict[int, int] = {}
+
+
+def island(state: IsleState) -> Island:
+    """The ``Island`` of ``state``'s current island version (a new, empty one if it has none)."""
+    facts = state.island
+    if facts is None:
+        facts = state.island = Island()
+    return facts
+
+
+def changed(state: IsleState, k: int) -> None:
+    """Record that cell ``k`` (its tile, Vegetation or birds) changed: ``state`` gets a new
+    ``Island`` that derives its spots from the last version that has them."""
+    old = state.island
+    if old is None:
+        return
+    if old.candidates is not None:
+        state.island = Island(old, (k,))
+    elif old.parent is not None:
+        state.island = Island(old.parent, (*old.dirty, k))
+    else:
+        state.island = None
