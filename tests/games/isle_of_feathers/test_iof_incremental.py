@@ -1,5 +1,5 @@
 """What the engine keeps up to date as the island changes (tile spots, Vegetation spots, the
-placement index) equals a from-scratch computation, at every
+placement index, the heuristic's fit levels) equals a from-scratch computation, at every
 decision of random games in every registered configuration, also across clones that share it.
 
 The reference here derives everything again from the cells and birds alone: a space is a tile
@@ -17,7 +17,7 @@ import pytest
 from fourfeathers import make
 from fourfeathers.core import TERMINAL
 from fourfeathers.core.registry import game_spec
-from fourfeathers.games.isle_of_feathers import rules_land, rules_phases
+from fourfeathers.games.isle_of_feathers import heuristic, rules_land, rules_phases
 from fourfeathers.games.isle_of_feathers.actions import (
     DISCARD,
     DRAW_BLIND,
@@ -167,6 +167,42 @@ def ref_legal_actions(state) -> list:
     return actions
 
 
+def ref_fit_level(state, card: int) -> int:
+    """The heuristic's fit level by exhaustive search: 2 if ``card`` fits now; 1 if some
+    orientation, its token cell on a free tile or an ocean tile spot, matches the island but
+    for one cell that is one level too low and a tile spot; else 0."""
+    if ref_placements(state, [card], False):
+        return 2
+    cells, birds = state.cells, state.birds
+    spots = set(ref_tile_spots(state))
+    anchors = [k for k in cells if cells[k] >= 2 and k not in birds]
+    anchors += [k for k in spots if cells.get(k, 0) < 2]
+    for image in state.game.content.habitat[card].full_images:
+        for t in anchors:
+            misses = [t + off for off, c in image if cells.get(t + off, 0) != c]
+            if len(misses) == 1:
+                (k,) = misses
+                c = next(c for off, c in image if t + off == k)
+                if cells.get(k, 0) == c - 2 and k in spots:
+                    return 1
+    return 0
+
+
+def ref_evaluate(state, player: int) -> float:
+    """The heuristic's formula (``heuristic`` module docstring) with ``ref_fit_level``."""
+    points = state.game.content.points
+    value = float(state.scores()[player])
+    bonus = 0.0
+    if state.hands[player] and len(state.placed[player]) < state.game.content.bird_tokens:
+        for card in state.hands[player]:
+            bonus += {2: 0.4, 1: 0.2, 0: 0.0}[ref_fit_level(state, card)] * points[card]
+    tokens = sum(state.tokens[player]) + (state.stamina if state.game.solo else 0)
+    value = value + bonus + 0.3 * tokens
+    if state.player == player:
+        value += 0.35 * state.actions_left
+    return value
+
+
 def weight(state, action) -> float:
     """Uniform, or (for bigger islands) rare Sand on the ocean and frequent birds and abilities."""
     if isinstance(action, AddTile) and state.cells.get(action.cell, 0) < 2:
@@ -203,3 +239,21 @@ def test_legal_actions_equal_a_from_scratch_computation(options, weighted):
                 action = rng.choice(actions)
             state.apply_action(action)
         check(state)
+
+
+@pytest.mark.parametrize("options", CONFIGURATIONS, ids=str)
+def test_heuristic_fit_levels_equal_a_from_scratch_computation(options):
+    """The heuristic's fit level of every hand card, and its value for every seat."""
+    game = make("isle-of-feathers", **options)
+    rng = random.Random(5)
+    for _ in range(4):
+        state = game.new_initial_state(rng.randrange(2**32))
+        while not state.is_terminal():
+            if rng.random() < 0.3 and state.phase == rules_phases.MAIN:
+                for p, hand in enumerate(state.hands):
+                    for card in hand:
+                        level = heuristic.fit_level_of(state, card)
+                        assert level == ref_fit_level(state, card), (card, p)
+                    assert heuristic.evaluate(state, p) == ref_evaluate(state, p)
+            actions = state.legal_actions()
+            state.apply_action(rng.choices(actions, [weight(state, a) for a in actions])[0])

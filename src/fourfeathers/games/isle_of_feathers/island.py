@@ -33,11 +33,12 @@ class Island:
             on, supplies aside (``rules_land``); ``greens``: keys Vegetation may go on, the
             supply aside.
         tiles, vegs: the tile and Vegetation spots now, sorted keys; ``tile_actions`` and
-            ``veg_actions`` the same as actions.
-        index: land keys by ``code * 2 + occupied`` (``rules_place.island_index``); ``counts``:
-            land cells per code.
+            ``veg_actions`` the same as actions; ``tile_set`` the tile spots as a set.
+        index: land keys by ``code * 2 + occupied`` (``rules_place.island_index``); ``by_code``:
+            the keys of the spaces holding each code.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock.
-        levels: card -> the heuristic's fit level (``heuristic``).
+        levels: card -> the heuristic's fit level (``heuristic``; shared by the versions with
+            the same island).
     """
 
     __slots__ = (
@@ -49,8 +50,9 @@ class Island:
         "vegs",
         "tile_actions",
         "veg_actions",
+        "tile_set",
         "index",
-        "counts",
+        "by_code",
         "fits",
         "flocks",
         "levels",
@@ -65,11 +67,12 @@ class Island:
         self.vegs: list[int] | None = None
         self.tile_actions: list[Any] | None = None
         self.veg_actions: list[Any] | None = None
+        self.tile_set: frozenset[int] | None = None
         self.index: dict[int, list[int]] | None = None
-        self.counts: dict[int, int] | None = None
+        self.by_code: dict[int, list[int]] | None = None
         self.fits: dict[int, list[int]] = {}
         self.flocks: dict[int, list[int]] = {}
-        self.levels: dict[int, int] = {}
+        self.levels: dict[int, int] | None = None
 
 
 def island(state: IsleState) -> Island:

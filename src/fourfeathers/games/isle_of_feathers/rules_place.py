@@ -41,6 +41,35 @@ def island_index(cells: dict[int, int], birds: dict[int, tuple[int, ...]]) -> di
     return index
 
 
+def index_group(state: IsleState, slot: int) -> list[int]:
+    """The sorted land keys of ``island_index`` slot ``slot`` (``code * 2 + occupied``), kept per
+    island version (shared, do not change it)."""
+    facts = island(state)
+    index = facts.index
+    if index is None:
+        index = facts.index = island_index(state.cells, state.birds)
+    return index.get(slot, _NONE)
+
+
+_NONE: list[int] = []
+
+
+def cells_by_code(state: IsleState) -> dict[int, list[int]]:
+    """The keys of the spaces holding each code (``hexgrid``), kept per island version (shared,
+    do not change it)."""
+    facts = island(state)
+    by_code = facts.by_code
+    if by_code is None:
+        by_code = facts.by_code = {}
+        for k, c in state.cells.items():
+            group = by_code.get(c)
+            if group is None:
+                by_code[c] = [k]
+            else:
+                group.append(k)
+    return by_code
+
+
 def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     """Every token cell where bird ``card`` may go now, sorted (IS-32..IS-39; ``occupied``:
     Flock's tiles that already hold a bird, IS-55). Kept per island version (``island``): the
@@ -60,19 +89,12 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     found = table[card] = []
     hab = state.game.content.habitat[card]
     assert hab is not None
-    index = facts.index
-    if index is None:
-        index = facts.index = island_index(state.cells, state.birds)
-    group = index.get(hab.token_code * 2 + occupied)
+    group = index_group(state, hab.token_code * 2 + occupied)
     if not group:
         return found
-    counts = facts.counts
-    if counts is None:
-        counts = facts.counts = {}
-        for c in state.cells.values():
-            counts[c] = counts.get(c, 0) + 1
+    by_code = cells_by_code(state)
     for c, n in hab.needs:
-        if counts.get(c, 0) < n:
+        if len(by_code.get(c, _NONE)) < n:
             return found
     get = state.cells.get
     images = hab.images
