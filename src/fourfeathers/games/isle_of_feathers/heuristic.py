@@ -67,11 +67,11 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
     if rules_place.fits(state, card):
         return 2
     hab = state.game.content.habitat[card]
-    by_code = rules_place.cells_by_code(state)
+    index = rules_place.index_of(state)
     short = 0
     short_code = -1
     for c, n in hab.needs:
-        have = len(by_code.get(c, ()))
+        have = len(index.get(c * 2, ())) + len(index.get(c * 2 + 1, ()))
         if have < n:
             short += n - have
             if short > 1:
@@ -87,7 +87,7 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
         if short:
             exact = [cell for cell in image if cell[1] != short_code][:1] or exact
         for anchor_off, anchor_code in exact:
-            for x in by_code.get(anchor_code, ()):
+            for x in index.get(anchor_code * 2, []) + index.get(anchor_code * 2 + 1, []):
                 t = x - anchor_off
                 if t in birds:
                     continue

@@ -24,19 +24,22 @@ if TYPE_CHECKING:
 
 
 class Island:
-    """The facts of one island version (module docstring); None or empty until computed.
+    """The facts of one island version (module docstring); None until computed.
 
     Attributes:
-        parent: an earlier version whose spots this one derives from (None once derived, or
-            when there is none); ``dirty``: the keys changed since ``parent``.
+        parent: an earlier version whose facts this one derives from (None once derived, or
+            when there is none); ``dirty``: the keys changed since ``parent``; ``lifted``: those
+            of them whose height changed (their neighbours' support changed too).
         candidates: key -> tile kind (0 Sand, 1 Grass, 2 Cliff) for every space a tile may go
             on, supplies aside (``rules_land``); ``greens``: keys Vegetation may go on, the
             supply aside.
-        tiles, vegs: the tile and Vegetation spots now, sorted keys; ``tile_actions`` and
-            ``veg_actions`` the same as actions; ``tile_set`` the tile spots as a set.
-        index: land keys by ``code * 2 + occupied`` (``rules_place.island_index``); ``by_code``:
-            the keys of the spaces holding each code.
+        index: land keys by ``code * 2 + occupied``, each group sorted
+            (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``.
+        tiles, vegs: the tile and Vegetation spots now, sorted keys; ``tile_set``: the tile
+            spots as a set; ``land_actions``: the ``tile`` then the ``veg`` actions.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock.
+        targets: ability kind -> the actions using it, for the kinds that depend on the island
+            only (``rules_abilities``).
         levels: card -> the heuristic's fit level (``heuristic``; shared by the versions with
             the same island).
     """
@@ -44,34 +47,41 @@ class Island:
     __slots__ = (
         "parent",
         "dirty",
+        "lifted",
         "candidates",
         "greens",
+        "index",
+        "slots",
         "tiles",
         "vegs",
-        "tile_actions",
-        "veg_actions",
         "tile_set",
-        "index",
-        "by_code",
+        "land_actions",
         "fits",
         "flocks",
+        "targets",
         "levels",
     )
 
-    def __init__(self, parent: Island | None = None, dirty: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self,
+        parent: Island | None = None,
+        dirty: tuple[int, ...] = (),
+        lifted: tuple[int, ...] = (),
+    ) -> None:
         self.parent = parent
         self.dirty = dirty
+        self.lifted = lifted
         self.candidates: dict[int, int] | None = None
         self.greens: set[int] | None = None
+        self.index: dict[int, list[int]] | None = None
+        self.slots: dict[int, int] | None = None
         self.tiles: list[int] | None = None
         self.vegs: list[int] | None = None
-        self.tile_actions: list[Any] | None = None
-        self.veg_actions: list[Any] | None = None
         self.tile_set: frozenset[int] | None = None
-        self.index: dict[int, list[int]] | None = None
-        self.by_code: dict[int, list[int]] | None = None
-        self.fits: dict[int, list[int]] = {}
-        self.flocks: dict[int, list[int]] = {}
+        self.land_actions: list[Any] | None = None
+        self.fits: dict[int, list[int]] | None = None
+        self.flocks: dict[int, list[int]] | None = None
+        self.targets: dict[int, list[Any]] | None = None
         self.levels: dict[int, int] | None = None
 
 
@@ -83,15 +93,17 @@ def island(state: IsleState) -> Island:
     return facts
 
 
-def changed(state: IsleState, k: int) -> None:
-    """Record that cell ``k`` (its tile, Vegetation or birds) changed: ``state`` gets a new
-    ``Island`` that derives its spots from the last version that has them."""
+def changed(state: IsleState, k: int, lifted: bool = False) -> None:
+    """Record that cell ``k`` changed: its Vegetation or its birds, or with ``lifted`` its
+    height. ``state`` gets a new ``Island`` that derives its facts from the last version that
+    has them (``rules_land.derive``)."""
     old = state.island
     if old is None:
         return
     if old.candidates is not None:
-        state.island = Island(old, (k,))
+        state.island = Island(old, (k,), (k,) if lifted else ())
     elif old.parent is not None:
-        state.island = Island(old.parent, (*old.dirty, k))
+        more = (*old.lifted, k) if lifted else old.lifted
+        state.island = Island(old.parent, (*old.dirty, k), more)
     else:
         state.island = None

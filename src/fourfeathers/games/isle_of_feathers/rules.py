@@ -48,7 +48,6 @@ from .actions import (
     DRAW_BLIND,
     END,
     PASS,
-    PLACE,
     PLANT_AT,
     RELEASE_CARD,
     SKIP,
@@ -90,11 +89,8 @@ from .rules_abilities import (
 from .rules_land import (
     _apply_tile,
     _apply_vegetation,
+    land_actions,
     plant_spots,
-    tile_actions,
-    tile_spots,
-    vegetation_actions,
-    vegetation_spots,
 )
 from .rules_phases import (
     ABILITY,
@@ -108,7 +104,7 @@ from .rules_phases import (
     can_act,
     is_last_turn,
 )
-from .rules_place import _apply_place, has_bird_token, placements
+from .rules_place import _apply_place, has_bird_token, place_actions
 from .rules_solo import (
     HALF_DECK_LEVELS,
     MIGRATION_PILE,
@@ -220,14 +216,11 @@ def legal_actions(state: IsleState) -> list[Any]:
     hand = state.hands[p]
     actions: list[Any] = []
     if can_act(state):
-        tiles = tile_spots(state)
-        vegs = vegetation_spots(state)
-        actions += tile_actions(state)
-        actions += vegetation_actions(state)
+        actions += land_actions(state)
+        closing = not hand and not actions
         if has_bird_token(state, p):
-            actions += [PLACE[ck] for ck in placements(state, hand)]
+            actions += place_actions(state, hand)
         actions += [DISCARD[c] for c in sorted(hand)]
-        closing = not hand and not tiles and not vegs
     else:
         closing = True
     tokens = state.tokens[p]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalActionError
-from .actions import FLIT_ACTION, FLOCK_AT, LOWER, RAISE, SHOO_MOVE, UPROOT, cell_text
+from .actions import FLIT_ACTION, LOWER, RAISE, SHOO_MOVE, UPROOT, cell_text
 from .content import ABILITIES, BURROW, COLOURS, FLIT, FLOCK, MOUND, REPLANT, SHOO
 from .hexgrid import NEIGHBOUR_OFFSETS
 from .island import changed
@@ -28,7 +28,7 @@ from .rules_phases import (
     _use_action,
     can_act,
 )
-from .rules_place import _check_placement, _place_bird, has_bird_token, placements
+from .rules_place import _check_placement, _place_bird, has_bird_token, place_actions
 
 if TYPE_CHECKING:
     from .actions import Discard, Flit, Flock, Lower, Plant, Raise, Shoo, Skip, Uproot
@@ -66,7 +66,7 @@ def ability_targets(state: IsleState, kind: int) -> list[Any]:
         p = state.player
         if not has_bird_token(state, p) or (flock_cost(state) and not can_act(state)):
             return []
-        return [FLOCK_AT[c, k] for c, k in placements(state, state.hands[p], True)]
+        return place_actions(state, state.hands[p], True)
     return [SHOO_MOVE[m] for m in shoo_moves(state)]
 
 
@@ -131,7 +131,7 @@ def _apply_raise(state: IsleState, action: Raise) -> None:
     kind = 2 if h >= 2 else h
     state.supply[kind] -= 1
     state.cells[k] = code + 2
-    changed(state, k)
+    changed(state, k, lifted=True)
     if kind == 0:
         _check_sand(state)
 
@@ -149,7 +149,7 @@ def _apply_lower(state: IsleState, action: Lower) -> None:
         state.cells[k] = code - 2
     else:
         del state.cells[k]
-    changed(state, k)
+    changed(state, k, lifted=True)
 
 
 def _apply_uproot(state: IsleState, action: Uproot) -> None:

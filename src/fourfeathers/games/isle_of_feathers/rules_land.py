@@ -11,6 +11,7 @@ changed cells.
 
 from __future__ import annotations
 
+from bisect import insort
 from typing import TYPE_CHECKING
 
 from .actions import TILE, VEGETATION
@@ -89,23 +90,33 @@ def _tile_kind(
     return -1
 
 
-def _spots(state: IsleState, facts: Island) -> None:
-    """Fill ``facts.candidates`` and ``facts.greens`` (``island.Island``): from scratch, or
-    from the parent version by looking again only at the changed cells and their neighbours
-    (a tile's support and the ocean's contact with land depend on nothing else)."""
+def derive(state: IsleState, facts: Island) -> None:
+    """Fill ``facts.candidates``, ``greens``, ``index`` and ``slots`` (``island.Island``): from
+    scratch, or from the parent version by looking again only at the changed cells, and for a
+    changed height at their neighbours too (a tile's support and the ocean's contact with land
+    depend on nothing else)."""
     cells = state.cells
     birds = state.birds
     strict = state.game.strict_support
     under = state.game.veg_under_birds
     parent = facts.parent
-    if parent is None or parent.candidates is None or parent.greens is None:
+    if parent is None:
         candidates: dict[int, int] = {}
         greens: set[int] = set()
-        for k, c in cells.items():
+        index: dict[int, list[int]] = {}
+        slots: dict[int, int] = {}
+        for k in sorted(cells):
+            c = cells[k]
             if c < 2:
                 continue
+            free = k not in birds
+            slot = slots[k] = c * 2 + (not free)
+            group = index.get(slot)
+            if group is None:
+                index[slot] = [k]
+            else:
+                group.append(k)
             if not c & 1:
-                free = k not in birds
                 if under or free:
                     greens.add(k)
                 if free and land_support(cells, k, c >> 1, strict):
@@ -115,28 +126,53 @@ def _spots(state: IsleState, facts: Island) -> None:
                 if n not in cells and n not in birds:
                     candidates[n] = 0
     else:
+        assert parent.candidates is not None and parent.greens is not None
+        assert parent.index is not None and parent.slots is not None
         candidates = parent.candidates.copy()
         greens = parent.greens.copy()
-        near = set()
-        for k in facts.dirty:
-            near.add(k)
+        index = parent.index.copy()
+        slots = parent.slots.copy()
+        dirty = facts.dirty
+        near = set(dirty)
+        for k in facts.lifted:
             for d in NEIGHBOUR_OFFSETS:
                 near.add(k + d)
-            c = cells.get(k, 0)
-            if c >= 2 and not c & 1 and (under or k not in birds):
-                greens.add(k)
-            else:
-                greens.discard(k)
         for k in near:
             kind = _tile_kind(cells, birds, k, strict)
             if kind < 0:
                 candidates.pop(k, None)
             else:
                 candidates[k] = kind
+        for k in dirty:
+            c = cells.get(k, 0)
+            free = k not in birds
+            if c >= 2 and not c & 1 and (under or free):
+                greens.add(k)
+            else:
+                greens.discard(k)
+            slot = c * 2 + (not free) if c >= 2 else -1
+            old = slots.get(k, -1)
+            if slot == old:
+                continue
+            if old >= 0:
+                group = index[old][:]
+                group.remove(k)
+                if group:
+                    index[old] = group
+                else:
+                    del index[old]
+            if slot >= 0:
+                group = index.get(slot, [])[:]
+                insort(group, k)
+                index[slot] = group
+                slots[k] = slot
+            else:
+                del slots[k]
     facts.candidates = candidates
     facts.greens = greens
+    facts.index = index
+    facts.slots = slots
     facts.parent = None
-    facts.dirty = ()
 
 
 def tile_spots(state: IsleState) -> list[int]:
@@ -145,10 +181,11 @@ def tile_spots(state: IsleState) -> list[int]:
     facts = island(state)
     tiles = facts.tiles
     if tiles is None:
-        if facts.candidates is None:
-            _spots(state, facts)
         candidates = facts.candidates
-        assert candidates is not None
+        if candidates is None:
+            derive(state, facts)
+            candidates = facts.candidates
+            assert candidates is not None
         supply = state.supply
         if supply[0] and supply[1] and supply[2]:
             tiles = sorted(candidates)
@@ -158,12 +195,15 @@ def tile_spots(state: IsleState) -> list[int]:
     return tiles
 
 
-def tile_actions(state: IsleState) -> list[AddTile]:
-    """``tile_spots`` as ``tile`` actions (shared, do not change it)."""
+def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
+    """The ``tile`` actions of ``tile_spots`` then the ``veg`` actions of ``vegetation_spots``
+    (kept per island version: shared, do not change it)."""
     facts = island(state)
-    actions = facts.tile_actions
+    actions = facts.land_actions
     if actions is None:
-        actions = facts.tile_actions = [TILE[k] for k in tile_spots(state)]
+        actions = [TILE[k] for k in tile_spots(state)]
+        actions += [VEGETATION[k] for k in vegetation_spots(state)]
+        facts.land_actions = actions
     return actions
 
 
@@ -191,20 +231,11 @@ def vegetation_spots(state: IsleState) -> list[int]:
             vegs = []
         else:
             if facts.greens is None:
-                _spots(state, facts)
+                derive(state, facts)
             assert facts.greens is not None
             vegs = sorted(facts.greens)
         facts.vegs = vegs
     return vegs
-
-
-def vegetation_actions(state: IsleState) -> list[AddVegetation]:
-    """``vegetation_spots`` as ``veg`` actions (shared, do not change it)."""
-    facts = island(state)
-    actions = facts.veg_actions
-    if actions is None:
-        actions = facts.veg_actions = [VEGETATION[k] for k in vegetation_spots(state)]
-    return actions
 
 
 def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
@@ -270,7 +301,7 @@ def _apply_tile(state: IsleState, action: AddTile) -> None:
     kind = 2 if h >= 2 else h
     state.supply[kind] -= 1
     state.cells[k] = code + 2
-    changed(state, k)
+    changed(state, k, lifted=True)
     _use_action(state)
     if kind == 0:
         _check_sand(state)

@@ -10,13 +10,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .actions import FLOCK_AT, PLACE
 from .island import changed, island
 from .rules_knowledge import _publish
+from .rules_land import derive
 from .rules_phases import _fail, _hand_card, _require_action, _use_action
 from .rules_solo import _solo_placement
 
 if TYPE_CHECKING:
     from .actions import Place
+    from .island import Island
     from .state import IsleState
 
 
@@ -25,81 +28,40 @@ def has_bird_token(state: IsleState, p: int) -> bool:
     return len(state.placed[p]) < state.game.content.bird_tokens
 
 
-def island_index(cells: dict[int, int], birds: dict[int, tuple[int, ...]]) -> dict[int, list[int]]:
-    """Land keys grouped by ``code * 2 + occupied`` (code = height * 2 + vegetation; occupied =
-    a bird stands there), each group sorted: the index the placement search anchors on."""
-    index: dict[int, list[int]] = {}
-    for k in sorted(cells):
-        c = cells[k]
-        if c >= 2:
-            slot = c * 2 + (k in birds)
-            group = index.get(slot)
-            if group is None:
-                index[slot] = [k]
-            else:
-                group.append(k)
-    return index
-
-
-def index_group(state: IsleState, slot: int) -> list[int]:
-    """The sorted land keys of ``island_index`` slot ``slot`` (``code * 2 + occupied``), kept per
-    island version (shared, do not change it)."""
+def index_of(state: IsleState) -> dict[int, list[int]]:
+    """The land keys of the state's island grouped by ``code * 2 + occupied`` (code = height * 2
+    + vegetation; occupied = a bird stands there), each group sorted: the index the placement
+    search anchors on. Kept per island version (``rules_land.derive``): shared, do not change
+    it."""
     facts = island(state)
     index = facts.index
     if index is None:
-        index = facts.index = island_index(state.cells, state.birds)
-    return index.get(slot, _NONE)
+        derive(state, facts)
+        index = facts.index
+        assert index is not None
+    return index
 
 
-_NONE: list[int] = []
-
-
-def cells_by_code(state: IsleState) -> dict[int, list[int]]:
-    """The keys of the spaces holding each code (``hexgrid``), kept per island version (shared,
-    do not change it)."""
-    facts = island(state)
-    by_code = facts.by_code
-    if by_code is None:
-        by_code = facts.by_code = {}
-        for k, c in state.cells.items():
-            group = by_code.get(c)
-            if group is None:
-                by_code[c] = [k]
-            else:
-                group.append(k)
-    return by_code
-
-
-def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
-    """Every token cell where bird ``card`` may go now, sorted (IS-32..IS-39; ``occupied``:
-    Flock's tiles that already hold a bird, IS-55). Kept per island version (``island``): the
-    list is shared, do not change it.
-
-    The search anchors on the token cell: only land cells with the token cell's height and
-    Vegetation and the wanted occupancy are tried (``island_index``), and each of the habitat's
-    precomputed distinct orientations is checked there by key additions; an island with too
-    few cells of some code the habitat needs is not searched at all. Birds elsewhere in the
-    group do not matter (ruling IS-R06).
-    """
-    facts = island(state)
-    table = facts.flocks if occupied else facts.fits
-    found = table.get(card)
-    if found is not None:
-        return found
-    found = table[card] = []
+def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[int]:
+    """``fits`` computed (its docstring)."""
     hab = state.game.content.habitat[card]
     assert hab is not None
-    group = index_group(state, hab.token_code * 2 + occupied)
+    index = facts.index
+    if index is None:
+        derive(state, facts)
+        index = facts.index
+        assert index is not None
+    group = index.get(hab.token_code * 2 + occupied)
     if not group:
-        return found
-    by_code = cells_by_code(state)
+        return []
+    get = index.get
     for c, n in hab.needs:
-        if len(by_code.get(c, _NONE)) < n:
-            return found
+        if len(get(c * 2, ())) + len(get(c * 2 + 1, ())) < n:
+            return []
     get = state.cells.get
-    images = hab.images
+    found = []
     for k in group:
-        for image in images:
+        for image in hab.images:
             for off, c in image:
                 if get(k + off) != c:
                     break
@@ -109,10 +71,55 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     return found
 
 
+def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
+    """Every token cell where bird ``card`` may go now, sorted (IS-32..IS-39; ``occupied``:
+    Flock's tiles that already hold a bird, IS-55). Kept per island version (``island``): the
+    list is shared, do not change it.
+
+    The search anchors on the token cell: only land cells with the token cell's height and
+    Vegetation and the wanted occupancy are tried (``index_of``), and each of the habitat's
+    precomputed distinct orientations is checked there by key additions; an island with too
+    few cells of some code the habitat needs is not searched at all. Birds elsewhere in the
+    group do not matter (ruling IS-R06).
+    """
+    facts = island(state)
+    table = _table(facts, occupied)
+    found = table.get(card)
+    if found is None:
+        found = table[card] = _search(state, facts, card, occupied)
+    return found
+
+
+def _table(facts: Island, occupied: bool) -> dict[int, list[int]]:
+    """``facts.fits`` (or ``flocks``), made on first use."""
+    if occupied:
+        if facts.flocks is None:
+            facts.flocks = {}
+        return facts.flocks
+    if facts.fits is None:
+        facts.fits = {}
+    return facts.fits
+
+
 def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
     """Every ``(card, token cell)`` where a bird of ``cards`` may go now, sorted by card then
     cell (``fits`` of each card)."""
     return [(card, k) for card in sorted(cards) for k in fits(state, card, occupied)]
+
+
+def place_actions(state: IsleState, cards: list[int], occupied: bool = False) -> list[Any]:
+    """``placements`` as ``place`` actions (``flock`` actions with ``occupied``)."""
+    facts = island(state)
+    table = _table(facts, occupied)
+    make = FLOCK_AT if occupied else PLACE
+    actions: list[Any] = []
+    for card in sorted(cards):
+        found = table.get(card)
+        if found is None:
+            found = table[card] = _search(state, facts, card, occupied)
+        if found:
+            actions += [make[card, k] for k in found]
+    return actions
 
 
 def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
