@@ -58,36 +58,38 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
     """``fit_level_of`` computed: a placement now (``rules_place.fits``), else a search for an
     orientation that misses one cell, one level too low on a tile spot.
 
-    An island short of more than one of the habitat's cells cannot hold it after one tile; one
-    short of exactly one cell of some code has its miss on a cell of that code. The search of
-    each orientation anchors on a cell that must match exactly: the rarest cell of another code
-    then, else one of the two rarest cells (one of any two matches). Its token cell holds no
-    bird.
+    Only a cell whose code is two more than some tile spot's can be the miss (never one with
+    Vegetation: spots have none); every other cell must match exactly. An island short of more
+    than one of the habitat's cells cannot hold it after one tile; one short of exactly one
+    cell of some code has its miss on a cell of that code. The search of each orientation
+    anchors on its rarest cell that must match exactly, else on one of its two rarest cells
+    (one of any two matches). Its token cell holds no bird.
     """
     if rules_place.fits(state, card):
         return 2
     hab = state.game.content.habitat[card]
-    index = rules_place.index_of(state)
+    by_code, spots, spot_codes = _island_codes(state, facts)
     short = 0
     short_code = -1
     for c, n in hab.needs:
-        have = len(index.get(c * 2, ())) + len(index.get(c * 2 + 1, ()))
+        have = len(by_code.get(c, ()))
         if have < n:
             short += n - have
-            if short > 1:
+            if short > 1 or c - 2 not in spot_codes:
                 return 0
             short_code = c
-    spots = facts.tile_set
-    if spots is None:
-        spots = facts.tile_set = frozenset(rules_land.tile_spots(state))
     get = state.cells.get
     birds = state.birds
     for image in hab.full_images:
-        exact = image[:2]
-        if short:
-            exact = [cell for cell in image if cell[1] != short_code][:1] or exact
+        for cell in image:
+            c = cell[1]
+            if (short and c != short_code) or c - 2 not in spot_codes:
+                exact: Any = (cell,)
+                break
+        else:
+            exact = image[:2]
         for anchor_off, anchor_code in exact:
-            for x in index.get(anchor_code * 2, []) + index.get(anchor_code * 2 + 1, []):
+            for x in by_code.get(anchor_code, ()):
                 t = x - anchor_off
                 if t in birds:
                     continue
@@ -103,6 +105,20 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
                 else:
                     return 1
     return 0
+
+
+def _island_codes(state: Any, facts: Any) -> Any:
+    """``(land keys by code, the tile spots as a set, the codes of the tile spots)``, kept per
+    island version."""
+    codes = facts.codes
+    if codes is None:
+        by_code: dict[int, list[int]] = {}
+        for slot, keys in rules_place.index_of(state).items():
+            by_code.setdefault(slot >> 1, []).extend(keys)
+        spots = rules_land.tile_spots(state)
+        get = state.cells.get
+        codes = facts.codes = (by_code, frozenset(spots), frozenset(get(k, 0) for k in spots))
+    return codes
 
 
 def hand_potential(state: Any, player: int) -> float:

@@ -35,13 +35,13 @@ class Island:
             supply aside.
         index: land keys by ``code * 2 + occupied``, each group sorted
             (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``.
-        tiles, vegs: the tile and Vegetation spots now, sorted keys; ``tile_set``: the tile
-            spots as a set; ``land_actions``: the ``tile`` then the ``veg`` actions.
+        tiles, vegs: the tile and Vegetation spots now, sorted keys; ``land_actions``: the
+            ``tile`` then the ``veg`` actions.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock.
         targets: ability kind -> the actions using it, for the kinds that depend on the island
             only (``rules_abilities``).
         levels: card -> the heuristic's fit level (``heuristic``; shared by the versions with
-            the same island).
+            the same island); ``codes``: what its search reads (``heuristic``).
     """
 
     __slots__ = (
@@ -54,12 +54,12 @@ class Island:
         "slots",
         "tiles",
         "vegs",
-        "tile_set",
         "land_actions",
         "fits",
         "flocks",
         "targets",
         "levels",
+        "codes",
     )
 
     def __init__(
@@ -77,12 +77,12 @@ class Island:
         self.slots: dict[int, int] | None = None
         self.tiles: list[int] | None = None
         self.vegs: list[int] | None = None
-        self.tile_set: frozenset[int] | None = None
         self.land_actions: list[Any] | None = None
         self.fits: dict[int, list[int]] | None = None
         self.flocks: dict[int, list[int]] | None = None
         self.targets: dict[int, list[Any]] | None = None
         self.levels: dict[int, int] | None = None
+        self.codes: Any = None
 
 
 def island(state: IsleState) -> Island:
