@@ -10,9 +10,10 @@ than found again.
 
 An ``Island`` belongs to an island version, not to one state: ``clone`` (and so
 ``determinize``) shares it by reference, and whichever state asks first fills in a fact for
-all of them. Nothing in an ``Island`` is changed once set; a state whose island changes gets a
-new one. The facts themselves are computed by the rules' modules (``rules_land``,
-``rules_place``) and the heuristic, which own their meaning.
+all of them; the same change made to the same version in another state (as a search replays a
+move) leads to the same next ``Island``. Nothing in an ``Island`` is changed once set; a state
+whose island changes gets another one. The facts themselves are computed by the rules' modules
+(``rules_land``, ``rules_place``) and the heuristic, which own their meaning.
 """
 
 from __future__ import annotations
@@ -31,12 +32,13 @@ class Island:
             when there is none); ``dirty``: the keys changed since ``parent``; ``lifted``: those
             of them whose height changed (their neighbours' support changed too).
         candidates: key -> tile kind (0 Sand, 1 Grass, 2 Cliff) for every space a tile may go
-            on, supplies aside (``rules_land``); ``greens``: keys Vegetation may go on, the
-            supply aside.
+            on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
+            ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
+            Vegetation, the supply aside.
         index: land keys by ``code * 2 + occupied``, each group sorted
             (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``.
-        tiles, vegs: the tile and Vegetation spots now, sorted keys; ``land_actions``: the
-            ``tile`` then the ``veg`` actions.
+        tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
+            ``veg`` actions now.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock.
         targets: ability kind -> the actions using it, for the kinds that depend on the island
             only (``rules_abilities``).
@@ -49,11 +51,13 @@ class Island:
         "dirty",
         "lifted",
         "candidates",
-        "greens",
+        "tile_keys",
+        "tile_acts",
+        "veg_keys",
+        "veg_acts",
         "index",
         "slots",
         "tiles",
-        "vegs",
         "land_actions",
         "fits",
         "flocks",
@@ -72,11 +76,13 @@ class Island:
         self.dirty = dirty
         self.lifted = lifted
         self.candidates: dict[int, int] | None = None
-        self.greens: set[int] | None = None
+        self.tile_keys: list[int] | None = None
+        self.tile_acts: list[Any] | None = None
+        self.veg_keys: list[int] | None = None
+        self.veg_acts: list[Any] | None = None
         self.index: dict[int, list[int]] | None = None
         self.slots: dict[int, int] | None = None
         self.tiles: list[int] | None = None
-        self.vegs: list[int] | None = None
         self.land_actions: list[Any] | None = None
         self.fits: dict[int, list[int]] | None = None
         self.flocks: dict[int, list[int]] | None = None
@@ -93,15 +99,31 @@ def island(state: IsleState) -> Island:
     return facts
 
 
+_NEXT: dict[tuple[Island, int, int, Any], Island] = {}
+"""``(version, key, its new code, its new birds)`` -> the version that change leads to."""
+_NEXT_LIMIT = 4096
+
+
 def changed(state: IsleState, k: int, lifted: bool = False) -> None:
     """Record that cell ``k`` changed: its Vegetation or its birds, or with ``lifted`` its
     height. ``state`` gets a new ``Island`` that derives its facts from the last version that
-    has them (``rules_land.derive``)."""
+    has them (``rules_land.derive``).
+
+    A version and one changed cell fix the next version, so the same change from the same
+    version leads to the same ``Island`` (a bounded table): a search that replays a move in
+    every iteration finds what the island then implies already known.
+    """
     old = state.island
     if old is None:
         return
     if old.candidates is not None:
-        state.island = Island(old, (k,), (k,) if lifted else ())
+        change = (old, k, state.cells.get(k, 0), state.birds.get(k))
+        new = _NEXT.get(change)
+        if new is None:
+            if len(_NEXT) >= _NEXT_LIMIT:
+                _NEXT.clear()
+            new = _NEXT[change] = Island(old, (k,), (k,) if lifted else ())
+        state.island = new
     elif old.parent is not None:
         more = (*old.lifted, k) if lifted else old.lifted
         state.island = Island(old.parent, (*old.dirty, k), more)

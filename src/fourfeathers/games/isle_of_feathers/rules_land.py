@@ -11,8 +11,8 @@ changed cells.
 
 from __future__ import annotations
 
-from bisect import insort
-from typing import TYPE_CHECKING
+from bisect import bisect_left, insort
+from typing import TYPE_CHECKING, Any
 
 from .actions import TILE, VEGETATION
 from .hexgrid import NEIGHBOUR_OFFSETS
@@ -91,10 +91,12 @@ def _tile_kind(
 
 
 def derive(state: IsleState, facts: Island) -> None:
-    """Fill ``facts.candidates``, ``greens``, ``index`` and ``slots`` (``island.Island``): from
-    scratch, or from the parent version by looking again only at the changed cells, and for a
-    changed height at their neighbours too (a tile's support and the ocean's contact with land
-    depend on nothing else)."""
+    """Fill ``facts``' spots and index (``island.Island``: ``candidates``, ``tile_keys``,
+    ``tile_acts``, ``veg_keys``, ``veg_acts``, ``index``, ``slots``): from scratch, or from
+    the parent version by looking again only at the changed cells, and for a changed height at
+    their neighbours too (a tile's support and the ocean's contact with land depend on nothing
+    else). The sorted lists are copied only where a space changes status, and the parent's
+    are shared otherwise."""
     cells = state.cells
     birds = state.birds
     strict = state.game.strict_support
@@ -102,7 +104,7 @@ def derive(state: IsleState, facts: Island) -> None:
     parent = facts.parent
     if parent is None:
         candidates: dict[int, int] = {}
-        greens: set[int] = set()
+        greens = []
         index: dict[int, list[int]] = {}
         slots: dict[int, int] = {}
         for k in sorted(cells):
@@ -118,20 +120,26 @@ def derive(state: IsleState, facts: Island) -> None:
                 group.append(k)
             if not c & 1:
                 if under or free:
-                    greens.add(k)
+                    greens.append(k)
                 if free and land_support(cells, k, c >> 1, strict):
                     candidates[k] = 1 if c < 4 else 2
             for d in NEIGHBOUR_OFFSETS:
                 n = k + d
                 if n not in cells and n not in birds:
                     candidates[n] = 0
+        tile_keys = sorted(candidates)
+        facts.tile_keys = tile_keys
+        facts.tile_acts = [TILE[k] for k in tile_keys]
+        facts.veg_keys = greens
+        facts.veg_acts = [VEGETATION[k] for k in greens]
     else:
-        assert parent.candidates is not None and parent.greens is not None
-        assert parent.index is not None and parent.slots is not None
+        assert parent.candidates is not None and parent.index is not None
+        assert parent.slots is not None
         candidates = parent.candidates.copy()
-        greens = parent.greens.copy()
         index = parent.index.copy()
         slots = parent.slots.copy()
+        tiles = _Sorted(parent.tile_keys, parent.tile_acts, TILE)
+        vegs = _Sorted(parent.veg_keys, parent.veg_acts, VEGETATION)
         dirty = facts.dirty
         near = set(dirty)
         for k in facts.lifted:
@@ -140,16 +148,16 @@ def derive(state: IsleState, facts: Island) -> None:
         for k in near:
             kind = _tile_kind(cells, birds, k, strict)
             if kind < 0:
-                candidates.pop(k, None)
+                if candidates.pop(k, -1) >= 0:
+                    tiles.remove(k)
             else:
+                if k not in candidates:
+                    tiles.add(k)
                 candidates[k] = kind
         for k in dirty:
             c = cells.get(k, 0)
             free = k not in birds
-            if c >= 2 and not c & 1 and (under or free):
-                greens.add(k)
-            else:
-                greens.discard(k)
+            vegs.put(k, c >= 2 and not c & 1 and (under or free))
             slot = c * 2 + (not free) if c >= 2 else -1
             old = slots.get(k, -1)
             if slot == old:
@@ -168,30 +176,69 @@ def derive(state: IsleState, facts: Island) -> None:
                 slots[k] = slot
             else:
                 del slots[k]
+        facts.tile_keys, facts.tile_acts = tiles.keys, tiles.acts
+        facts.veg_keys, facts.veg_acts = vegs.keys, vegs.acts
     facts.candidates = candidates
-    facts.greens = greens
     facts.index = index
     facts.slots = slots
     facts.parent = None
+
+
+class _Sorted:
+    """A sorted list of keys and the list of their actions, copied on the first change."""
+
+    __slots__ = ("keys", "acts", "table", "own")
+
+    def __init__(self, keys: list[int] | None, acts: list[Any] | None, table: Any) -> None:
+        assert keys is not None and acts is not None
+        self.keys = keys
+        self.acts = acts
+        self.table = table
+        self.own = False
+
+    def _mine(self) -> None:
+        if not self.own:
+            self.keys = self.keys[:]
+            self.acts = self.acts[:]
+            self.own = True
+
+    def add(self, k: int) -> None:
+        self._mine()
+        i = bisect_left(self.keys, k)
+        self.keys.insert(i, k)
+        self.acts.insert(i, self.table[k])
+
+    def remove(self, k: int) -> None:
+        self._mine()
+        i = bisect_left(self.keys, k)
+        del self.keys[i]
+        del self.acts[i]
+
+    def put(self, k: int, present: bool) -> None:
+        """Make ``k``'s presence ``present``."""
+        keys = self.keys
+        i = bisect_left(keys, k)
+        if (i < len(keys) and keys[i] == k) != present:
+            if present:
+                self.add(k)
+            else:
+                self.remove(k)
 
 
 def tile_spots(state: IsleState) -> list[int]:
     """Every space a tile may be added on now, sorted by key (IS-18..IS-29). Kept per island
     version (``island``): the list is shared, do not change it."""
     facts = island(state)
+    if facts.candidates is None:
+        derive(state, facts)
+    supply = state.supply
+    if supply[0] and supply[1] and supply[2]:
+        return facts.tile_keys  # type: ignore[return-value]
     tiles = facts.tiles
     if tiles is None:
         candidates = facts.candidates
-        if candidates is None:
-            derive(state, facts)
-            candidates = facts.candidates
-            assert candidates is not None
-        supply = state.supply
-        if supply[0] and supply[1] and supply[2]:
-            tiles = sorted(candidates)
-        else:
-            tiles = sorted(k for k, kind in candidates.items() if supply[kind])
-        facts.tiles = tiles
+        assert candidates is not None
+        tiles = facts.tiles = [k for k in facts.tile_keys or () if supply[candidates[k]]]
     return tiles
 
 
@@ -201,8 +248,15 @@ def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
     facts = island(state)
     actions = facts.land_actions
     if actions is None:
-        actions = [TILE[k] for k in tile_spots(state)]
-        actions += [VEGETATION[k] for k in vegetation_spots(state)]
+        if facts.candidates is None:
+            derive(state, facts)
+        supply = state.supply
+        if supply[0] and supply[1] and supply[2]:
+            actions = list(facts.tile_acts or ())
+        else:
+            actions = [TILE[k] for k in tile_spots(state)]
+        if state.veg_supply:
+            actions += facts.veg_acts or ()
         facts.land_actions = actions
     return actions
 
@@ -224,18 +278,12 @@ def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
 def vegetation_spots(state: IsleState) -> list[int]:
     """Every tile Vegetation may be added on now, sorted (IS-30, IS-31, ruling IS-R15). Kept
     per island version (``island``): the list is shared, do not change it."""
+    if not state.veg_supply:
+        return []
     facts = island(state)
-    vegs = facts.vegs
-    if vegs is None:
-        if not state.veg_supply:
-            vegs = []
-        else:
-            if facts.greens is None:
-                derive(state, facts)
-            assert facts.greens is not None
-            vegs = sorted(facts.greens)
-        facts.vegs = vegs
-    return vegs
+    if facts.candidates is None:
+        derive(state, facts)
+    return facts.veg_keys  # type: ignore[return-value]
 
 
 def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
