@@ -23,31 +23,14 @@ from .island import island
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
 
-_LEVELS: dict[Any, dict[int, int]] = {}
-_LEVELS_LIMIT = 20000
-
-
 def fit_level_of(state: Any, card: int) -> int:
     """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else
     0. Kept per island version (``island``), so every seat and every clone asks only once, and
-    shared by versions with the same island (a search meets the same island again and again)."""
+    a search that reaches the same version again finds it known."""
     facts = island(state)
     levels = facts.levels
     if levels is None:
-        game = state.game
-        key = (
-            frozenset(state.cells.items()),
-            frozenset(state.birds),
-            tuple(state.supply),
-            game.strict_support,
-            game.content.digest,
-        )
-        levels = _LEVELS.get(key)
-        if levels is None:
-            if len(_LEVELS) >= _LEVELS_LIMIT:
-                _LEVELS.clear()
-            levels = _LEVELS[key] = {}
-        facts.levels = levels
+        levels = facts.levels = {}
     level = levels.get(card)
     if level is None:
         level = levels[card] = _fit_level(state, facts, card)

@@ -42,8 +42,8 @@ class Island:
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock.
         targets: ability kind -> the actions using it, for the kinds that depend on the island
             only (``rules_abilities``).
-        levels: card -> the heuristic's fit level (``heuristic``; shared by the versions with
-            the same island); ``codes``: what its search reads (``heuristic``).
+        levels: card -> the heuristic's fit level; ``codes``: what its search reads
+            (``heuristic``).
     """
 
     __slots__ = (
@@ -101,7 +101,7 @@ def island(state: IsleState) -> Island:
 
 _NEXT: dict[tuple[Island, int, int, Any], Island] = {}
 """``(version, key, its new code, its new birds)`` -> the version that change leads to."""
-_NEXT_LIMIT = 4096
+_NEXT_LIMIT = 2048
 
 
 def changed(state: IsleState, k: int, lifted: bool = False) -> None:
