@@ -44,6 +44,8 @@ class Island:
             only (``rules_abilities``).
         levels: card -> the heuristic's fit level; ``codes``: what its search reads
             (``heuristic``).
+        shared: True once two states have held this version (a clone, or the same change
+            made again): only then are the versions it leads to remembered.
     """
 
     __slots__ = (
@@ -64,6 +66,7 @@ class Island:
         "targets",
         "levels",
         "codes",
+        "shared",
     )
 
     def __init__(
@@ -89,6 +92,7 @@ class Island:
         self.targets: dict[int, list[Any]] | None = None
         self.levels: dict[int, int] | None = None
         self.codes: Any = None
+        self.shared = False
 
 
 def island(state: IsleState) -> Island:
@@ -109,23 +113,30 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
     height. ``state`` gets a new ``Island`` that derives its facts from the last version that
     has them (``rules_land.derive``).
 
-    A version and one changed cell fix the next version, so the same change from the same
-    version leads to the same ``Island`` (a bounded table): a search that replays a move in
-    every iteration finds what the island then implies already known.
+    A version and one changed cell fix the next version, so from a shared version (a search's
+    root, cloned for every determinization) the same change leads to the same ``Island`` (a
+    bounded table): a search that replays a move in every iteration finds what the island then
+    implies already known. A playout shares nothing and remembers nothing.
     """
     old = state.island
     if old is None:
         return
-    if old.candidates is not None:
-        change = (old, k, state.cells.get(k, 0), state.birds.get(k))
-        new = _NEXT.get(change)
-        if new is None:
-            if len(_NEXT) >= _NEXT_LIMIT:
-                _NEXT.clear()
-            new = _NEXT[change] = Island(old, (k,), (k,) if lifted else ())
-        state.island = new
-    elif old.parent is not None:
+    if old.candidates is None:
+        if old.parent is None:
+            state.island = None
+            return
         more = (*old.lifted, k) if lifted else old.lifted
         state.island = Island(old.parent, (*old.dirty, k), more)
+        return
+    if not old.shared:
+        state.island = Island(old, (k,), (k,) if lifted else ())
+        return
+    change = (old, k, state.cells.get(k, 0), state.birds.get(k))
+    new = _NEXT.get(change)
+    if new is None:
+        if len(_NEXT) >= _NEXT_LIMIT:
+            _NEXT.clear()
+        new = _NEXT[change] = Island(old, (k,), (k,) if lifted else ())
     else:
-        state.island = None
+        new.shared = True
+    state.island = new

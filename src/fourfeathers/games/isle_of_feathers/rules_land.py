@@ -138,26 +138,48 @@ def derive(state: IsleState, facts: Island) -> None:
         candidates = parent.candidates.copy()
         index = parent.index.copy()
         slots = parent.slots.copy()
-        tiles = _Sorted(parent.tile_keys, parent.tile_acts, TILE)
-        vegs = _Sorted(parent.veg_keys, parent.veg_acts, VEGETATION)
+        tile_keys = parent.tile_keys
+        tile_acts = parent.tile_acts
+        veg_keys = parent.veg_keys
+        veg_acts = parent.veg_acts
+        assert tile_keys is not None and tile_acts is not None
+        assert veg_keys is not None and veg_acts is not None
+        own_tiles = own_vegs = False
         dirty = facts.dirty
-        near = set(dirty)
-        for k in facts.lifted:
-            for d in NEIGHBOUR_OFFSETS:
-                near.add(k + d)
+        near: Any = dirty
+        if facts.lifted:
+            near = set(dirty)
+            for k in facts.lifted:
+                for d in NEIGHBOUR_OFFSETS:
+                    near.add(k + d)
         for k in near:
             kind = _tile_kind(cells, birds, k, strict)
-            if kind < 0:
-                if candidates.pop(k, -1) >= 0:
-                    tiles.remove(k)
-            else:
-                if k not in candidates:
-                    tiles.add(k)
-                candidates[k] = kind
+            was = candidates.get(k, -1)
+            if kind == was:
+                continue
+            if kind < 0 or was < 0:
+                if not own_tiles:
+                    tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
+                i = bisect_left(tile_keys, k)
+                if kind < 0:
+                    del candidates[k], tile_keys[i], tile_acts[i]
+                    continue
+                tile_keys.insert(i, k)
+                tile_acts.insert(i, TILE[k])
+            candidates[k] = kind
         for k in dirty:
             c = cells.get(k, 0)
             free = k not in birds
-            vegs.put(k, c >= 2 and not c & 1 and (under or free))
+            green = c >= 2 and not c & 1 and (under or free)
+            i = bisect_left(veg_keys, k)
+            if (i < len(veg_keys) and veg_keys[i] == k) != green:
+                if not own_vegs:
+                    veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
+                if green:
+                    veg_keys.insert(i, k)
+                    veg_acts.insert(i, VEGETATION[k])
+                else:
+                    del veg_keys[i], veg_acts[i]
             slot = c * 2 + (not free) if c >= 2 else -1
             old = slots.get(k, -1)
             if slot == old:
@@ -176,53 +198,12 @@ def derive(state: IsleState, facts: Island) -> None:
                 slots[k] = slot
             else:
                 del slots[k]
-        facts.tile_keys, facts.tile_acts = tiles.keys, tiles.acts
-        facts.veg_keys, facts.veg_acts = vegs.keys, vegs.acts
+        facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
+        facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
     facts.candidates = candidates
     facts.index = index
     facts.slots = slots
     facts.parent = None
-
-
-class _Sorted:
-    """A sorted list of keys and the list of their actions, copied on the first change."""
-
-    __slots__ = ("keys", "acts", "table", "own")
-
-    def __init__(self, keys: list[int] | None, acts: list[Any] | None, table: Any) -> None:
-        assert keys is not None and acts is not None
-        self.keys = keys
-        self.acts = acts
-        self.table = table
-        self.own = False
-
-    def _mine(self) -> None:
-        if not self.own:
-            self.keys = self.keys[:]
-            self.acts = self.acts[:]
-            self.own = True
-
-    def add(self, k: int) -> None:
-        self._mine()
-        i = bisect_left(self.keys, k)
-        self.keys.insert(i, k)
-        self.acts.insert(i, self.table[k])
-
-    def remove(self, k: int) -> None:
-        self._mine()
-        i = bisect_left(self.keys, k)
-        del self.keys[i]
-        del self.acts[i]
-
-    def put(self, k: int, present: bool) -> None:
-        """Make ``k``'s presence ``present``."""
-        keys = self.keys
-        i = bisect_left(keys, k)
-        if (i < len(keys) and keys[i] == k) != present:
-            if present:
-                self.add(k)
-            else:
-                self.remove(k)
 
 
 def tile_spots(state: IsleState) -> list[int]:

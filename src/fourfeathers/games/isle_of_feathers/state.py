@@ -167,7 +167,9 @@ class IsleState(State):
     def clone(self) -> IsleState:
         new = object.__new__(IsleState)
         new.game = self.game
-        new.island = self.island  # an island version's facts never change: shared
+        facts = new.island = self.island  # an island version's facts never change: shared
+        if facts is not None:
+            facts.shared = True
         new.cells = self.cells.copy()
         new.birds = self.birds.copy()
         new.supply = self.supply[:]
