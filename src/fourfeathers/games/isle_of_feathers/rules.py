@@ -205,7 +205,7 @@ def legal_actions(state: IsleState) -> list[Any]:
             actions.append(DRAW_BLIND)
         return actions
     if phase == ABILITY:
-        actions = ability_targets(state, state.pending)
+        actions = [*ability_targets(state, state.pending)]
         if not actions or not state.game.compulsory_abilities:
             actions.append(SKIP)
         return actions

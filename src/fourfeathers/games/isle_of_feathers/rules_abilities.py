@@ -11,7 +11,7 @@ from ...core.errors import IllegalActionError
 from .actions import FLIT_ACTION, LOWER, RAISE, SHOO_MOVE, UPROOT, cell_text
 from .content import ABILITIES, BURROW, COLOURS, FLIT, FLOCK, MOUND, REPLANT, SHOO
 from .hexgrid import NEIGHBOUR_OFFSETS
-from .island import changed
+from .island import changed, island
 from .rules_knowledge import _publish
 from .rules_land import lower_spots, raise_problem, raise_spots, uproot_spots
 from .rules_phases import (
@@ -53,13 +53,9 @@ def shoo_moves(state: IsleState) -> list[tuple[int, int, int]]:
 
 
 def ability_targets(state: IsleState, kind: int) -> list[Any]:
-    """The actions that use ability ``kind`` now (no token involved), in a stable order."""
-    if kind == MOUND:
-        return [RAISE[k] for k in raise_spots(state)]
-    if kind == BURROW:
-        return [LOWER[k] for k in lower_spots(state)]
-    if kind == REPLANT:
-        return [UPROOT[k] for k in uproot_spots(state)]
+    """The actions that use ability ``kind`` now (no token involved), in a stable order. Those
+    of Mound, Burrow, Replant and Shoo depend on the island alone and are kept per island
+    version (``island``): the list is shared, do not change it."""
     if kind == FLIT:
         return [FLIT_ACTION] if state.turn_actions < MAX_TURN_ACTIONS else []
     if kind == FLOCK:
@@ -67,7 +63,22 @@ def ability_targets(state: IsleState, kind: int) -> list[Any]:
         if not has_bird_token(state, p) or (flock_cost(state) and not can_act(state)):
             return []
         return place_actions(state, state.hands[p], True)
-    return [SHOO_MOVE[m] for m in shoo_moves(state)]
+    facts = island(state)
+    targets = facts.targets
+    if targets is None:
+        targets = facts.targets = {}
+    found = targets.get(kind)
+    if found is None:
+        if kind == MOUND:
+            found = [RAISE[k] for k in raise_spots(state)]
+        elif kind == BURROW:
+            found = [LOWER[k] for k in lower_spots(state)]
+        elif kind == REPLANT:
+            found = [UPROOT[k] for k in uproot_spots(state)]
+        else:
+            found = [SHOO_MOVE[m] for m in shoo_moves(state)]
+        targets[kind] = found
+    return found
 
 
 def _spend(state: IsleState, action: Any, kind: int) -> bool:
