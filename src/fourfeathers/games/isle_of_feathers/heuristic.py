@@ -51,11 +51,12 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
     if rules_place.fits(state, card):
         return 2
     hab = state.game.content.habitat[card]
-    by_code, spots, spot_codes = _island_codes(state, facts)
+    spots, spot_codes = _spot_codes(state, facts)
+    index = rules_place.index_of(state)
     short = 0
     short_code = -1
     for c, n in hab.needs:
-        have = len(by_code.get(c, ()))
+        have = len(index.get(c * 2, ())) + len(index.get(c * 2 + 1, ()))
         if have < n:
             short += n - have
             if short > 1 or c - 2 not in spot_codes:
@@ -72,7 +73,7 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
         else:
             exact = image[:2]
         for anchor_off, anchor_code in exact:
-            for x in by_code.get(anchor_code, ()):
+            for x in index.get(anchor_code * 2, _NONE) + index.get(anchor_code * 2 + 1, _NONE):
                 t = x - anchor_off
                 if t in birds:
                     continue
@@ -90,17 +91,16 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
     return 0
 
 
-def _island_codes(state: Any, facts: Any) -> Any:
-    """``(land keys by code, the tile spots as a set, the codes of the tile spots)``, kept per
-    island version."""
+_NONE: list[int] = []
+
+
+def _spot_codes(state: Any, facts: Any) -> Any:
+    """``(the tile spots as a set, the codes of the tile spots)``, kept per island version."""
     codes = facts.codes
     if codes is None:
-        by_code: dict[int, list[int]] = {}
-        for slot, keys in rules_place.index_of(state).items():
-            by_code.setdefault(slot >> 1, []).extend(keys)
         spots = rules_land.tile_spots(state)
         get = state.cells.get
-        codes = facts.codes = (by_code, frozenset(spots), frozenset(get(k, 0) for k in spots))
+        codes = facts.codes = (frozenset(spots), {get(k, 0) for k in spots})
     return codes
 
 
