@@ -39,7 +39,9 @@ class Island:
             (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``.
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
-        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock.
+        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
+            ``prior``: the version this one was derived from, and ``moved`` the keys changed
+            since, whose fits a search may reuse (kept one version back only).
         targets: ability kind -> the actions using it, for the kinds that depend on the island
             only (``rules_abilities``).
         levels: card -> the heuristic's fit level; ``codes``: what its search reads
@@ -63,6 +65,8 @@ class Island:
         "land_actions",
         "fits",
         "flocks",
+        "prior",
+        "moved",
         "targets",
         "levels",
         "codes",
@@ -89,6 +93,8 @@ class Island:
         self.land_actions: list[Any] | None = None
         self.fits: dict[int, list[int]] | None = None
         self.flocks: dict[int, list[int]] | None = None
+        self.prior: Island | None = None
+        self.moved: tuple[int, ...] = ()
         self.targets: dict[int, list[Any]] | None = None
         self.levels: dict[int, int] | None = None
         self.codes: Any = None

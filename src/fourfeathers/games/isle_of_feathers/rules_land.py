@@ -200,6 +200,9 @@ def derive(state: IsleState, facts: Island) -> None:
                 del slots[k]
         facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
         facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
+        facts.prior = parent  # for the fits (rules_place); one version back, no further
+        facts.moved = dirty
+        parent.prior = None
     facts.candidates = candidates
     facts.index = index
     facts.slots = slots

@@ -59,8 +59,24 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
         if len(get(c * 2, ())) + len(get(c * 2 + 1, ())) < n:
             return []
     get = state.cells.get
+    prior = facts.prior
+    known = None
+    if prior is not None:
+        table = prior.flocks if occupied else prior.fits
+        if table is not None:
+            known = table.get(card)
+    reach = hab.reach
+    moved = facts.moved
     found = []
     for k in group:
+        if known is not None:
+            for m in moved:
+                if m - k in reach:
+                    break
+            else:  # nothing the habitat could cover from ``k`` changed since ``prior``
+                if k in known:
+                    found.append(k)
+                continue
         for image in hab.images:
             for off, c in image:
                 if get(k + off) != c:
@@ -79,8 +95,9 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     The search anchors on the token cell: only land cells with the token cell's height and
     Vegetation and the wanted occupancy are tried (``index_of``), and each of the habitat's
     precomputed distinct orientations is checked there by key additions; an island with too
-    few cells of some code the habitat needs is not searched at all. Birds elsewhere in the
-    group do not matter (ruling IS-R06).
+    few cells of some code the habitat needs is not searched at all. A token cell none of
+    whose possible habitat cells changed since the version the island was derived from keeps
+    that version's answer. Birds elsewhere in the group do not matter (ruling IS-R06).
     """
     facts = island(state)
     table = _table(facts, occupied)
