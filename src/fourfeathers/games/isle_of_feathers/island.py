@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 class Island:
-    """The facts of one island version (module docstring); None until computed.
+    """The facts of one island version (module docstring); None (or empty) until computed.
 
     Attributes:
         parent: an earlier version whose facts this one derives from (None once derived, or
@@ -91,12 +91,12 @@ class Island:
         self.slots: dict[int, int] | None = None
         self.tiles: list[int] | None = None
         self.land_actions: list[Any] | None = None
-        self.fits: dict[int, list[int]] | None = None
-        self.flocks: dict[int, list[int]] | None = None
+        self.fits: dict[int, list[int]] = {}
+        self.flocks: dict[int, list[int]] = {}
         self.prior: Island | None = None
         self.moved: tuple[int, ...] = ()
-        self.targets: dict[int, list[Any]] | None = None
-        self.levels: dict[int, int] | None = None
+        self.targets: dict[int, list[Any]] = {}
+        self.levels: dict[int, int] = {}
         self.codes: Any = None
         self.shared = False
 

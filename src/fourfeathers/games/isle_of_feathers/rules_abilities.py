@@ -63,10 +63,7 @@ def ability_targets(state: IsleState, kind: int) -> list[Any]:
         if not has_bird_token(state, p) or (flock_cost(state) and not can_act(state)):
             return []
         return place_actions(state, state.hands[p], True)
-    facts = island(state)
-    targets = facts.targets
-    if targets is None:
-        targets = facts.targets = {}
+    targets = island(state).targets
     found = targets.get(kind)
     if found is None:
         if kind == MOUND:

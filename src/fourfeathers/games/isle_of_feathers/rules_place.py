@@ -62,9 +62,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     prior = facts.prior
     known = None
     if prior is not None:
-        table = prior.flocks if occupied else prior.fits
-        if table is not None:
-            known = table.get(card)
+        known = (prior.flocks if occupied else prior.fits).get(card)
     reach = hab.reach
     moved = facts.moved
     found = []
@@ -100,22 +98,11 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     that version's answer. Birds elsewhere in the group do not matter (ruling IS-R06).
     """
     facts = island(state)
-    table = _table(facts, occupied)
+    table = facts.flocks if occupied else facts.fits
     found = table.get(card)
     if found is None:
         found = table[card] = _search(state, facts, card, occupied)
     return found
-
-
-def _table(facts: Island, occupied: bool) -> dict[int, list[int]]:
-    """``facts.fits`` (or ``flocks``), made on first use."""
-    if occupied:
-        if facts.flocks is None:
-            facts.flocks = {}
-        return facts.flocks
-    if facts.fits is None:
-        facts.fits = {}
-    return facts.fits
 
 
 def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
@@ -127,7 +114,7 @@ def placements(state: IsleState, cards: list[int], occupied: bool = False) -> li
 def place_actions(state: IsleState, cards: list[int], occupied: bool = False) -> list[Any]:
     """``placements`` as ``place`` actions (``flock`` actions with ``occupied``)."""
     facts = island(state)
-    table = _table(facts, occupied)
+    table = facts.flocks if occupied else facts.fits
     make = FLOCK_AT if occupied else PLACE
     actions: list[Any] = []
     for card in sorted(cards):
