@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections import Counter
 
 import pytest
 from iof_helpers import play, position
@@ -139,6 +140,32 @@ def test_determinize_keeps_what_the_player_knows_and_resamples_the_rest():
     # seat 2 did not see the pass: card 30 may be in hand 1, hand 0 or the Draw pile
     where = {30 in state.determinize(2, random.Random(s)).hands[1] for s in range(40)}
     assert where == {True, False}
+
+
+def test_determinize_is_uniform_over_the_unseen_cards():
+    """Ruling IS-R29: at the start nobody can tell where an unseen card is, so each lands in
+    each hidden place as often as that place's share of them: seat 1's hand and the top of the
+    Draw pile (2 players, 43 unseen), the Migration pile and the box (solo level 1). The order
+    of a Draw pile whose cards are known (3 of them) is uniform. Bounds: 5 sigma."""
+    two = make("isle-of-feathers", players=2, starting_player=0).new_initial_state(4)
+    solo = make("isle-of-feathers", players=1, stamina=1).new_initial_state(4)
+    rng = random.Random(2)
+    trials = 2000
+    for state, place in ((two, "hand"), (two, "top"), (solo, "migration"), (solo, "box")):
+        unseen = sorted(set(range(1, 53)) - set(state.hands[0]) - set(state.path))
+        counts: Counter = Counter()
+        for _ in range(trials):
+            sample = state.determinize(0, rng)
+            where = {"hand": sample.hands[-1], "top": sample.draw[-1:]}
+            counts.update(where.get(place) or getattr(sample, place))
+        share = {"hand": 4, "top": 1, "migration": 5, "box": len(state.box)}[place] / len(unseen)
+        mean, sigma = trials * share, (trials * share * (1 - share)) ** 0.5
+        assert set(counts) <= set(unseen)
+        assert all(abs(counts[c] - mean) < 5 * sigma for c in unseen), (place, counts)
+    known = position(draw=[40, 41, 42])
+    orders = Counter(tuple(known.determinize(0, rng).draw) for _ in range(trials))
+    mean, sigma = trials / 6, (trials / 6 * 5 / 6) ** 0.5
+    assert len(orders) == 6 and all(abs(n - mean) < 5 * sigma for n in orders.values())
 
 
 def test_determinize_never_puts_a_seen_card_back_in_the_draw_pile():

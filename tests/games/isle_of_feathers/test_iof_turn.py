@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from iof_helpers import play, position
 
@@ -309,6 +311,32 @@ def test_solo_ends_with_the_turn_that_uses_the_last_sand():
     assert not any(a.startswith(("tile", "veg", "place")) for a in legal(state))
     play(state, "end")
     assert state.player == TERMINAL and state.end_reason == ENDGAME
+
+
+def test_solo_a_placement_in_the_last_turn_starts_no_new_turn():
+    """Ruling IS-R27 with IS-74: in turn ``max_turns`` a placement keeps the turn going (with
+    the action it has left) and the season ends with it."""
+    state = position(players=1, hands=[[COCK, 5, 6, 7, 8]], options={"max_turns": 1})
+    play(state, "place 25 at 0,0", "take 1")
+    assert state.turn == 0 and state.actions_left == 1
+    play(state, "tile 3,0", "end")
+    assert state.player == TERMINAL and state.end_reason == TURN_CAP and state.turn == 0
+
+
+@pytest.mark.parametrize("players,stamina", [(1, 1), (1, 2), (1, 3), (1, 4), (2, None), (4, None)])
+def test_no_game_runs_past_the_turn_limit(players, stamina):
+    """Ruling IS-R27: with any cap, random games never play a turn beyond it (solo placements
+    start new turns, IS-74, and used to run past it)."""
+    options = {"stamina": stamina} if stamina else {}
+    for cap in (1, 2, 3, 5):
+        game = make("isle-of-feathers", players=players, max_turns=cap, **options)
+        for seed in range(12):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            while not state.is_terminal():
+                state.apply_action(rng.choice(state.legal_actions()))
+                assert state.turn < cap, (cap, seed)
+            assert state.end_reason != TURN_CAP or state.turn == cap - 1
 
 
 def test_solo_never_reshuffles_and_an_empty_hand_is_a_perfect_season():

@@ -18,42 +18,88 @@ from typing import Any
 
 from ...core.game import TERMINAL
 from . import rules_land, rules_place
+from .island import island
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
-_CACHE: dict[Any, int] = {}
-_CACHE_LIMIT = 20000
+
+def fit_level_of(state: Any, card: int) -> int:
+    """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else
+    0. Kept per island version (``island``), so every seat and every clone asks only once, and
+    a search that reaches the same version again finds it known."""
+    facts = island(state)
+    levels = facts.levels
+    level = levels.get(card)
+    if level is None:
+        level = levels[card] = _fit_level(state, facts, card)
+    return level
 
 
-def fit_level(state: Any, card: int, spots: set[int], anchors: list[int]) -> int:
-    """2 if bird ``card`` can be placed now, 1 if after one tile on ``spots``, else 0.
+def _fit_level(state: Any, facts: Any, card: int) -> int:
+    """``fit_level_of`` computed: a placement now (``rules_place.fits``), else a search for an
+    orientation that misses one cell, one level too low on a tile spot.
 
-    ``spots``: the spaces a tile may go on now; ``anchors``: land cells plus ocean spots, the
-    places the token cell may end up.
+    Only a cell whose code is two more than some tile spot's can be the miss (never one with
+    Vegetation: spots have none); every other cell must match exactly. An island short of more
+    than one of the habitat's cells cannot hold it after one tile; one short of exactly one
+    cell of some code has its miss on a cell of that code. The search of each orientation
+    anchors on its rarest cell that must match exactly, else on one of its two rarest cells
+    (one of any two matches). Its token cell holds no bird.
     """
+    if rules_place.fits(state, card):
+        return 2
     hab = state.game.content.habitat[card]
-    cells = state.cells
+    spots, spot_codes = _spot_codes(state, facts)
+    index = rules_place.index_of(state)
+    short = 0
+    short_code = -1
+    for c, n in hab.needs:
+        have = len(index.get(c * 2, ())) + len(index.get(c * 2 + 1, ()))
+        if have < n:
+            short += n - have
+            if short > 1 or c - 2 not in spot_codes:
+                return 0
+            short_code = c
+    get = state.cells.get
     birds = state.birds
-    get = cells.get
-    for k in anchors:
-        if k not in birds and hab.fits_at(cells, k):
-            return 2
     for image in hab.full_images:
-        for t in anchors:
-            if t in birds:
-                continue
-            miss = -1
-            for off, c in image:
-                k = t + off
-                have = get(k, 0)
-                if have != c:
-                    if miss < 0 and have == c - 2 and k in spots:
-                        miss = k
-                    else:
-                        break
-            else:
-                return 1
+        for cell in image:
+            c = cell[1]
+            if (short and c != short_code) or c - 2 not in spot_codes:
+                exact: Any = (cell,)
+                break
+        else:
+            exact = image[:2]
+        for anchor_off, anchor_code in exact:
+            for x in index.get(anchor_code * 2, _NONE) + index.get(anchor_code * 2 + 1, _NONE):
+                t = x - anchor_off
+                if t in birds:
+                    continue
+                miss = -1
+                for off, c in image:
+                    k = t + off
+                    have = get(k, 0)
+                    if have != c:
+                        if miss < 0 and have == c - 2 and k in spots:
+                            miss = k
+                        else:
+                            break
+                else:
+                    return 1
     return 0
+
+
+_NONE: list[int] = []
+
+
+def _spot_codes(state: Any, facts: Any) -> Any:
+    """``(the tile spots as a set, the codes of the tile spots)``, kept per island version."""
+    codes = facts.codes
+    if codes is None:
+        spots = rules_land.tile_spots(state)
+        get = state.cells.get
+        codes = facts.codes = (frozenset(spots), {get(k, 0) for k in spots})
+    return codes
 
 
 def hand_potential(state: Any, player: int) -> float:
@@ -61,23 +107,10 @@ def hand_potential(state: Any, player: int) -> float:
     hand = state.hands[player]
     if not hand or not rules_place.has_bird_token(state, player):
         return 0.0
-    island = (tuple(sorted(state.cells.items())), tuple(sorted(state.birds)), tuple(state.supply))
     points = state.game.content.points
     total = 0.0
-    spots: set[int] | None = None
-    anchors: list[int] = []
     for card in hand:
-        k = (island, card)
-        level = _CACHE.get(k)
-        if level is None:
-            if spots is None:
-                spots = set(rules_land.tile_spots(state))
-                anchors = [c for c, code in state.cells.items() if code >= 2]
-                anchors += [c for c in spots if state.cells.get(c, 0) < 2]
-            level = fit_level(state, card, spots, anchors)
-            if len(_CACHE) > _CACHE_LIMIT:
-                _CACHE.clear()
-            _CACHE[k] = level
+        level = fit_level_of(state, card)
         if level == 2:
             total += NOW * points[card]
         elif level == 1:
@@ -87,7 +120,8 @@ def hand_potential(state: Any, player: int) -> float:
 
 def evaluate(state: Any, player: int) -> float:
     """Points, plus the hand's fit bonus and the tokens held (module docstring)."""
-    score = float(state.scores()[player])
+    points = state.game.content.points
+    score = float(sum(points[c] for c in state.placed[player]))
     if state.player == TERMINAL:
         return score
     tokens = sum(state.tokens[player]) + (state.stamina if state.game.solo else 0)

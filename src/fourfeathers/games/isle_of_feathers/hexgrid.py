@@ -140,12 +140,18 @@ class Habitat:
         images: every distinct orientation (1 to 12 of them, IS-33) as ``Image`` tuples of the
             other cells; two symmetries giving the same set of cells count once.
         full_images: the same images with the token cell included as ``(0, token_code)``.
+        needs: ``((code, count), ...)``: how many cells of each code the habitat has, rarest
+            first (an island with fewer such cells cannot hold it anywhere).
+        reach: the key offsets of every cell of every image, and 0: whether the habitat fits
+            with its token cell on ``k`` depends on the cells ``k + d`` for ``d`` in it alone.
     """
 
     cells: tuple[tuple[int, int, int, bool], ...]
     token_code: int
     images: tuple[Image, ...]
     full_images: tuple[Image, ...]
+    needs: tuple[tuple[int, int], ...]
+    reach: frozenset[int]
 
     @classmethod
     def build(cls, cells: Iterable[tuple[int, int, int, bool]], token: tuple[int, int]) -> Habitat:
@@ -184,7 +190,10 @@ class Habitat:
                 seen_images.add(image)
                 images.append(image)
         full = tuple(tuple(sorted(((0, token_code), *img), key=_rarest_first)) for img in images)
-        return cls((head, *rest), token_code, tuple(images), full)
+        codes = [code(h, v) for _, _, h, v in local]
+        needs = tuple((c, codes.count(c)) for c in sorted(set(codes), reverse=True))
+        reach = frozenset(off for img in full for off, _ in img)
+        return cls((head, *rest), token_code, tuple(images), full, needs, reach)
 
     @property
     def size(self) -> int:

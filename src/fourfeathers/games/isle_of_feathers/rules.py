@@ -30,7 +30,9 @@ A turn (IS-10, IS-15) moves through these phases (``state.phase``):
 
 Cells are ``hexgrid`` keys; ``state.cells`` maps a key to its code (height * 2 + vegetation) for
 every space that holds a tile or a token. The rules' functions take an ``IsleState`` and touch its
-plain dicts and lists directly: they are the hot path of every playout.
+plain dicts and lists directly: they are the hot path of every playout. What the island implies
+(the spots, where birds fit) is kept per island version in ``state.island`` (``island``): every
+change to a cell or its birds calls ``island.changed``.
 """
 
 from __future__ import annotations
@@ -46,14 +48,11 @@ from .actions import (
     DRAW_BLIND,
     END,
     PASS,
-    PLACE,
     PLANT_AT,
     RELEASE_CARD,
     SKIP,
     STAMINA,
     TAKES,
-    TILE,
-    VEGETATION,
     AddTile,
     AddVegetation,
     Discard,
@@ -87,7 +86,12 @@ from .rules_abilities import (
     _apply_uproot,
     ability_targets,
 )
-from .rules_land import _apply_tile, _apply_vegetation, plant_spots, tile_spots, vegetation_spots
+from .rules_land import (
+    _apply_tile,
+    _apply_vegetation,
+    land_actions,
+    plant_spots,
+)
 from .rules_phases import (
     ABILITY,
     ACTIONS_PER_TURN,
@@ -100,7 +104,7 @@ from .rules_phases import (
     can_act,
     is_last_turn,
 )
-from .rules_place import _apply_place, has_bird_token, placements
+from .rules_place import _apply_place, has_bird_token, place_actions
 from .rules_solo import (
     HALF_DECK_LEVELS,
     MIGRATION_PILE,
@@ -201,7 +205,7 @@ def legal_actions(state: IsleState) -> list[Any]:
             actions.append(DRAW_BLIND)
         return actions
     if phase == ABILITY:
-        actions = ability_targets(state, state.pending)
+        actions = [*ability_targets(state, state.pending)]
         if not actions or not state.game.compulsory_abilities:
             actions.append(SKIP)
         return actions
@@ -212,14 +216,11 @@ def legal_actions(state: IsleState) -> list[Any]:
     hand = state.hands[p]
     actions: list[Any] = []
     if can_act(state):
-        tiles = tile_spots(state)
-        vegs = vegetation_spots(state)
-        actions += [TILE[k] for k in tiles]
-        actions += [VEGETATION[k] for k in vegs]
+        actions += land_actions(state)
+        closing = not hand and not actions
         if has_bird_token(state, p):
-            actions += [PLACE[ck] for ck in placements(state, hand)]
+            actions += place_actions(state, hand)
         actions += [DISCARD[c] for c in sorted(hand)]
-        closing = not hand and not tiles and not vegs
     else:
         closing = True
     tokens = state.tokens[p]

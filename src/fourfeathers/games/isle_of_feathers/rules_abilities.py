@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalActionError
-from .actions import FLIT_ACTION, FLOCK_AT, LOWER, RAISE, SHOO_MOVE, UPROOT, cell_text
+from .actions import FLIT_ACTION, LOWER, RAISE, SHOO_MOVE, UPROOT, cell_text
 from .content import ABILITIES, BURROW, COLOURS, FLIT, FLOCK, MOUND, REPLANT, SHOO
 from .hexgrid import NEIGHBOUR_OFFSETS
+from .island import changed, island
 from .rules_knowledge import _publish
 from .rules_land import lower_spots, raise_problem, raise_spots, uproot_spots
 from .rules_phases import (
@@ -27,7 +28,7 @@ from .rules_phases import (
     _use_action,
     can_act,
 )
-from .rules_place import _check_placement, _place_bird, has_bird_token, placements
+from .rules_place import _check_placement, _place_bird, has_bird_token, place_actions
 
 if TYPE_CHECKING:
     from .actions import Discard, Flit, Flock, Lower, Plant, Raise, Shoo, Skip, Uproot
@@ -52,21 +53,29 @@ def shoo_moves(state: IsleState) -> list[tuple[int, int, int]]:
 
 
 def ability_targets(state: IsleState, kind: int) -> list[Any]:
-    """The actions that use ability ``kind`` now (no token involved), in a stable order."""
-    if kind == MOUND:
-        return [RAISE[k] for k in raise_spots(state)]
-    if kind == BURROW:
-        return [LOWER[k] for k in lower_spots(state)]
-    if kind == REPLANT:
-        return [UPROOT[k] for k in uproot_spots(state)]
+    """The actions that use ability ``kind`` now (no token involved), in a stable order. Those
+    of Mound, Burrow, Replant and Shoo depend on the island alone and are kept per island
+    version (``island``): the list is shared, do not change it."""
     if kind == FLIT:
         return [FLIT_ACTION] if state.turn_actions < MAX_TURN_ACTIONS else []
     if kind == FLOCK:
         p = state.player
         if not has_bird_token(state, p) or (flock_cost(state) and not can_act(state)):
             return []
-        return [FLOCK_AT[c, k] for c, k in placements(state, state.hands[p], True)]
-    return [SHOO_MOVE[m] for m in shoo_moves(state)]
+        return place_actions(state, state.hands[p], True)
+    targets = island(state).targets
+    found = targets.get(kind)
+    if found is None:
+        if kind == MOUND:
+            found = [RAISE[k] for k in raise_spots(state)]
+        elif kind == BURROW:
+            found = [LOWER[k] for k in lower_spots(state)]
+        elif kind == REPLANT:
+            found = [UPROOT[k] for k in uproot_spots(state)]
+        else:
+            found = [SHOO_MOVE[m] for m in shoo_moves(state)]
+        targets[kind] = found
+    return found
 
 
 def _spend(state: IsleState, action: Any, kind: int) -> bool:
@@ -130,6 +139,7 @@ def _apply_raise(state: IsleState, action: Raise) -> None:
     kind = 2 if h >= 2 else h
     state.supply[kind] -= 1
     state.cells[k] = code + 2
+    changed(state, k, lifted=True)
     if kind == 0:
         _check_sand(state)
 
@@ -147,6 +157,7 @@ def _apply_lower(state: IsleState, action: Lower) -> None:
         state.cells[k] = code - 2
     else:
         del state.cells[k]
+    changed(state, k, lifted=True)
 
 
 def _apply_uproot(state: IsleState, action: Uproot) -> None:
@@ -171,6 +182,8 @@ def _apply_plant(state: IsleState, action: Plant) -> None:
     else:
         del state.cells[src]
     state.cells[k] = code + 1
+    changed(state, src)
+    changed(state, k)
     state.replant_from = -1
     state.phase = MAIN
 
@@ -216,6 +229,8 @@ def _apply_shoo(state: IsleState, action: Shoo) -> None:
     else:
         del state.birds[src]
     state.birds[dst] = state.birds.get(dst, ()) + (colour,)
+    changed(state, src)
+    changed(state, dst)
 
 
 def _apply_skip(state: IsleState, action: Skip) -> None:

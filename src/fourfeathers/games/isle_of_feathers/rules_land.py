@@ -4,18 +4,24 @@ spaces Mound, Burrow and Replant may change (IS-51..IS-53, IS-58, IS-60), and th
 ``veg`` actions.
 
 Cells are ``hexgrid`` keys and ``state.cells`` maps a key to its code (height * 2 +
-vegetation); the ``*_spots`` functions return sorted keys and are the hot path of every playout.
+vegetation); the ``*_spots`` functions return sorted keys. The tile and Vegetation spots are the
+hot path of every playout: they are kept per island version (``island``) and updated around the
+changed cells.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from bisect import bisect_left, insort
+from typing import TYPE_CHECKING, Any
 
+from .actions import TILE, VEGETATION
 from .hexgrid import NEIGHBOUR_OFFSETS
+from .island import changed, island
 from .rules_phases import _check_sand, _fail, _require_action, _use_action
 
 if TYPE_CHECKING:
     from .actions import AddTile, AddVegetation
+    from .island import Island
     from .state import IsleState
 
 
@@ -68,32 +74,175 @@ def tile_problem(state: IsleState, k: int) -> tuple[str, str] | None:
     )
 
 
-def tile_spots(state: IsleState) -> list[int]:
-    """Every space a tile may be added on now, sorted by key (IS-18..IS-29)."""
+def _tile_kind(
+    cells: dict[int, int], birds: dict[int, tuple[int, ...]], k: int, strict: bool
+) -> int:
+    """The tile a tile action on ``k`` would add (0 Sand, 1 Grass, 2 Cliff), supplies aside;
+    -1 if none may go there (IS-20, IS-21..IS-28, ruling IS-R04)."""
+    c = cells.get(k, 0)
+    if c & 1 or k in birds:
+        return -1
+    if not c:
+        return 0 if touches_land(cells, k) else -1
+    h = c >> 1
+    if land_support(cells, k, h, strict):
+        return 1 if h == 1 else 2
+    return -1
+
+
+def derive(state: IsleState, facts: Island) -> None:
+    """Fill ``facts``' spots and index (``island.Island``: ``candidates``, ``tile_keys``,
+    ``tile_acts``, ``veg_keys``, ``veg_acts``, ``index``, ``slots``): from scratch, or from
+    the parent version by looking again only at the changed cells, and for a changed height at
+    their neighbours too (a tile's support and the ocean's contact with land depend on nothing
+    else). The sorted lists are copied only where a space changes status, and the parent's
+    are shared otherwise."""
     cells = state.cells
     birds = state.birds
-    supply = state.supply
     strict = state.game.strict_support
-    spots = []
-    frontier: set[int] = set()
-    sand = supply[0] > 0
-    for k, c in cells.items():
-        if c < 2:
-            continue
-        if not c & 1 and k not in birds:
-            h = c >> 1
-            if supply[2 if h >= 2 else 1] and land_support(cells, k, h, strict):
-                spots.append(k)
-        if sand:
+    under = state.game.veg_under_birds
+    parent = facts.parent
+    if parent is None:
+        candidates: dict[int, int] = {}
+        greens = []
+        index: dict[int, list[int]] = {}
+        slots: dict[int, int] = {}
+        for k in sorted(cells):
+            c = cells[k]
+            if c < 2:
+                continue
+            free = k not in birds
+            slot = slots[k] = c * 2 + (not free)
+            group = index.get(slot)
+            if group is None:
+                index[slot] = [k]
+            else:
+                group.append(k)
+            if not c & 1:
+                if under or free:
+                    greens.append(k)
+                if free and land_support(cells, k, c >> 1, strict):
+                    candidates[k] = 1 if c < 4 else 2
             for d in NEIGHBOUR_OFFSETS:
                 n = k + d
-                if cells.get(n, 0) < 2:
-                    frontier.add(n)
-    for n in frontier:
-        if not cells.get(n, 0) & 1 and n not in birds:
-            spots.append(n)
-    spots.sort()
-    return spots
+                if n not in cells and n not in birds:
+                    candidates[n] = 0
+        tile_keys = sorted(candidates)
+        facts.tile_keys = tile_keys
+        facts.tile_acts = [TILE[k] for k in tile_keys]
+        facts.veg_keys = greens
+        facts.veg_acts = [VEGETATION[k] for k in greens]
+    else:
+        assert parent.candidates is not None and parent.index is not None
+        assert parent.slots is not None
+        candidates = parent.candidates.copy()
+        index = parent.index.copy()
+        slots = parent.slots.copy()
+        tile_keys = parent.tile_keys
+        tile_acts = parent.tile_acts
+        veg_keys = parent.veg_keys
+        veg_acts = parent.veg_acts
+        assert tile_keys is not None and tile_acts is not None
+        assert veg_keys is not None and veg_acts is not None
+        own_tiles = own_vegs = False
+        dirty = facts.dirty
+        near: Any = dirty
+        if facts.lifted:
+            near = set(dirty)
+            for k in facts.lifted:
+                for d in NEIGHBOUR_OFFSETS:
+                    near.add(k + d)
+        for k in near:
+            kind = _tile_kind(cells, birds, k, strict)
+            was = candidates.get(k, -1)
+            if kind == was:
+                continue
+            if kind < 0 or was < 0:
+                if not own_tiles:
+                    tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
+                i = bisect_left(tile_keys, k)
+                if kind < 0:
+                    del candidates[k], tile_keys[i], tile_acts[i]
+                    continue
+                tile_keys.insert(i, k)
+                tile_acts.insert(i, TILE[k])
+            candidates[k] = kind
+        for k in dirty:
+            c = cells.get(k, 0)
+            free = k not in birds
+            green = c >= 2 and not c & 1 and (under or free)
+            i = bisect_left(veg_keys, k)
+            if (i < len(veg_keys) and veg_keys[i] == k) != green:
+                if not own_vegs:
+                    veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
+                if green:
+                    veg_keys.insert(i, k)
+                    veg_acts.insert(i, VEGETATION[k])
+                else:
+                    del veg_keys[i], veg_acts[i]
+            slot = c * 2 + (not free) if c >= 2 else -1
+            old = slots.get(k, -1)
+            if slot == old:
+                continue
+            if old >= 0:
+                group = index[old][:]
+                group.remove(k)
+                if group:
+                    index[old] = group
+                else:
+                    del index[old]
+            if slot >= 0:
+                group = index.get(slot, [])[:]
+                insort(group, k)
+                index[slot] = group
+                slots[k] = slot
+            else:
+                del slots[k]
+        facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
+        facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
+        facts.prior = parent  # for the fits (rules_place); one version back, no further
+        facts.moved = dirty
+        parent.prior = None
+    facts.candidates = candidates
+    facts.index = index
+    facts.slots = slots
+    facts.parent = None
+
+
+def tile_spots(state: IsleState) -> list[int]:
+    """Every space a tile may be added on now, sorted by key (IS-18..IS-29). Kept per island
+    version (``island``): the list is shared, do not change it."""
+    facts = island(state)
+    if facts.candidates is None:
+        derive(state, facts)
+    supply = state.supply
+    if supply[0] and supply[1] and supply[2]:
+        return facts.tile_keys  # type: ignore[return-value]
+    tiles = facts.tiles
+    if tiles is None:
+        candidates = facts.candidates
+        assert candidates is not None
+        tiles = facts.tiles = [k for k in facts.tile_keys or () if supply[candidates[k]]]
+    return tiles
+
+
+def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
+    """The ``tile`` actions of ``tile_spots`` then the ``veg`` actions of ``vegetation_spots``
+    (kept per island version: shared, do not change it)."""
+    facts = island(state)
+    actions = facts.land_actions
+    if actions is None:
+        if facts.candidates is None:
+            derive(state, facts)
+        supply = state.supply
+        if supply[0] and supply[1] and supply[2]:
+            actions = list(facts.tile_acts or ())
+        else:
+            actions = [TILE[k] for k in tile_spots(state)]
+        if state.veg_supply:
+            actions += facts.veg_acts or ()
+        facts.land_actions = actions
+    return actions
 
 
 def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
@@ -111,14 +260,14 @@ def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
 
 
 def vegetation_spots(state: IsleState) -> list[int]:
-    """Every tile Vegetation may be added on now, sorted (IS-30, IS-31, ruling IS-R15)."""
+    """Every tile Vegetation may be added on now, sorted (IS-30, IS-31, ruling IS-R15). Kept
+    per island version (``island``): the list is shared, do not change it."""
     if not state.veg_supply:
         return []
-    birds = state.birds
-    any_bird = state.game.veg_under_birds
-    return sorted(
-        k for k, c in state.cells.items() if c >= 2 and not c & 1 and (any_bird or k not in birds)
-    )
+    facts = island(state)
+    if facts.candidates is None:
+        derive(state, facts)
+    return facts.veg_keys  # type: ignore[return-value]
 
 
 def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
@@ -184,6 +333,7 @@ def _apply_tile(state: IsleState, action: AddTile) -> None:
     kind = 2 if h >= 2 else h
     state.supply[kind] -= 1
     state.cells[k] = code + 2
+    changed(state, k, lifted=True)
     _use_action(state)
     if kind == 0:
         _check_sand(state)
@@ -196,4 +346,5 @@ def _apply_vegetation(state: IsleState, action: AddVegetation) -> None:
         raise _fail(action, problem)
     state.cells[action.cell] += 1
     state.veg_supply -= 1
+    changed(state, action.cell)
     _use_action(state)

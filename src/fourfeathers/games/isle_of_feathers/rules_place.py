@@ -1,20 +1,25 @@
 """Isle of Feathers' habitats and placing birds (IS-32..IS-40): the placement search, the
 checks of a placement, and putting a bird with its token on the island.
 
-``placements`` is the hot path of every playout: it anchors on the token cell and tries the
-habitat's precomputed orientations there (``hexgrid.Habitat``).
+``fits`` is the hot path of every playout: it anchors on the token cell and tries the habitat's
+precomputed orientations there (``hexgrid.Habitat``), once per bird and island version
+(``island``).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .actions import FLOCK_AT, PLACE
+from .island import changed, island
 from .rules_knowledge import _publish
+from .rules_land import derive
 from .rules_phases import _fail, _hand_card, _require_action, _use_action
 from .rules_solo import _solo_placement
 
 if TYPE_CHECKING:
     from .actions import Place
+    from .island import Island
     from .state import IsleState
 
 
@@ -23,48 +28,102 @@ def has_bird_token(state: IsleState, p: int) -> bool:
     return len(state.placed[p]) < state.game.content.bird_tokens
 
 
-def island_index(cells: dict[int, int], birds: dict[int, tuple[int, ...]]) -> dict[int, list[int]]:
-    """Land keys grouped by ``code * 2 + occupied`` (code = height * 2 + vegetation; occupied =
-    a bird stands there), each group sorted: the index the placement search anchors on."""
-    index: dict[int, list[int]] = {}
-    for k in sorted(cells):
-        c = cells[k]
-        if c >= 2:
-            slot = c * 2 + (k in birds)
-            group = index.get(slot)
-            if group is None:
-                index[slot] = [k]
-            else:
-                group.append(k)
+def index_of(state: IsleState) -> dict[int, list[int]]:
+    """The land keys of the state's island grouped by ``code * 2 + occupied`` (code = height * 2
+    + vegetation; occupied = a bird stands there), each group sorted: the index the placement
+    search anchors on. Kept per island version (``rules_land.derive``): shared, do not change
+    it."""
+    facts = island(state)
+    index = facts.index
+    if index is None:
+        derive(state, facts)
+        index = facts.index
+        assert index is not None
     return index
+
+
+def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[int]:
+    """``fits`` computed (its docstring)."""
+    hab = state.game.content.habitat[card]
+    assert hab is not None
+    index = facts.index
+    if index is None:
+        derive(state, facts)
+        index = facts.index
+        assert index is not None
+    group = index.get(hab.token_code * 2 + occupied)
+    if not group:
+        return []
+    get = index.get
+    for c, n in hab.needs:
+        if len(get(c * 2, ())) + len(get(c * 2 + 1, ())) < n:
+            return []
+    get = state.cells.get
+    prior = facts.prior
+    known = None
+    if prior is not None:
+        known = (prior.flocks if occupied else prior.fits).get(card)
+    reach = hab.reach
+    moved = facts.moved
+    found = []
+    for k in group:
+        if known is not None:
+            for m in moved:
+                if m - k in reach:
+                    break
+            else:  # nothing the habitat could cover from ``k`` changed since ``prior``
+                if k in known:
+                    found.append(k)
+                continue
+        for image in hab.images:
+            for off, c in image:
+                if get(k + off) != c:
+                    break
+            else:
+                found.append(k)
+                break
+    return found
+
+
+def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
+    """Every token cell where bird ``card`` may go now, sorted (IS-32..IS-39; ``occupied``:
+    Flock's tiles that already hold a bird, IS-55). Kept per island version (``island``): the
+    list is shared, do not change it.
+
+    The search anchors on the token cell: only land cells with the token cell's height and
+    Vegetation and the wanted occupancy are tried (``index_of``), and each of the habitat's
+    precomputed distinct orientations is checked there by key additions; an island with too
+    few cells of some code the habitat needs is not searched at all. A token cell none of
+    whose possible habitat cells changed since the version the island was derived from keeps
+    that version's answer. Birds elsewhere in the group do not matter (ruling IS-R06).
+    """
+    facts = island(state)
+    table = facts.flocks if occupied else facts.fits
+    found = table.get(card)
+    if found is None:
+        found = table[card] = _search(state, facts, card, occupied)
+    return found
 
 
 def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
     """Every ``(card, token cell)`` where a bird of ``cards`` may go now, sorted by card then
-    cell (IS-32..IS-39; ``occupied``: Flock's tiles that already hold a bird, IS-55).
+    cell (``fits`` of each card)."""
+    return [(card, k) for card in sorted(cards) for k in fits(state, card, occupied)]
 
-    The search anchors on the token cell: only land cells with the token cell's height and
-    Vegetation and the wanted occupancy are tried (``island_index``), and each of the habitat's
-    precomputed distinct orientations is checked there by key additions. Birds elsewhere in the
-    group do not matter (ruling IS-R06).
-    """
-    cells = state.cells
-    index = island_index(cells, state.birds)
-    habitats = state.game.content.habitat
-    get = cells.get
-    found = []
+
+def place_actions(state: IsleState, cards: list[int], occupied: bool = False) -> list[Any]:
+    """``placements`` as ``place`` actions (``flock`` actions with ``occupied``)."""
+    facts = island(state)
+    table = facts.flocks if occupied else facts.fits
+    make = FLOCK_AT if occupied else PLACE
+    actions: list[Any] = []
     for card in sorted(cards):
-        hab = habitats[card]
-        assert hab is not None
-        for k in index.get(hab.token_code * 2 + occupied, ()):
-            for image in hab.images:
-                for off, c in image:
-                    if get(k + off) != c:
-                        break
-                else:
-                    found.append((card, k))
-                    break
-    return found
+        found = table.get(card)
+        if found is None:
+            found = table[card] = _search(state, facts, card, occupied)
+        if found:
+            actions += [make[card, k] for k in found]
+    return actions
 
 
 def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
@@ -94,6 +153,7 @@ def _place_bird(state: IsleState, card: int, k: int) -> None:
     _publish(state, p, card)
     state.placed[p].append(card)
     state.birds[k] = state.birds.get(k, ()) + (p,)
+    changed(state, k)
     kind = state.game.content.ability[card]
     if state.token_supply[kind]:
         state.token_supply[kind] -= 1

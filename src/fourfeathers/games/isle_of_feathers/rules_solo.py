@@ -19,6 +19,7 @@ from .rules_phases import (
     _fail,
     _hand_card,
     _require_phase,
+    is_last_turn,
 )
 
 if TYPE_CHECKING:
@@ -41,15 +42,16 @@ def stamina_cap(level: int) -> int:
 
 def _solo_placement(state: IsleState) -> None:
     """Solo, after a bird is placed: the Stamina pool changes by level (IS-75), and a new turn
-    with two fresh actions starts (IS-74) unless the last Sand tile has left the supply: then the
-    season ends with this turn (IS-76, ruling IS-R24)."""
+    with two fresh actions starts (IS-74) unless this turn is the last: the last Sand tile has
+    left the supply (IS-76, ruling IS-R24) or the turn limit is reached (ruling IS-R27). Then
+    the turn goes on with the actions it has left and the season ends with it."""
     game = state.game
     mode, cap = STAMINA_LEVELS[game.stamina]
     target = cap if mode == "fill" else min(state.stamina + 1, cap)
     add = max(0, min(target - state.stamina, state.token_supply[FLIT]))
     state.stamina += add
     state.token_supply[FLIT] -= add
-    if state.end_turn < 0:
+    if not is_last_turn(state):
         state.turn += 1
         state.actions_left = ACTIONS_PER_TURN
         state.turn_actions = 0

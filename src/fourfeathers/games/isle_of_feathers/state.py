@@ -23,6 +23,9 @@ Fields (plain dicts, lists and ints; the top of a pile is its last element):
 - end: ``end_turn`` (the turn after which the endgame ends, -1 before the last Sand),
   ``end_reason`` (``rules_phases.END_REASONS``); randomness: ``seed`` and ``reshuffles`` (every
   reshuffle is derived from them, so the state alone fixes the future).
+
+Besides its fields a state keeps ``island``: what the island implies, computed once per island
+version and shared by clones (``island.Island``; not part of the state's data).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .hexgrid import coords
 
 if TYPE_CHECKING:
     from .game import IsleGame
+    from .island import Island
 
 _FIELDS = (
     "cells",
@@ -99,10 +103,11 @@ _INT_FIELDS = (
 class IsleState(State):
     """One moment of an Isle of Feathers game. Create it with ``IsleGame.new_initial_state``."""
 
-    __slots__ = ("game",) + _FIELDS
+    __slots__ = ("game", "island") + _FIELDS
 
     def __init__(self, game: IsleGame, fields: dict[str, Any]) -> None:
         self.game = game
+        self.island: Island | None = None
         self.cells: dict[int, int] = fields["cells"]
         self.birds: dict[int, tuple[int, ...]] = fields["birds"]
         self.supply: list[int] = fields["supply"]
@@ -168,6 +173,9 @@ class IsleState(State):
     def clone(self) -> IsleState:
         new = object.__new__(IsleState)
         new.game = self.game
+        facts = new.island = self.island  # an island version's facts never change: shared
+        if facts is not None:
+            facts.shared = True
         new.cells = self.cells.copy()
         new.birds = self.birds.copy()
         new.supply = self.supply[:]
@@ -331,30 +339,39 @@ class IsleState(State):
         and the seed of future reshuffles.
 
         Uniform over deals consistent with the observation's card sets: the Draw pile takes
-        a uniform sample of the hidden cards that may be in it, the other hidden places a
-        uniform shuffle of the rest. Others' private knowledge of hands not ``player``'s
-        shrinks to the public part. Unseen cards are pooled in sorted order before sampling,
-        so the result depends only on the observation and ``rng``. Raises ``ValueError`` if
-        ``player`` is not a seat.
+        a uniform sample of the hidden cards that may be in it, in a uniform order, and the
+        other hidden places a uniform order of the rest. Others' private knowledge of hands not
+        ``player``'s shrinks to the public part. Unseen cards are pooled in sorted order, then
+        ordered by independent uniform keys (one ``rng.random()`` per card, a third of the cost
+        of ``rng.sample`` and ``rng.shuffle``), so the result depends only on the observation and
+        ``rng``. Raises ``ValueError`` if ``player`` is not a seat.
         """
         self.check_player(player)
         n = self.game.num_players
         new = self.clone()
         others = [q for q in range(n) if q != player]
         hidden = [c for q in others for c in self.hands[q] if c not in self.known[player][q]]
-        hidden += self.draw + self.migration + self.box
+        hidden += self.draw
+        hidden += self.migration
+        hidden += self.box
         hidden.sort()
-        could_be_drawn = set(self.pool) - set(self.gone[player])
-        candidates = [c for c in hidden if c in could_be_drawn]
-        new.draw = rng.sample(candidates, len(self.draw))
-        chosen = set(new.draw)
-        rest = [c for c in hidden if c not in chosen]
-        rng.shuffle(rest)
+        could_be_drawn = set(self.pool).difference(self.gone[player])
+        key = rng.random
+        candidates = sorted([c for c in hidden if c in could_be_drawn], key=lambda _: key())
+        size = len(self.draw)
+        new.draw = candidates[:size]
+        rest = candidates[size:]
+        rest += [c for c in hidden if c not in could_be_drawn]
+        rest.sort(key=lambda _: key())
+        at = 0
         for q in others:
-            known = list(self.known[player][q])
-            new.hands[q] = known + [rest.pop() for _ in range(len(self.hands[q]) - len(known))]
-        new.migration = [rest.pop() for _ in self.migration]
-        new.box = [rest.pop() for _ in self.box]
+            known = self.known[player][q]
+            end = at + len(self.hands[q]) - len(known)
+            new.hands[q] = known + rest[at:end]
+            at = end
+        end = at + len(self.migration)
+        new.migration = rest[at:end]
+        new.box = rest[end:]
         for q in others:
             for r in range(n):
                 if r != q and r != player:

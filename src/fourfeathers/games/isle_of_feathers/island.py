@@ -1,0 +1,148 @@
+"""What the island implies, kept per island version instead of recomputed after every decision.
+
+The island is ``state.cells`` and ``state.birds`` (with the tile and Vegetation supplies, which
+change only with them). ``state.island`` holds an ``Island``: the facts the rules and the
+heuristic derive from it (the tile and Vegetation spots, the placement index, where each bird
+fits, the heuristic's fit levels), each computed on first use and then kept. Every change to a
+cell or to the birds on it goes through ``changed``, which gives the state a fresh ``Island``
+remembering the changed cells, so the tile and Vegetation spots are updated around them rather
+than found again.
+
+An ``Island`` belongs to an island version, not to one state: ``clone`` (and so
+``determinize``) shares it by reference, and whichever state asks first fills in a fact for
+all of them; the same change made to the same version in another state (as a search replays a
+move) leads to the same next ``Island``. Nothing in an ``Island`` is changed once set; a state
+whose island changes gets another one. The facts themselves are computed by the rules' modules
+(``rules_land``, ``rules_place``) and the heuristic, which own their meaning.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .state import IsleState
+
+
+class Island:
+    """The facts of one island version (module docstring); None (or empty) until computed.
+
+    Attributes:
+        parent: an earlier version whose facts this one derives from (None once derived, or
+            when there is none); ``dirty``: the keys changed since ``parent``; ``lifted``: those
+            of them whose height changed (their neighbours' support changed too).
+        candidates: key -> tile kind (0 Sand, 1 Grass, 2 Cliff) for every space a tile may go
+            on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
+            ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
+            Vegetation, the supply aside.
+        index: land keys by ``code * 2 + occupied``, each group sorted
+            (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``.
+        tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
+            ``veg`` actions now.
+        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
+            ``prior``: the version this one was derived from, and ``moved`` the keys changed
+            since, whose fits a search may reuse (kept one version back only).
+        targets: ability kind -> the actions using it, for the kinds that depend on the island
+            only (``rules_abilities``).
+        levels: card -> the heuristic's fit level; ``codes``: what its search reads
+            (``heuristic``).
+        shared: True once two states have held this version (a clone, or the same change
+            made again): only then are the versions it leads to remembered.
+    """
+
+    __slots__ = (
+        "parent",
+        "dirty",
+        "lifted",
+        "candidates",
+        "tile_keys",
+        "tile_acts",
+        "veg_keys",
+        "veg_acts",
+        "index",
+        "slots",
+        "tiles",
+        "land_actions",
+        "fits",
+        "flocks",
+        "prior",
+        "moved",
+        "targets",
+        "levels",
+        "codes",
+        "shared",
+    )
+
+    def __init__(
+        self,
+        parent: Island | None = None,
+        dirty: tuple[int, ...] = (),
+        lifted: tuple[int, ...] = (),
+    ) -> None:
+        self.parent = parent
+        self.dirty = dirty
+        self.lifted = lifted
+        self.candidates: dict[int, int] | None = None
+        self.tile_keys: list[int] | None = None
+        self.tile_acts: list[Any] | None = None
+        self.veg_keys: list[int] | None = None
+        self.veg_acts: list[Any] | None = None
+        self.index: dict[int, list[int]] | None = None
+        self.slots: dict[int, int] | None = None
+        self.tiles: list[int] | None = None
+        self.land_actions: list[Any] | None = None
+        self.fits: dict[int, list[int]] = {}
+        self.flocks: dict[int, list[int]] = {}
+        self.prior: Island | None = None
+        self.moved: tuple[int, ...] = ()
+        self.targets: dict[int, list[Any]] = {}
+        self.levels: dict[int, int] = {}
+        self.codes: Any = None
+        self.shared = False
+
+
+def island(state: IsleState) -> Island:
+    """The ``Island`` of ``state``'s current island version (a new, empty one if it has none)."""
+    facts = state.island
+    if facts is None:
+        facts = state.island = Island()
+    return facts
+
+
+_NEXT: dict[tuple[Island, int, int, Any], Island] = {}
+"""``(version, key, its new code, its new birds)`` -> the version that change leads to."""
+_NEXT_LIMIT = 2048
+
+
+def changed(state: IsleState, k: int, lifted: bool = False) -> None:
+    """Record that cell ``k`` changed: its Vegetation or its birds, or with ``lifted`` its
+    height. ``state`` gets a new ``Island`` that derives its facts from the last version that
+    has them (``rules_land.derive``).
+
+    A version and one changed cell fix the next version, so from a shared version (a search's
+    root, cloned for every determinization) the same change leads to the same ``Island`` (a
+    bounded table): a search that replays a move in every iteration finds what the island then
+    implies already known. A playout shares nothing and remembers nothing.
+    """
+    old = state.island
+    if old is None:
+        return
+    if old.candidates is None:
+        if old.parent is None:
+            state.island = None
+            return
+        more = (*old.lifted, k) if lifted else old.lifted
+        state.island = Island(old.parent, (*old.dirty, k), more)
+        return
+    if not old.shared:
+        state.island = Island(old, (k,), (k,) if lifted else ())
+        return
+    change = (old, k, state.cells.get(k, 0), state.birds.get(k))
+    new = _NEXT.get(change)
+    if new is None:
+        if len(_NEXT) >= _NEXT_LIMIT:
+            _NEXT.clear()
+        new = _NEXT[change] = Island(old, (k,), (k,) if lifted else ())
+    else:
+        new.shared = True
+    state.island = new
