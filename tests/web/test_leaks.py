@@ -157,7 +157,7 @@ def play_audited(
     for b, r in zip(browsers, recipients, strict=True):
         check_state(audit, table, r, b.raw[-1], lambda t, r=r: views.sync(t, r, 0), rng, "sync")
     reconnect_at = rng.randrange(3, 12)
-    hint_spec = hub.settings.hint_agent
+    hint_spec, playouts = hub.settings.hint_agent, hub.settings.hint_playouts
     while not table.over and (limit is None or table.n < limit):
         seat = table.state.current_player
         mover = browsers[seat]
@@ -168,7 +168,8 @@ def play_audited(
             seed = derive_seed(table.seed, "hint", table.n)
 
             def build_hint(t: Table, seat: int = seat, seed: int = seed, id: Any = hint["id"]):
-                return views.hint(t, id, seat, ai.hint_choices(t.state, seat, hint_spec, seed))
+                choices = ai.hint_choices(t.state, seat, hint_spec, seed, playouts)
+                return views.hint(t, id, seat, choices)
 
             check_state(audit, table, frozenset({seat}), text, build_hint, rng, "hint")
         if rng.random() < 0.05:  # an illegal command: the refusal must leak nothing either
@@ -281,3 +282,25 @@ def test_the_honest_gate_passes_the_same_audits(db) -> None:
     """The mutation tests' games, without a mutation, find nothing."""
     assert audit_with(db, "featherlight", 2, 12).leaks == []
     assert audit_with(db, "isle-of-feathers", 3, 40).leaks == []
+
+
+def test_mutation_derived_data_from_outside_the_observation(db, monkeypatch) -> None:
+    """A web part's ``derive`` that reads more than the observation it is given (here the true
+    state, through a back door) is found like any other leak."""
+    from fourfeathers.core.registry import game_spec
+
+    web = game_spec("featherlight").part("web")
+    honest_derive, honest_shared = web.derive, views.shared_view
+    peek: dict[str, Any] = {}
+
+    def shared(table: Table) -> dict:
+        peek["state"] = table.state
+        return honest_shared(table)
+
+    def derive(game, observation, seat) -> dict:
+        return {**honest_derive(game, observation, seat), "hands": peek["state"].hands}
+
+    monkeypatch.setattr(views, "shared_view", shared)
+    monkeypatch.setattr(web, "derive", derive)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any("twin of seat" in leak for leak in leaks)

@@ -20,6 +20,8 @@ Files (the same name means the same part in every game folder):
   levels, a configuration option, instead.
 - ``render.py``: the terminal picture (rich); ``cli.py``: ``--level`` and help examples (no
   table scoring).
+- ``web/``: the table in the browser (``feathers serve``): in its ``__init__`` what the lobby
+  and the page need of the game.
 
 Rulings: ``docs/rulings/familiar-feat.md``.
 """
@@ -38,6 +40,7 @@ register(
         heuristic=".heuristic:evaluate",
         render=".render",
         cli=".cli",
+        web=".web",
         configurations=(
             *({"level": n} for n in range(1, 9)),
             {"level": 8, "variants": ["choose-cards"]},

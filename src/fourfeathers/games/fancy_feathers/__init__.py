@@ -14,6 +14,8 @@ Files (the same name means the same part in every game folder):
   player collected, for reports.
 - ``render.py``: the terminal picture (rich); ``cli.py``: ``--types``, help examples and
   ``feathers score fancy-feathers``.
+- ``web/``: the table in the browser (``feathers serve``): ``view.js`` and ``view.css``, and
+  in its ``__init__`` the types' catalogue and what the page derives from an observation.
 
 Rulings: ``docs/rulings/fancy-feathers.md``.
 """
@@ -33,6 +35,7 @@ register(
         features=".features:seat_features",
         render=".render",
         cli=".cli",
+        web=".web",
         configurations=(
             *({"players": n} for n in (2, 3, 4, 5, 6)),
             {"players": 2, "types": "first-game"},

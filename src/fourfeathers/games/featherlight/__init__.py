@@ -14,6 +14,8 @@ Files (the same name means the same part in every game folder):
   ended with, for reports.
 - ``render.py``: the terminal picture (rich); ``cli.py``: help examples and
   ``feathers score featherlight``.
+- ``web/``: the table in the browser (``feathers serve``): ``view.js`` and ``view.css``, and
+  in its ``__init__`` the cards' catalogue and what the page derives from an observation.
 
 Rulings: ``docs/rulings/featherlight.md``.
 """
@@ -33,6 +35,7 @@ register(
         features=".features:seat_features",
         render=".render",
         cli=".cli",
+        web=".web",
         configurations=(
             *({"players": n} for n in (1, 2, 3, 4)),
             {"players": 1, "variants": ["no-wind-on-last-turn", "no-put-back"]},

@@ -78,6 +78,10 @@ class Rule:
         """A one-line explanation of ``points`` in our words."""
         raise NotImplementedError
 
+    def text(self) -> str:
+        """The condition itself in our words, as a card could print it (``"10 points"``)."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class Flat(Rule):
@@ -91,6 +95,9 @@ class Flat(Rule):
 
     def reason(self, table: Table, colour: int) -> str:
         return f"flat {self.points_} points"
+
+    def text(self) -> str:
+        return f"{self.points_} points"
 
 
 @dataclass(frozen=True)
@@ -131,6 +138,14 @@ class Count(Rule):
             line += f", not below {self.floor}"
         return line
 
+    def text(self) -> str:
+        other = "other " if self.exclude_self else ""
+        names = "/".join(COLOURS[c] for c in self.colours)
+        each = f"{abs(self.per)} per {other}{names} {SCOPE_TEXT[self.scope]}"
+        if self.base:
+            each = f"{self.base} {'+' if self.per >= 0 else '-'} {each}"
+        return each + (f" (at least {self.floor})" if self.floor is not None else "")
+
 
 @dataclass(frozen=True)
 class Exactly(Rule):
@@ -153,6 +168,10 @@ class Exactly(Rule):
             f"there are {have}: {verdict}"
         )
 
+    def text(self) -> str:
+        none = "no" if self.n == 0 else f"exactly {self.n}"
+        return f"{self.points_} if {none} {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]}"
+
 
 @dataclass(frozen=True)
 class Parity(Rule):
@@ -174,6 +193,12 @@ class Parity(Rule):
         got = "even" if n % 2 == 0 else "odd"
         return f"{n} {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]} is {got}, needs {want}"
 
+    def text(self) -> str:
+        want = "an even" if self.even else "an odd"
+        return (
+            f"{self.points_} for {want} number of {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]}"
+        )
+
 
 @dataclass(frozen=True)
 class Sets(Rule):
@@ -194,6 +219,9 @@ class Sets(Rule):
     def reason(self, table: Table, colour: int) -> str:
         n = self._sets(table)
         return f"{n} x {self.per} for sets of {_names(self.colours)} {SCOPE_TEXT[self.scope]}"
+
+    def text(self) -> str:
+        return f"{self.per} per set of {_names(self.colours)} {SCOPE_TEXT[self.scope]}"
 
 
 @dataclass(frozen=True)
@@ -220,6 +248,10 @@ class Distinct(Rule):
             f"{base}{self.points_} if {self.at_least}+ colours {SCOPE_TEXT[self.scope]}: "
             f"{_plural(n, 'colour')}, {verdict}"
         )
+
+    def text(self) -> str:
+        base = f"{self.base}; +" if self.base else ""
+        return f"{base}{self.points_} with {self.at_least}+ colours {SCOPE_TEXT[self.scope]}"
 
 
 @dataclass(frozen=True)
@@ -254,6 +286,11 @@ class SameColour(Rule):
             f"largest group of one colour {most}, {verdict}"
         )
 
+    def text(self) -> str:
+        base = f"{self.base}; +" if self.base else ""
+        need = f"exactly {self.n}" if self.exact else f"{self.n}+"
+        return f"{base}{self.points_} with {need} of one colour {SCOPE_TEXT[self.scope]}"
+
 
 @dataclass(frozen=True)
 class Missing(Rule):
@@ -273,6 +310,9 @@ class Missing(Rule):
         names = ", ".join(COLOURS[c] for c in missing) or "none"
         return f"{len(missing)} x {self.per} for colours missing from hand and nest ({names})"
 
+    def text(self) -> str:
+        return f"{self.per} per colour missing from hand and nest"
+
 
 @dataclass(frozen=True)
 class TallestStack(Rule):
@@ -286,6 +326,9 @@ class TallestStack(Rule):
 
     def reason(self, table: Table, colour: int) -> str:
         return f"the tallest nest stack holds {_plural(table.tallest, 'card')}"
+
+    def text(self) -> str:
+        return f"{self.per} per card in the tallest nest stack"
 
 
 RULE_KINDS: dict[str, type[Rule]] = {

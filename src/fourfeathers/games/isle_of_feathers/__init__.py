@@ -21,6 +21,8 @@ Files (the same name means the same part in every game folder):
   placed, for reports.
 - ``render.py``: the terminal and SVG pictures (rich); ``cli.py``: ``--stamina`` and help
   examples (no table scoring).
+- ``web/``: the table in the browser (``feathers serve``): in its ``__init__`` what the lobby
+  and the page need of the game.
 
 Rulings: ``docs/rulings/isle-of-feathers.md``.
 """
@@ -41,6 +43,7 @@ register(
         features=".features:seat_features",
         render=".render",
         cli=".cli",
+        web=".web",
         configurations=(
             {"players": 2},
             {"players": 3},
