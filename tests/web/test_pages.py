@@ -104,3 +104,36 @@ def test_a_solo_hint_gives_the_expected_score(client) -> None:
     assert all(0 < e < 200 for e in estimates[:3]) and all(e == -1 for e in estimates[3:])
     again = browser.command("hint", id=2)
     assert [c["estimate"] for c in again["choices"]] == estimates  # seeded: the same figures
+
+
+def test_fancy_feathers_derived_collections_unseen_cards_and_fox_answers() -> None:
+    import random
+
+    from fourfeathers.core.registry import game_spec
+    from fourfeathers.games.fancy_feathers.rules import after_fox
+    from fourfeathers.games.fancy_feathers.scoring import TYPES
+
+    web = game_spec("fancy-feathers").part("web")
+    game = make("fancy-feathers", players=3)
+    foxes = 0
+    for seed in range(12):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player
+            mine = web.derive(game, state.observation(seat), seat)
+            assert mine["seats"][seat]["sheet"]["total"] == state.scores()[seat]
+            hidden = state.stack + state.box
+            for name, left in mine["unseen"].items():
+                cards = [c for c in hidden if TYPES[game.ctype[c]] == name]
+                assert sum(left.values()) == len(cards)
+            if state.phase == 1:  # a Fox: the points each answer leaves
+                foxes += 1
+                legal = state.legal_actions()
+                assert set(mine["fox"]) == {str(a) for a in legal}
+                for action in legal:
+                    after = after_fox(game, state.held[seat], state.fox, action)
+                    assert len(after) == len(state.held[seat]) + (str(action).startswith("lose s"))
+            state.apply_action(rng.choice(state.legal_actions()))
+        final = web.derive(game, state.public_observation(), None)
+        assert [s["total"] for s in final["sheets"]] == state.scores()
+    assert foxes > 5
