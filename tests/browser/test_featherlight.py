@@ -44,6 +44,11 @@ def test_a_whole_game_by_clicking_ends_with_the_engines_scores(live, seat) -> No
     sheet = one.locator(".sheet").first
     assert sheet.locator("tbody tr").count() == 5
     screenshot(one, "featherlight-end")
+    one.click("button[data-key=rematch]")  # a new table, the same seats
+    for page in (one, two):
+        page.click("text=Go to the rematch")
+        page.wait_for_selector(".fl-hand")
+    assert one.url.split("/t/")[1] == two.url.split("/t/")[1] != table["table"]
 
 
 def test_an_illegal_click_shows_the_reason_and_the_rule(live, seat) -> None:

@@ -2,7 +2,9 @@
 // which takes them from each game's registration), its invite links, and the tables to
 // continue, join or watch.
 import { api, claim, games, held } from "./api.js";
-import { copy, h } from "./dom.js";
+import { copy, h, plural } from "./dom.js";
+
+const SHOWN = 12; // tables listed, the latest first
 
 export async function lobbyPage(root) {
   const { games: list, agents } = await games();
@@ -90,7 +92,7 @@ function form(lobby, draw) {
       onchange: (e) => { lobby.open = e.target.checked; },
     }), " Open table: anyone in the lobby may take a free seat (no invite needed)"),
     lobby.error ? h("p", { class: "error", role: "alert" }, lobby.error) : null,
-    h("button", { type: "submit", class: "primary big" }, `Create a ${game.title} table`));
+    h("button", { type: "submit", class: "primary big" }, `Create the ${game.title} table`));
 }
 
 // A field shows when its "when" holds, and when it leaves a choice (one possible value: none).
@@ -167,7 +169,7 @@ function linkRow(name, url, action) {
 
 function tablesSection(lobby, draw) {
   const mine = new Set(held.tables());
-  const shown = lobby.tables.filter((t) => t.status === "running" || mine.has(t.table)).sort((a, b) => b.updated - a.updated);
+  const shown = lobby.tables.filter((t) => t.status === "running" || mine.has(t.table)).sort((a, b) => b.updated - a.updated).slice(0, SHOWN);
   return h("section", { id: "tables", class: "tables", "aria-labelledby": "tables-title" },
     h("h2", { id: "tables-title" }, "Tables"),
     shown.length === 0 ? h("p", { class: "quiet" }, "No table is being played. Create one above.") : null,
@@ -184,7 +186,7 @@ function tablesSection(lobby, draw) {
         }
       };
       return h("li", { class: "table-row" },
-        h("span", { class: "what" }, h("strong", {}, t.title), ` · ${t.status === "running" ? `${t.moves} moves` : "finished"} · seats: ${seats}`),
+        h("span", { class: "what" }, h("strong", {}, t.title), ` · ${t.status === "running" ? plural(t.moves, "move") : "finished"} · seats: ${seats}`),
         h("span", { class: "row-actions" },
           mine.has(t.table) ? h("a", { class: "button primary", href: `/t/${t.table}` }, "Continue") : null,
           !mine.has(t.table) ? free.map((s) => h("button", { type: "button", onclick: () => join(s.seat) }, `Join as Seat ${s.seat + 1}`)) : null,

@@ -363,7 +363,7 @@ function sheets(ctx, unit) {
   if (!all) return null;
   return h("div", { class: "sheets" }, all.map((sheet) => h("table", { class: "sheet" },
     h("caption", {}, `${ctx.seatLabel(sheet.seat)}: ${sheet.total} ${unit}`),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "card"), h("th", { scope: "col" }, unit), h("th", { scope: "col" }, "why"))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, unit), h("th", { scope: "col" }, "why"))),
     h("tbody", {}, sheet.lines.map((line) => h("tr", {},
       h("td", {}, line.item), h("td", { class: "num" }, String(line.points)), h("td", {}, line.why)))))));
 }
