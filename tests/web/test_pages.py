@@ -121,9 +121,10 @@ def test_fancy_feathers_derived_collections_unseen_cards_and_fox_answers() -> No
         while not state.is_terminal():
             seat = state.current_player
             mine = web.derive(game, state.observation(seat), seat)
-            assert mine["seats"][seat]["sheet"]["total"] == state.scores()[seat]
+            public = web.derive(game, state.public_observation(), None)
+            assert mine["own"]["total"] == state.scores()[seat]
             hidden = state.stack + state.box
-            for name, left in mine["unseen"].items():
+            for name, left in public["unseen"].items():
                 cards = [c for c in hidden if TYPES[game.ctype[c]] == name]
                 assert sum(left.values()) == len(cards)
             if state.phase == 1:  # a Fox: the points each answer leaves
@@ -137,3 +138,36 @@ def test_fancy_feathers_derived_collections_unseen_cards_and_fox_answers() -> No
         final = web.derive(game, state.public_observation(), None)
         assert [s["total"] for s in final["sheets"]] == state.scores()
     assert foxes > 5
+
+
+@pytest.mark.parametrize("variants", [[], ["no-put-back"]])
+def test_featherlight_points_after_each_put_are_the_engines(variants: list[str]) -> None:
+    import random
+
+    from fourfeathers.core.registry import game_spec
+    from fourfeathers.games.featherlight.scoring import hand_points
+
+    web = game_spec("featherlight").part("web")
+    game = make("featherlight", players=2, variants=variants)
+    checked = 0
+    for seed in range(15):
+        state, rng = game.new_initial_state(seed), random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player
+            observation = state.observation(seat)
+            if observation["phase"] == "put":
+                legal = {str(a) for a in state.legal_actions()}
+                for card, row in web.derive(game, observation, seat)["puts"].items():
+                    for stack, points in enumerate(row):
+                        action = f"put {card} on {stack + 1}"
+                        assert (points is not None) == (action in legal), action
+                        if points is not None:
+                            after = state.clone()
+                            after.apply_action(game.parse_action(action))
+                            rules, colour = game.rules, game.cards.colour
+                            assert points == hand_points(
+                                rules, colour, after.hands[seat], after.nest
+                            )
+                            checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 1000

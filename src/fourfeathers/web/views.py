@@ -108,7 +108,15 @@ def _private(game: Game, observation: dict[str, Any], seat: int) -> dict[str, An
 
 
 def _web(game: Game) -> Any:
-    return game_spec(game.id).part("web")
+    """The game's ``web`` part (kept per game id: this is on every event's path)."""
+    try:
+        return _WEB[game.id]
+    except KeyError:
+        part = _WEB[game.id] = game_spec(game.id).part("web")
+        return part
+
+
+_WEB: dict[str, Any] = {}
 
 
 def derived(game: Game, observation: dict[str, Any], seat: int | None) -> dict[str, Any] | None:

@@ -65,19 +65,33 @@ def sheet(game: FancyFeathersGame, cards: list[int], fewest: bool) -> dict[str, 
 def derive(
     game: FancyFeathersGame, observation: dict[str, Any], seat: int | None
 ) -> dict[str, Any]:
-    """From one observation (of ``seat``, or the public one when None):
+    """From one observation: the public one (``seat`` None) gives what every recipient shares,
+    a seat's own gives only what is its own (the server computes each once per event):
 
-    - ``seats``: per seat what is known of its collection: ``seen`` (the cards everyone saw it
-      collect or receive, less the set-aside Traps it was seen to lose), ``hidden_losses`` (cards
-      lost to a Fox without saying which) and ``sheet``: the points of its collection when
-      every card of it is known (its own, or nothing lost unseen), else of the cards seen;
-    - ``unseen``: per type in play, its cards nobody has seen yet (in the stack or removed);
-    - ``fox`` (the seat answering a Fox): the points each answer leaves, by action text;
-    - ``sheets`` (the game over): every seat's final points, type by type.
+    - public: ``seats``, per seat what everyone knows of its collection: ``seen`` (the cards
+      everyone saw it collect or receive, less the set-aside Traps it was seen to lose),
+      ``hidden_losses`` (cards lost to a Fox without saying which), ``known`` (nothing lost
+      unseen, or the game is over) and ``sheet``, the points of the cards seen; ``unseen``,
+      per type in play its cards nobody has seen yet (in the stack or removed); once the game
+      is over ``sheets``, every seat's final points type by type;
+    - a seat's own: ``own``, the ``sheet`` of its whole collection now, and while it answers a
+      Fox, ``fox``: the points each answer leaves, by action text.
     """
     players = observation["players"]
     totals = [p["count"] for p in players]
     fewest = fewest_flags(totals)
+    if seat is not None:
+        held = players[seat]["held"]
+        out: dict[str, Any] = {"own": sheet(game, held, fewest[seat])}
+        if observation["phase"] == "fox" and observation["current_player"] == seat:
+            fox = observation["fox"] if observation["fox"] is not None else -1
+            answers = {}
+            for action in fox_answers(game, held, observation["aside"]):
+                after = after_fox(game, held, fox, action)
+                counts = totals[:seat] + [len(after)] + totals[seat + 1 :]
+                answers[str(action)] = sheet(game, after, fewest_flags(counts)[seat])["total"]
+            out["fox"] = answers
+        return out
     seats = []
     seen_all: list[int] = [entry["card"] for entry in observation["path"]] + observation["aside"]
     if observation["fox"] is not None:
@@ -87,7 +101,7 @@ def derive(
         lost = [card for what, card in p["history"] if what == "lost" and card is not None]
         hidden = sum(1 for what, card in p["history"] if what == "lost" and card is None)
         seen_all += got
-        held = p.get("held")
+        held = p.get("held")  # everyone's, once the game is over
         cards = held if held is not None else _without(got, lost)
         seats.append(
             {
@@ -97,19 +111,10 @@ def derive(
                 "sheet": sheet(game, cards, fewest[q]),
             }
         )
-    out: dict[str, Any] = {"seats": seats, "unseen": _unseen(game, observation, seen_all)}
-    if seat is not None and observation["phase"] == "fox" and observation["current_player"] == seat:
-        held = players[seat]["held"]
-        fox = observation["fox"] if observation["fox"] is not None else -1
-        answers = {}
-        for action in fox_answers(game, held, observation["aside"]):
-            after = after_fox(game, held, fox, action)
-            counts = totals[:seat] + [len(after)] + totals[seat + 1 :]
-            answers[str(action)] = sheet(game, after, fewest_flags(counts)[seat])["total"]
-        out["fox"] = answers
+    public: dict[str, Any] = {"seats": seats, "unseen": _unseen(game, observation, seen_all)}
     if observation["phase"] == "over":
-        out["sheets"] = [{"seat": q, **seats[q]["sheet"]} for q in range(len(players))]
-    return out
+        public["sheets"] = [{"seat": q, **seats[q]["sheet"]} for q in range(len(players))]
+    return public
 
 
 def _without(cards: list[int], gone: list[int]) -> list[int]:

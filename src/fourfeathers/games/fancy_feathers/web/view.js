@@ -139,20 +139,23 @@ function loseName(ctx, action) {
 
 function collections(ctx, obs) {
   const { h } = ctx;
-  const seats = (ctx.mine ?? ctx.derived)?.seats || []; // the seat's own view knows its cards
+  const seats = ctx.derived?.seats || [];
   return h("section", { class: "ff-collections", "aria-label": "Collections" },
     h("h2", {}, "Collections"),
     h("div", { class: "ff-seats" }, obs.players.map((p, q) => {
       const info = seats[q];
       if (!info) return null;
+      const own = q === ctx.seat && ctx.mine ? ctx.mine.own : null; // all of its cards: exact
+      const cards = own ? ctx.me.players[q].held : info.seen;
+      const sheet = own || info.sheet;
       const byType = new Map();
-      for (const card of info.seen) {
+      for (const card of cards) {
         const t = typeOf(ctx, card);
         if (!byType.has(t.name)) byType.set(t.name, []);
         byType.get(t.name).push(t.value);
       }
       const where = obs.discs.positions[q] === LEFT ? `left ${obs.discs.left.indexOf(q) + 1}.` : null;
-      const points = ctx.plural(info.sheet.total, "point") + (info.known ? "" : " in the cards seen");
+      const points = ctx.plural(sheet.total, "point") + (own || info.known ? "" : " in the cards seen");
       return h("div", { class: ["ff-seat", q === ctx.seat && "mine", q === obs.current_player && !ctx.over && "to-move"] },
         h("div", { class: "ff-seat-head" }, disc(ctx, q, obs.current_player), h("strong", {}, ctx.seatLabel(q)),
           h("span", { class: "quiet" }, ` ${ctx.plural(p.count, "card")}${where ? ` · ${where}` : ""}`),
@@ -163,9 +166,9 @@ function collections(ctx, obs) {
             const shown = t.values ? ` ${values.sort((a, b) => a - b).join(" ")}` : "";
             return h("span", { class: ["ff-chip", `t-${name}`], title: t.text }, `${values.length}× ${t.short}${shown}`);
           })),
-        info.hidden_losses ? h("p", { class: "quiet" }, `Lost ${ctx.plural(info.hidden_losses, "card")} to a Fox (which, only they know).`) : null,
-        q === ctx.seat && info.sheet.lines.length ? h("details", { class: "ff-sheet" }, h("summary", {}, "Points now, type by type"),
-          h("ul", {}, info.sheet.lines.map((l) => h("li", {}, h("strong", {}, `${l.points}`), ` ${l.item}: ${l.why}`)))) : null);
+        info.hidden_losses && !own ? h("p", { class: "quiet" }, `Lost ${ctx.plural(info.hidden_losses, "card")} to a Fox (which, only they know).`) : null,
+        own && own.lines.length ? h("details", { class: "ff-sheet" }, h("summary", {}, "Points now, type by type"),
+          h("ul", {}, own.lines.map((l) => h("li", {}, h("strong", {}, `${l.points}`), ` ${l.item}: ${l.why}`)))) : null);
     })));
 }
 

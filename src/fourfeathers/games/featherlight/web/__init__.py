@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..game import VARIANTS, FeatherlightGame
-from ..scoring import COLOURS, explain_hand, hand_points
+from ..scoring import COLOURS, Flat, Rule, Table, explain_hand
 
 __all__ = ["VARIANTS", "catalogue", "derive"]
 
@@ -37,13 +37,17 @@ def catalogue(game: FeatherlightGame) -> dict[str, Any]:
     }
 
 
-def sheet(game: FeatherlightGame, hand: list[int], nest: list[list[int]]) -> dict[str, Any]:
+def sheet(
+    game: FeatherlightGame, hand: list[int], nest: list[list[int]], items: bool = True
+) -> dict[str, Any]:
     """A hand's points against the nest: ``{"total", "lines": [{"card", "item", "points",
-    "why"}]}`` (FL-36; ``item`` is ``"23 (red)"``)."""
-    lines = [
-        {"card": x.card, "item": f"{x.card} ({x.colour})", "points": x.points, "why": x.reason}
-        for x in explain_hand(game.rules, game.cards.colour, hand, nest)
-    ]
+    "why"}]}`` (FL-36; ``item`` is ``"23 (red)"``, left out when ``items`` is False)."""
+    lines = []
+    for x in explain_hand(game.rules, game.cards.colour, hand, nest):
+        line: dict[str, Any] = {"card": x.card, "points": x.points, "why": x.reason}
+        if items:
+            line["item"] = f"{x.card} ({x.colour})"
+        lines.append(line)
     return {"total": sum(line["points"] for line in lines), "lines": lines}
 
 
@@ -61,7 +65,7 @@ def derive(game: FeatherlightGame, observation: dict[str, Any], seat: int | None
     out: dict[str, Any] = {}
     if seat is not None:
         hand = observation["hand"]
-        out["hand"] = sheet(game, hand, nest)
+        out["hand"] = sheet(game, hand, nest, items=False)
         if observation["phase"] == "put" and observation["current_player"] == seat:
             out["puts"] = _puts(game, observation, hand, nest)
     tops = [s[-1] for s in nest if s]
@@ -77,19 +81,46 @@ def derive(game: FeatherlightGame, observation: dict[str, Any], seat: int | None
 def _puts(
     game: FeatherlightGame, observation: dict[str, Any], hand: list[int], nest: list[list[int]]
 ) -> dict[str, list[int | None]]:
+    """``derive``'s ``puts``. Only the exposed colours and the tallest height count (FL-37,
+    ruling FL-R06), so stacks alike in both give the same total: each is counted once; and
+    cards that look at the hand alone score the same wherever the card goes."""
     taken, source = observation["taken"], observation["taken_from"]
     gap = source >= 0 and not nest[source]
+    rules, colour = game.rules, game.cards.colour
+    tops = [colour[s[-1]] if s else -1 for s in nest]
+    heights = [len(s) for s in nest]
+    tallest = max(heights)
     puts: dict[str, list[int | None]] = {}
     for card in hand:
         if card == taken:  # FL-26
             continue
         rest = [c for c in hand if c != card]
+        table = Table([colour[c] for c in rest], [t for t in tops if t >= 0], tallest)
+        hand_counts, nest_counts = table.counts["hand"], table.counts["nest"]
+        fixed = sum(rules[c].points(table, colour[c]) for c in rest if _hand_only(rules[c]))
+        moving = [c for c in rest if not _hand_only(rules[c])]
+        seen: dict[tuple[int, int], int] = {}
         row: list[int | None] = []
         for s in range(len(nest)):
-            if (gap and s != source) or (game.no_put_back and taken and s == source):
+            if s != source if gap else game.no_put_back and taken and s == source:
                 row.append(None)  # FL-27, ruling FL-R11
                 continue
-            after = [stack + [card] if i == s else stack for i, stack in enumerate(nest)]
-            row.append(hand_points(game.rules, game.cards.colour, rest, after))
+            key = (tops[s], max(tallest, heights[s] + 1))
+            if key not in seen:
+                after = nest_counts[:]
+                if tops[s] >= 0:
+                    after[tops[s]] -= 1
+                after[colour[card]] += 1
+                table.counts["nest"] = after
+                table.counts["both"] = [a + b for a, b in zip(hand_counts, after, strict=True)]
+                table.tallest = key[1]
+                seen[key] = fixed + sum(rules[c].points(table, colour[c]) for c in moving)
+            row.append(seen[key])
         puts[str(card)] = row
     return puts
+
+
+def _hand_only(rule: Rule) -> bool:
+    """True for a scoring rule that looks at the hand alone (its points do not depend on the
+    nest): a flat score, or a scope of ``hand``."""
+    return isinstance(rule, Flat) or getattr(rule, "scope", None) == "hand"
