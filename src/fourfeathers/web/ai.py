@@ -35,6 +35,10 @@ ESTIMATE_PLAYOUTS = 6
 ESTIMATE_AGENT = "greedy"
 """The agent that plays out the games of an estimate."""
 
+ESTIMATE_SECONDS = 1.0
+"""The time a hint's estimates may take in all: an action gets fewer playouts (at least one)
+once its share is spent, so long solo games still answer quickly."""
+
 
 def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
     """The text form of the action agent ``spec`` (seeded ``seed``) takes for ``seat`` in the
@@ -80,21 +84,35 @@ def hint_choices(
     return [
         (text, visits, value, -1.0)
         if i >= ESTIMATE_CHOICES
-        else (text, visits, value, expected_score(state, seat, text, seed + i, playouts))
+        else (
+            text,
+            visits,
+            value,
+            expected_score(
+                state, seat, text, seed + i, playouts, ESTIMATE_SECONDS / ESTIMATE_CHOICES
+            ),
+        )
         for i, (text, visits, value) in enumerate(found)
     ]
 
 
-def expected_score(state: State, seat: int, action: str, seed: int, playouts: int) -> float:
+def expected_score(
+    state: State, seat: int, action: str, seed: int, playouts: int, seconds: float | None = None
+) -> float:
     """The mean final score of ``seat`` (``State.scores()[seat]``) after ``action``, over
     ``playouts`` games: each from a determinization of the seat's own view (never the true
-    state), with ``action`` applied and the rest played by the ``ESTIMATE_AGENT``. A rough
-    figure, the same for the same seed and view: it supposes that agent's play after the hint,
-    not the player's own. Raises ``IllegalActionError`` if ``action`` is not legal."""
+    state), with ``action`` applied and the rest played by the ``ESTIMATE_AGENT``; fewer (at
+    least one) once ``seconds`` have passed. A rough figure, the same for the same seed and
+    view when no time runs out: it supposes that agent's play after the hint, not the
+    player's own. Raises ``IllegalActionError`` if ``action`` is not legal."""
     rng = random.Random(seed)
     view = SeatView(state, seat)
+    deadline = None if seconds is None else time.perf_counter() + seconds
     total = 0.0
+    played = 0
     for _ in range(playouts):
+        if played and deadline is not None and time.perf_counter() > deadline:
+            break
         sample = view.determinize(rng)
         sample.apply_action(sample.game.parse_action(action))
         agent = make_agent(ESTIMATE_AGENT, rng.randrange(2**31))
@@ -102,7 +120,8 @@ def expected_score(state: State, seat: int, action: str, seed: int, playouts: in
             player = sample.current_player
             sample.apply_action(agent.act(SeatView(sample, player)))
         total += sample.scores()[seat]
-    return total / playouts if playouts else 0.0
+        played += 1
+    return total / played if played else 0.0
 
 
 def _watch_parent(parent: int) -> None:
