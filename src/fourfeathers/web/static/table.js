@@ -100,7 +100,10 @@ class Table {
   }
 
   update(state) {
-    if (this.state && state.n !== this.state.n) this.hint = null;
+    if (this.state && state.n !== this.state.n) {
+      this.hint = null;
+      this.message = null; // a refusal is about the table as it was
+    }
     this.state = state;
     if (state.rematch) this.rematch = state.rematch;
     this.draw();
@@ -248,6 +251,7 @@ class Table {
       this.header(ctx),
       this.state.result ? this.endScreen(ctx) : null,
       h("main", { class: "board", "aria-label": "The table" }, board),
+      this.hintPanel(ctx),
       this.side(ctx),
       this.toast()));
     const log = this.root.querySelector(".log .entries");
@@ -292,7 +296,6 @@ class Table {
   side(ctx) {
     const entries = this.log.slice(this.logOpen ? 0 : -12);
     return h("aside", { class: "side" },
-      this.hintPanel(ctx),
       h("section", { class: "log", "aria-label": "Game log" },
         h("h2", {}, "Game log"),
         this.log.length > 12 ? h("button", {
@@ -307,7 +310,7 @@ class Table {
 
   hintPanel(ctx) {
     if (!this.hint) return null;
-    if (this.hint.waiting) return h("section", { class: "hint" }, h("h2", {}, "Hint"), h("p", {}, "Searching…"));
+    if (this.hint.waiting) return h("section", { class: "hint" }, h("h2", {}, "Hint"), h("p", {}, "The computer is searching what you know…"));
     const message = this.hint.message;
     return h("section", { class: "hint", "aria-live": "polite" },
       h("h2", {}, "Hint"),
