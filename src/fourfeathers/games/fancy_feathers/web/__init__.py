@@ -12,7 +12,7 @@ from typing import Any
 
 from ..game import TYPE_CHOICES, VARIANTS, FancyFeathersGame
 from ..rules import after_fox, fox_answers
-from ..scoring import TYPES, explain_collection, fewest_flags, values_by_type
+from ..scoring import TYPES, collection_points, explain_collection, fewest_flags, values_by_type
 
 __all__ = ["FIELDS", "VARIANTS", "catalogue", "derive"]
 
@@ -71,7 +71,7 @@ def derive(
     - public: ``seats``, per seat what everyone knows of its collection: ``seen`` (the cards
       everyone saw it collect or receive, less the set-aside Traps it was seen to lose),
       ``hidden_losses`` (cards lost to a Fox without saying which), ``known`` (nothing lost
-      unseen, or the game is over) and ``sheet``, the points of the cards seen; ``unseen``,
+      unseen, or the game is over) and ``points``, those of the cards seen; ``unseen``,
       per type in play its cards nobody has seen yet (in the stack or removed); once the game
       is over ``sheets``, every seat's final points type by type;
     - a seat's own: ``own``, the ``sheet`` of its whole collection now, and while it answers a
@@ -103,17 +103,20 @@ def derive(
         seen_all += got
         held = p.get("held")  # everyone's, once the game is over
         cards = held if held is not None else _without(got, lost)
+        groups = values_by_type(game.ctype, game.cvalue, cards)
         seats.append(
             {
                 "seen": cards,
                 "hidden_losses": 0 if held is not None else hidden,
                 "known": held is not None or hidden == 0,
-                "sheet": sheet(game, cards, fewest[q]),
+                "points": collection_points(game.scorings, groups, fewest[q]),
             }
         )
     public: dict[str, Any] = {"seats": seats, "unseen": _unseen(game, observation, seen_all)}
     if observation["phase"] == "over":
-        public["sheets"] = [{"seat": q, **seats[q]["sheet"]} for q in range(len(players))]
+        public["sheets"] = [
+            {"seat": q, **sheet(game, seats[q]["seen"], fewest[q])} for q in range(len(players))
+        ]
     return public
 
 

@@ -147,7 +147,7 @@ function collections(ctx, obs) {
       if (!info) return null;
       const own = q === ctx.seat && ctx.mine ? ctx.mine.own : null; // all of its cards: exact
       const cards = own ? ctx.me.players[q].held : info.seen;
-      const sheet = own || info.sheet;
+      const total = own ? own.total : info.points;
       const byType = new Map();
       for (const card of cards) {
         const t = typeOf(ctx, card);
@@ -155,7 +155,7 @@ function collections(ctx, obs) {
         byType.get(t.name).push(t.value);
       }
       const where = obs.discs.positions[q] === LEFT ? `left ${obs.discs.left.indexOf(q) + 1}.` : null;
-      const points = ctx.plural(sheet.total, "point") + (own || info.known ? "" : " in the cards seen");
+      const points = ctx.plural(total, "point") + (own || info.known ? "" : " in the cards seen");
       return h("div", { class: ["ff-seat", q === ctx.seat && "mine", q === obs.current_player && !ctx.over && "to-move"] },
         h("div", { class: "ff-seat-head" }, disc(ctx, q, obs.current_player), h("strong", {}, ctx.seatLabel(q)),
           h("span", { class: "quiet" }, ` ${ctx.plural(p.count, "card")}${where ? ` · ${where}` : ""}`),
