@@ -1,0 +1,155 @@
+"""Familiar Feat in the browser (a solo game): a whole adventure by clicking, illegal clicks,
+coming back, watching, keyboard, a phone and the screenshots."""
+
+from __future__ import annotations
+
+import random
+
+from browser_helpers import (
+    DESKTOP,
+    LEGAL,
+    PHONE,
+    create_table,
+    engine_result,
+    event_number,
+    no_horizontal_scroll,
+    play_by_clicking,
+    screenshot,
+    shown_scores,
+    small_targets,
+    wait_event,
+)
+
+
+def solo(live, seat, viewport=None, **options):
+    table = create_table(live, "familiar-feat", ["human"], **options)
+    device = seat(table["invites"][0]["url"], viewport=viewport)
+    device.page.wait_for_selector(".fa-row")
+    return table, device.page
+
+
+def attach_first(page) -> None:
+    """Attach the card in hand beneath the first Creature it does not win over (so that the
+    Familiar stays in the row)."""
+    n = event_number(page)
+    creatures = page.locator(".fa-creature.legal")
+    for i in range(creatures.count()):
+        total, strength = creatures.nth(i).locator(".fa-after").inner_text().split()[-3::2]
+        if int(total) < int(strength):
+            creatures.nth(i).click()
+            break
+    else:
+        raise AssertionError("every Creature would be won over by the card in hand")
+    wait_event(page, n + 1)
+
+
+def test_a_whole_adventure_by_clicking_on_a_phone_ends_with_the_engines_score(live, seat) -> None:
+    table, page = solo(live, seat, PHONE, level=8)  # the hardest level: shorter adventures
+    assert page.locator(".turn").inner_text() == "Your turn"
+    assert page.locator(".fa-creature").count() == 5  # the first row (FA-25)
+    assert "Click a Creature to attach" in page.locator(".fa-prompt").inner_text()
+    assert small_targets(page) == []
+    play_by_clicking([page], random.Random(2))
+    scores, _ = engine_result(live, table["table"])
+    page.wait_for_selector(".end")
+    assert no_horizontal_scroll(page)
+    assert shown_scores(page) == scores
+    verdict = page.locator(".fa-verdict").inner_text()
+    assert verdict.startswith("Victory" if scores == [3] else "Defeat")
+    assert "FA-89" in verdict or "FA-90" in verdict  # why the adventure ended, with its rule
+    rows = page.locator(".fa-result .sheet tbody tr")
+    assert rows.count() == 3  # the adventure's three Monsters, each driven away or not
+    driven = [r for r in rows.all_inner_texts() if "driven away" in r]
+    assert len(driven) == scores[0]
+    page.set_viewport_size(DESKTOP)
+    screenshot(page, "familiar-feat-end")
+
+
+def test_an_illegal_click_shows_the_reason_and_the_rule(live, seat) -> None:
+    table, page = solo(live, seat, level=1)
+    attach_first(page)
+    familiar = page.locator(".fa-familiar").first  # nothing asks for a Familiar now
+    familiar.click(force=True)
+    page.wait_for_selector(".toast .rule")
+    toast = page.locator(".toast").inner_text()
+    assert "attach the card in hand" in toast and "rule FA-33" in toast
+    assert event_number(page) == 1  # nothing changed
+
+
+def test_a_closed_page_comes_back_where_it_was(live, seat) -> None:
+    table, page = solo(live, seat, level=2)
+    attach_first(page)
+    row = page.locator(".fa-row").inner_text()
+    context = page.context
+    page.close()
+    again = context.new_page()
+    again.goto(table["invites"][0]["url"])  # the invite link again, in the same browser
+    again.wait_for_selector(".fa-row")
+    assert event_number(again) == 1
+    assert again.locator(".fa-row").inner_text() == row
+    assert again.locator(".turn").inner_text() == "Your turn"
+    assert "attach" in again.locator(".log").inner_text()
+
+
+def test_a_spectator_watches_without_choices(live, seat) -> None:
+    table, page = solo(live, seat, level=1)
+    attach_first(page)
+    watcher = seat(table["watch"]).page
+    watcher.wait_for_selector(".fa-row")
+    wait_event(watcher, 1)
+    assert "watching" in watcher.locator(".fa-prompt").inner_text()
+    assert watcher.locator("main.board button.choice").count() == 0  # nothing to press
+    # a solo game hides nothing but the decks' order (FA-100): the table reads the same
+    for part in (".fa-col", ".fa-total", ".fa-name", ".fa-piles"):
+        assert watcher.locator(part).all_inner_texts() == page.locator(part).all_inner_texts()
+    assert watcher.locator(".fa-after").count() == 0  # no attach to preview
+
+
+def test_keyboard_only(live, seat) -> None:
+    table, page = solo(live, seat, level=1)
+
+    def tab_to(selector: str) -> None:
+        for _ in range(40):
+            page.keyboard.press("Tab")
+            if page.evaluate("s => document.activeElement.matches(s)", selector):
+                return
+        raise AssertionError(f"Tab never reached {selector}")
+
+    tab_to(".fa-creature.legal")
+    page.keyboard.press("Enter")
+    wait_event(page, 1)
+    tab_to("main.board .choice.legal")  # the next choice, whatever the adventure asks
+    page.keyboard.press("Enter")
+    wait_event(page, 2)
+
+
+def played(page, rng: random.Random, moves: int) -> bool:
+    """Click ``moves`` random legal choices; False if the adventure ended meanwhile."""
+    for _ in range(moves):
+        if page.locator(".table-page[data-status=finished]").count():
+            return False
+        choices = page.locator(LEGAL)
+        choice = choices.nth(rng.randrange(choices.count()))
+        action = choice.get_attribute("data-action")
+        n = event_number(page)
+        choice.click()
+        if action:
+            wait_event(page, n + 1)
+    return not page.locator(".table-page[data-status=finished]").count()
+
+
+def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
+    rng = random.Random(6)
+    for _ in range(6):  # a few days in: Familiars under Creatures, piles, a pending choice
+        table, page = solo(live, seat, level=3)
+        if played(page, rng, 9):
+            break
+    page.wait_for_selector(".turn.mine")
+    screenshot(page, "familiar-feat-desktop")
+    phone = seat(table["watch"], viewport=PHONE).page
+    phone.wait_for_selector(".fa-row")
+    assert no_horizontal_scroll(phone)
+    page.set_viewport_size(PHONE)
+    assert no_horizontal_scroll(page)
+    assert small_targets(page) == []
+    screenshot(page, "familiar-feat-phone")
