@@ -123,28 +123,50 @@ def test_keyboard_only(live, seat) -> None:
     wait_event(page, 2)
 
 
-def played(page, rng: random.Random, moves: int) -> bool:
-    """Click ``moves`` random legal choices; False if the adventure ended meanwhile."""
-    for _ in range(moves):
-        if page.locator(".table-page[data-status=finished]").count():
-            return False
+def sensible(page, rng: random.Random) -> None:
+    """One click of a player who wins Creatures over when the card in hand can, and else
+    builds the fullest column; any other question is answered at random."""
+    n = event_number(page)
+    creatures = page.locator(".fa-creature.legal")
+    winning = page.locator(".fa-creature.legal:has(.fa-after.wins)")
+    if winning.count():
+        winning.first.click()
+    elif creatures.count():
+        totals = [int(t.split()[2]) for t in creatures.locator(".fa-after").all_inner_texts()]
+        creatures.nth(totals.index(max(totals))).click()
+    else:
         choices = page.locator(LEGAL)
         choice = choices.nth(rng.randrange(choices.count()))
-        action = choice.get_attribute("data-action")
-        n = event_number(page)
+        sends = choice.get_attribute("data-action")
         choice.click()
-        if action:
-            wait_event(page, n + 1)
-    return not page.locator(".table-page[data-status=finished]").count()
+        if not sends:
+            return
+    wait_event(page, n + 1)
+
+
+def lived_in(live, seat, rng: random.Random):
+    """A solo table a few days in, at a question other than an attach if one comes; None if the
+    adventure ended first."""
+    table, page = solo(live, seat, level=3)
+    for step in range(60):
+        if page.locator(".table-page[data-status=finished]").count():
+            return None
+        asking = page.locator(".fa-prompt .rule").count() and page.locator(".fa-after").count() == 0
+        full = page.locator(".fa-creature").count() >= 4
+        if step >= 15 and full and (asking or step >= 40):
+            return table, page
+        sensible(page, rng)
+    return table, page
 
 
 def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
     rng = random.Random(6)
-    for _ in range(6):  # a few days in: Familiars under Creatures, piles, a pending choice
-        table, page = solo(live, seat, level=3)
-        if played(page, rng, 9):
+    for _ in range(4):  # a few days in: Familiars under Creatures, piles, a pending choice
+        found = lived_in(live, seat, rng)
+        if found:
             break
-    page.wait_for_selector(".turn.mine")
+    assert found, "every adventure ended too soon"
+    table, page = found
     screenshot(page, "familiar-feat-desktop")
     phone = seat(table["watch"], viewport=PHONE).page
     phone.wait_for_selector(".fa-row")
@@ -153,3 +175,30 @@ def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
     assert no_horizontal_scroll(page)
     assert small_targets(page) == []
     screenshot(page, "familiar-feat-phone")
+
+
+def test_the_derived_totals_are_the_rules_own() -> None:
+    """What the page shows of each column (web part's ``derive``, from the observation alone)
+    agrees with the rules on the true state, over random adventures (no browser needed)."""
+    from fourfeathers.core.registry import game_spec
+    from fourfeathers.games.familiar_feat import rules_totals
+    from fourfeathers.games.familiar_feat.web import derive
+
+    rng = random.Random(1)
+    checked = 0
+    for level, seed in ((1, 1), (4, 2), (8, 3), (3, 4)):
+        game = game_spec("familiar-feat").factory(level=level)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            derived = derive(game, state.observation(0), 0)
+            for s, slot in enumerate(derived["slots"]):
+                if slot is None:
+                    assert not state.row[s]
+                    continue
+                nd = rules_totals.no_double(state)
+                assert slot["total"] == rules_totals.column_total(game.cards, state.cols[s], nd)
+                assert slot["meets"] == rules_totals.meets(state, s)
+                assert slot["limit"] == rules_totals.card_limit(state, state.row[s])
+                checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100

@@ -20,7 +20,10 @@ from browser_helpers import (
     wait_event,
 )
 
+from fourfeathers.core.records import GameRecord
+
 LIT = ".is-map .hex.choice.legal"
+FINISHED = ".table-page[data-status=finished]"
 
 
 def two_seats(live, seat, **options):
@@ -35,8 +38,19 @@ def test_a_whole_game_by_clicking_ends_with_the_engines_scores(live, seat) -> No
     table, (one, two) = two_seats(live, seat, max_turns=6)
     assert one.locator(".turn").inner_text() == "Your turn"
     assert two.locator(".turn").inner_text().startswith("Waiting for Seat 1")
-    play_by_clicking([one, two], random.Random(4))
+    rng = random.Random(4)
+    while not all(p.locator(FINISHED).count() for p in (one, two)):  # birds placed where they fit
+        mover = next((p for p in (one, two) if p.locator(".turn.mine").count()), None)
+        if mover is None:
+            one.wait_for_timeout(50)
+            continue
+        placing(mover, rng)
+        for page in (one, two):
+            wait_event(page, event_number(mover))
     scores, winners = engine_result(live, table["table"])
+    record = live.get(f"/api/tables/{table['table']}/record")
+    placed = GameRecord(record["game"], record["config"], record["seed"], record["actions"])
+    placed = placed.replay().public_observation()["placed"]
     for page in (one, two):
         page.wait_for_selector(".end")
         assert shown_scores(page) == scores
@@ -45,6 +59,9 @@ def test_a_whole_game_by_clicking_ends_with_the_engines_scores(live, seat) -> No
         assert sheets.count() == 2  # every seat's birds, each with its points
         for s, total in enumerate(scores):
             assert sheets.nth(s).locator("tfoot .num").inner_text() == str(total)
+            rows = sheets.nth(s).locator("tbody tr")
+            assert rows.count() == max(1, len(placed[s]))  # a line per bird placed
+            assert sum(int(n) for n in rows.locator(".num").all_inner_texts()) == total
         for s in winners:
             assert "winner" in page.locator(".end .scores li").nth(s).inner_text()
     screenshot(one, "isle-of-feathers-end")
@@ -195,10 +212,9 @@ def lived_in(live, seat, rng: random.Random):
     table = create_table(live, "isle-of-feathers", ["human", "random"], starting_player=0)
     page = seat(table["invites"][0]["url"]).page
     page.wait_for_selector(".is-island")
-    finished = ".table-page[data-status=finished]"
     for step in range(80):
-        page.wait_for_selector(f".turn.mine, {finished}")
-        if page.locator(finished).count():
+        page.wait_for_selector(f".turn.mine, {FINISHED}")
+        if page.locator(FINISHED).count():
             return None
         birds = page.locator(".is-hand .is-card.legal:has(.fits.yes)")
         placed = page.locator(".is-seat .placed:not(.known) .chip").count()
@@ -226,3 +242,32 @@ def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
     assert no_horizontal_scroll(page)
     assert small_targets(page) == []
     screenshot(page, "isle-of-feathers-phone")
+
+
+def test_where_birds_fit_is_the_rules_own() -> None:
+    """Where the page says a bird fits (web part's ``derive``, from the observation alone) is
+    where the rules' placement search puts it, over random games (no browser needed)."""
+    from fourfeathers.core.registry import game_spec
+    from fourfeathers.games.isle_of_feathers import rules_place
+    from fourfeathers.games.isle_of_feathers.actions import cell_text
+    from fourfeathers.games.isle_of_feathers.web import derive
+
+    rng = random.Random(2)
+    checked = 0
+    for players, seed in ((2, 1), (3, 2), (1, 3)):
+        game = game_spec("isle-of-feathers").factory(players=players, max_turns=12)
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            p = state.current_player
+            derived = derive(game, state.observation(p), p)
+            cards = state.hands[p] + [c for c in state.path if c]
+            for occupied, key in ((False, "fits"), (True, "flock")):
+                want: dict[str, list[str]] = {}
+                for card, k in rules_place.placements(state, cards, occupied=occupied):
+                    want.setdefault(str(card), []).append(cell_text(k))
+                assert {c: sorted(v) for c, v in derived[key].items()} == {
+                    c: sorted(v) for c, v in want.items()
+                }
+            checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 50

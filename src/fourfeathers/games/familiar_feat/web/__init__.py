@@ -4,9 +4,11 @@ styles it; this module gives the lobby the variants, and the page the cards' tex
 against its Strength and card limit, the question the adventure asks now, where the adventure's
 Monsters and Events are, and at the end why it ended.
 
-``derive`` reads the observation alone, through ``Observed``: the rules' own totals, Strength and
-card limit (``rules_totals``) and prompts (``rules_phases``) look only at what it holds (the row,
-the columns, the Events in force, the pending frames), so a seat learns nothing new.
+``derive`` reads the observation alone, through ``Observed``: the rules' own functions of a column
+(``rules_totals``: totals, Strength with the Events in force, the card limit) and of the pending
+frames (``rules_phases``: the prompt, the end's reason) look only at what it holds (the row, the
+columns, the Events in force, the pending frames), so a seat learns nothing new. It reads no
+derived field the rules may keep on a state (such as totals kept up to date).
 """
 
 from __future__ import annotations
@@ -199,16 +201,21 @@ def _slot(
     else:
         target = str(st)
     values = rules_totals.effective(cards, col)
+    total = rules_totals.column_total(cards, col, nd)
+    if st == STAR and condition is not None:
+        meets = rules_totals.condition_met(cards, condition, col)  # FA-72
+    else:
+        meets = st != INF and bool(col) and total >= st  # FA-40
     leaves = None
     if cards.leaves_after[creature]:
         leaves = leaves_text(view, cards.leaves_after[creature], observation["since"][s])
     return {
-        "total": rules_totals.column_total(cards, col, nd),
+        "total": total,
         "strength": st if st not in (INF, STAR) else None,
         "target": target,
         "limit": rules_totals.card_limit(view, creature),  # type: ignore[arg-type]
         "counted": sum(1 for _, a in values if ABILITIES[a] != "no_limit"),
-        "meets": rules_totals.meets(view, s),  # type: ignore[arg-type]
+        "meets": meets,
         "values": [[v, ABILITIES[a]] for v, a in values],
         "leaves": leaves,
     }

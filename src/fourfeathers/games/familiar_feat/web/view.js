@@ -36,24 +36,32 @@ function after(words) {
   return m ? `${m[1]} / ${m[2]}` : null;
 }
 
-function chip(ctx, card, extra = {}) {
-  const { h } = ctx;
-  const c = info(ctx, card);
-  const value = c.ability === "copy" ? "C" : String(c.cuddle ?? "");
-  return h("span", { class: ["fa-chip", TIER_CLASS[c.tier], extra.class], title: c.text },
-    c.kind === "creature" ? h("b", { class: "v" }, value) : null,
-    h("span", { class: "n" }, c.name),
-    c.ability && c.ability !== "none" && c.ability !== "copy" ? h("i", {}, ABILITY_SHORT[c.ability]) : null);
+// Whether "7 / 6" reaches the Strength.
+function wins(preview) {
+  const [total, strength] = preview.split(" / ").map(Number);
+  return Number.isFinite(strength) && total >= strength;
 }
 
-// A pile of cards as chips; a chip is a choice when `choose` is given (its action text).
+function chipFace(ctx, card) {
+  const { h } = ctx;
+  const c = info(ctx, card);
+  return [
+    c.kind === "creature" ? h("b", { class: "v" }, c.ability === "copy" ? "C" : String(c.cuddle)) : null,
+    h("span", { class: "n" }, c.name),
+    c.ability && c.ability !== "none" && c.ability !== "copy" ? h("i", {}, ABILITY_SHORT[c.ability]) : null,
+  ];
+}
+
+// A pile of cards as chips; a chip is a choice when `choose` is given and it is legal.
 function pileCards(ctx, cards, choose, btn) {
-  if (!cards.length) return ctx.h("span", { class: "quiet" }, "empty");
-  return ctx.h("span", { class: "fa-chips" }, cards.map((card) => {
+  const { h } = ctx;
+  if (!cards.length) return h("span", { class: "quiet" }, "empty");
+  return h("span", { class: "fa-chips" }, cards.map((card) => {
+    const c = info(ctx, card);
     const action = choose ? `choose ${card}` : null;
     return action && ctx.legal.has(action)
-      ? btn({ action, class: "fa-chip-choice", "aria-label": `${info(ctx, card).text}` }, chip(ctx, card))
-      : chip(ctx, card);
+      ? btn({ action, class: ["fa-chip", "fa-chip-choice", TIER_CLASS[c.tier]], "aria-label": c.text }, chipFace(ctx, card))
+      : h("span", { class: ["fa-chip", TIER_CLASS[c.tier]], title: c.text }, chipFace(ctx, card));
   }));
 }
 
@@ -115,7 +123,7 @@ function creatureCard(ctx, obs, s, creature, btn) {
     c.kind === "golem" ? h("span", { class: "fa-effect" }, "Never leaves play") : null,
     c.kind === "creature" ? h("span", { class: "fa-joins" }, "Joins as Cuddle ", h("b", {}, c.ability === "copy" ? "Copy" : String(c.cuddle)),
       c.ability !== "none" && c.ability !== "copy" ? ` · ${ABILITY_SHORT[c.ability]}` : null) : null,
-    preview ? h("span", { class: "fa-after" }, `→ Cuddle ${preview}`) : null,
+    preview ? h("span", { class: ["fa-after", wins(preview) && "wins"] }, `→ Cuddle ${preview}`, wins(preview) ? " ✓ won over" : null) : null,
   ];
   const cls = ["fa-creature", c.kind, TIER_CLASS[c.tier], slot.meets && "met", hint && hint.slot === s && "hinted"];
   const label = `Slot ${s + 1}: ${c.text}. Cuddle ${slot.total} of ${slot.target}`;
@@ -228,7 +236,7 @@ function events(ctx, obs) {
     h("h2", {}, "Events"),
     h("ul", {},
       obs.active.map(([e, t1, t2]) => h("li", { class: "fa-event" },
-        h("strong", {}, `${info(ctx, e).icon || ""} ${info(ctx, e).name}`), h("span", { class: "timing" }, info(ctx, e).timing === "hourglass" ? "⧗ in force" : "⚡"),
+        h("strong", {}, `${info(ctx, e).icon || ""} ${info(ctx, e).name}`), h("span", { class: "timing" }, info(ctx, e).timing === "hourglass" ? "hourglass: in force" : "lightning"),
         h("span", {}, info(ctx, e).event), [t1, t2].filter(Boolean).length ? h("span", { class: "quiet" }, ` (affects ${[t1, t2].filter(Boolean).map(name).join(" and ")})`) : null)),
       obs.events_pending.map((e) => h("li", { class: "fa-event pending" },
         h("strong", {}, `${info(ctx, e).icon || ""} ${info(ctx, e).name}`), h("span", { class: "timing" }, "being resolved"), h("span", {}, info(ctx, e).event)))));
@@ -264,7 +272,7 @@ function result(ctx) {
     h("p", { class: ["fa-verdict", end.won ? "won" : "lost"] }, `${end.won ? "Victory" : "Defeat"} on day ${obs.day}: ${end.reason}.`),
     h("table", { class: "sheet" },
       h("caption", {}, `Monsters driven away: ${obs.driven.length} of 3`),
-      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Monster"), h("th", { scope: "col" }, "Monsters"), h("th", { scope: "col" }, "why"))),
+      h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Monster"), h("th", { scope: "col" }, "driven away"), h("th", { scope: "col" }, "why"))),
       h("tbody", {}, monsters.map((m) => h("tr", {},
         h("td", {}, `${info(ctx, m).icon || ""} ${info(ctx, m).name}`),
         h("td", { class: "num" }, obs.driven.includes(m) ? "1" : "0"),

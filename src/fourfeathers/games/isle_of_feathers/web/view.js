@@ -138,7 +138,7 @@ function space(ctx, cell, info, look) {
   owners.forEach((seat, i) => {
     const n = owners.length;
     const bx = x + (i - (n - 1) / 2) * Math.min(17, 36 / n);
-    parts.push(marker(ctx, seat, bx, y + R * 0.12, n > 2 ? 7.5 : 9.5));
+    parts.push(marker(ctx, seat, bx, y + R * 0.2, n > 2 ? 7.5 : 9.5));
   });
   if (look.coords) parts.push(svg("text", { class: "coord", x, y: y + R * 0.78, "text-anchor": "middle" }, cell));
   if (look.hinted) parts.push(svg("text", { class: "star", x: x + R * 0.5, y: y + R * 0.62, "text-anchor": "middle" }, "★"));
@@ -265,7 +265,9 @@ function habitat(ctx, card) {
   const xs = at.map((p) => p[0]);
   const ys = at.map((p) => p[1]);
   const pad = r + 2;
-  const vb = [Math.min(...xs) - pad, Math.min(...ys) - pad, Math.max(...xs) - Math.min(...xs) + 2 * pad, Math.max(...ys) - Math.min(...ys) + 2 * pad];
+  const [cx, cy] = [(Math.min(...xs) + Math.max(...xs)) / 2, (Math.min(...ys) + Math.max(...ys)) / 2];
+  const [vw, vh] = [Math.max(Math.max(...xs) - Math.min(...xs) + 2 * pad, 4 * w), Math.max(Math.max(...ys) - Math.min(...ys) + 2 * pad, 4 * r)];
+  const vb = [cx - vw / 2, cy - vh / 2, vw, vh].map((v) => v.toFixed(1));
   const words = cells.map(([, , hh, v], i) => `${kindName(hh)}${v ? " with Vegetation" : ""}${i === 0 ? " (the bird's space)" : ""}`).join(", ");
   return svg("svg", { class: "habitat", viewBox: vb.join(" "), role: "img", "aria-label": `Habitat: ${words}` },
     svg("title", {}, `Habitat: ${words}`),
@@ -333,8 +335,12 @@ function prompt(ctx, obs, sel, mv) {
     return h("span", {}, `You discarded ${name(obs.pending_card)}: use its ${title(obs.pending)} (${ctx.catalogue.abilities[obs.pending]}): ${what}; or skip it.`);
   }
   if (sel?.kind === "card") {
-    const n = mv.byMode.get(`card ${sel.card}`)?.size || 0;
-    return n ? `${name(sel.card)}: click a lit space to place it (${ctx.plural(n, "place")}).` : `${name(sel.card)} fits nowhere now: its habitat must match the island around a free tile.`;
+    const options = [...(mv.byMode.get(`card ${sel.card}`)?.values() || [])];
+    const flock = options.filter((a) => a.startsWith("flock")).length;
+    const free = options.length - flock;
+    if (!options.length) return `${name(sel.card)} fits nowhere now: its habitat must match the island around a free tile. You may discard it for its ability.`;
+    const where = [free ? ctx.plural(free, "free tile") : null, flock ? `${ctx.plural(flock, "tile")} with a bird, by Flock${obs.phase === "main" ? " (spends a Flock token)" : ""}` : null].filter(Boolean).join("; ");
+    return `${name(sel.card)}: click a lit space to place it (${where}).`;
   }
   if (sel?.kind === "shoo") {
     if (!sel.source) return "Shoo: click a lit bird to move it.";
@@ -346,7 +352,7 @@ function prompt(ctx, obs, sel, mv) {
     return `${TOOL_WORDS[sel.kind]}: click a lit space (${ctx.plural(n, "space")}).`;
   }
   if (obs.actions_left > 0) {
-    return `${ctx.plural(obs.actions_left, "action")} left: pick a bird to place, or a tile action; or discard a bird for its ability.`;
+    return `${ctx.plural(obs.actions_left, "action")} left: pick a bird of your hand to see where it fits, or a tile action.`;
   }
   const next = (obs.current_player + 1) % ctx.catalogue.players;
   return mv.singles.has("end") && ![...mv.singles.keys()].some((a) => a.startsWith("pass "))
@@ -381,6 +387,10 @@ function tools(ctx, obs, sel, mv) {
     if (mv.singles.has(action) || (action === "flit" && obs.phase === "main" && mine[3])) {
       out.push(ctx.button({ action, class: ["is-tool", `a-${action}`] }, label, action === "flit" ? h("small", {}, `×${mine[3]}`) : null));
     }
+  }
+  const drawn = /^(take \d+|draw blind|discard \d+|pass \d+|release \d+|flit|stamina|skip|end)$/;
+  for (const action of mv.singles.keys()) {
+    if (!drawn.test(action)) out.push(ctx.button({ action, class: "is-tool" }, ctx.legal.get(action)));
   }
   if (sel?.kind === "shoo" && sel.source && !sel.colour) {
     for (const colour of sel.colours) out.push(ctx.button({ key: `shoo ${colour}`, legal: true, class: "is-tool", onclick: () => select(ctx, { ...sel, colour }) }, `The ${colour} bird`));
@@ -451,7 +461,7 @@ function hand(ctx, obs, sel, mv) {
   const hint = hintOf(ctx.hinted);
   const main = ctx.myTurn && obs.phase === "main";
   const choosing = ctx.myTurn && (obs.phase === "main" || (obs.phase === "ability" && obs.pending === "flock"));
-  const known = new Set(obs.known_by.flatMap((cards, q) => (q === ctx.seat ? [] : cards)));
+  const knowers = (card) => obs.known_by.map((cards, q) => (q !== ctx.seat && cards.includes(card) ? q : null)).filter((q) => q !== null);
   return h("section", { class: "is-hand", "aria-label": "Your hand" },
     h("h2", {}, "Your hand", h("span", { class: "quiet" }, `${ctx.plural(obs.hand.length, "card")} · ${ctx.plural(ctx.catalogue.bird_tokens - obs.placed[ctx.seat].length, "Bird token")} left`)),
     obs.hand.length === 0 ? h("p", { class: "quiet" }, "Your hand is empty.") : null,
@@ -459,8 +469,10 @@ function hand(ctx, obs, sel, mv) {
       const me = { kind: "card", card };
       const b = bird(ctx, card);
       const label = `${b.name}, ${b.points} points, ${b.ability}`;
-      const cls = ["is-card", hint.card === card && "hinted", known.has(card) && "seen"];
-      const face = birdFace(ctx, card, [fitsLine(ctx, card, mv), known.has(card) ? h("small", { class: "seen-by" }, "others know you hold it") : null]);
+      const seen = knowers(card);
+      const cls = ["is-card", hint.card === card && "hinted", seen.length && "seen"];
+      const face = birdFace(ctx, card, [fitsLine(ctx, card, mv),
+        seen.length ? h("small", { class: "seen-by" }, `${seen.map((q) => `Seat ${q + 1}`).join(", ")} ${seen.length > 1 ? "know" : "knows"} you hold it`) : null]);
       const selected = same(sel, me);
       const usable = mv.byMode.has(`card ${card}`) || ctx.legal.has(`discard ${card}`);
       const body = choosing
@@ -512,7 +524,7 @@ function result(ctx) {
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "bird"), h("th", { scope: "col" }, unit), h("th", { scope: "col" }, "why"))),
       h("tbody", {}, cards.length ? cards.map((c) => h("tr", {},
         h("td", {}, `${bird(ctx, c).name} (${c})`), h("td", { class: "num" }, String(bird(ctx, c).points)),
-        h("td", {}, `printed points of a placed bird (IS-66), ${title(bird(ctx, c).ability)}`)))
+        h("td", {}, "printed points of a placed bird (IS-66)")))
         : h("tr", {}, h("td", {}, "no bird placed"), h("td", { class: "num" }, "0"), h("td", {}, ""))),
       h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "total"), h("td", { class: "num" }, String(obs.scores[q])), h("td", {}, "")))))));
 }
