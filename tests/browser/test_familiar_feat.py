@@ -19,6 +19,11 @@ from browser_helpers import (
     small_targets,
     wait_event,
 )
+from view_explorer import explore, sample
+
+from fourfeathers.core.registry import game_spec
+from fourfeathers.games.familiar_feat import rules_totals
+from fourfeathers.games.familiar_feat.web import derive
 
 
 def solo(live, seat, viewport=None, **options):
@@ -148,12 +153,12 @@ def lived_in(live, seat, rng: random.Random):
     """A solo table a few days in, at a question other than an attach if one comes; None if the
     adventure ended first."""
     table, page = solo(live, seat, level=3)
-    for step in range(60):
+    for step in range(30):
         if page.locator(".table-page[data-status=finished]").count():
             return None
         asking = page.locator(".fa-prompt .rule").count() and page.locator(".fa-after").count() == 0
         full = page.locator(".fa-creature").count() >= 4
-        if step >= 15 and full and (asking or step >= 40):
+        if (step >= 10 and full and asking) or step >= 25:
             return table, page
         sensible(page, rng)
     return table, page
@@ -161,7 +166,7 @@ def lived_in(live, seat, rng: random.Random):
 
 def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
     rng = random.Random(6)
-    for _ in range(4):  # a few days in: Familiars under Creatures, piles, a pending choice
+    for _ in range(8):  # a few days in: Familiars under Creatures, piles, a pending choice
         found = lived_in(live, seat, rng)
         if found:
             break
@@ -180,9 +185,6 @@ def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
 def test_the_derived_totals_are_the_rules_own() -> None:
     """What the page shows of each column (web part's ``derive``, from the observation alone)
     agrees with the rules on the true state, over random adventures (no browser needed)."""
-    from fourfeathers.core.registry import game_spec
-    from fourfeathers.games.familiar_feat import rules_totals
-    from fourfeathers.games.familiar_feat.web import derive
 
     rng = random.Random(1)
     checked = 0
@@ -202,3 +204,35 @@ def test_the_derived_totals_are_the_rules_own() -> None:
                 checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def test_every_legal_action_can_be_clicked(seat) -> None:
+    """Positions of random adventures, one of each kind of question (attach with one card and
+    with two, which Familiar to exhaust or flee, the tied highest, revive 2 then play 1 and
+    where, Move and where, which reached Creature first, the Team discard's Events, Catch Your
+    Breath, the variant's picks...): every legal action is reached by clicking, and nothing
+    highlighted is refused."""
+
+    page = seat("/").page
+    kinds = set()
+    for level, variants in ((1, ()), (4, ()), (8, ()), (5, ("choose-cards",))):
+        game = game_spec("familiar-feat").factory(level=level, variants=variants)
+        samples, seen = [], []
+        for seed in range(25):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            while not state.is_terminal():
+                observation = state.observation(0)
+                kind = (derive(game, observation, 0)["prompt"]["kind"], len(observation["hand"]))
+                if kind not in seen:
+                    seen.append(kind)
+                    samples.append(sample(game, state))
+                state.apply_action(rng.choice(state.legal_actions()))
+        results = explore(page, game, samples, fallback=".fa-choice")
+        assert [r for r in results if r["missing"] or r["wrong"]] == []
+        # only the variant's picks (Monsters and Events still in the box) are a plain list
+        for (kind, _), result in zip(seen, results, strict=True):
+            assert result["listed"] == [] or kind == "pick", (kind, result)
+        kinds |= {k for k, _ in seen}
+    assert {"attach", "exhaust", "flee", "revive_pick", "play_place", "move", "move_place"} <= kinds
+    assert {"order", "discard", "pick"} <= kinds

@@ -19,8 +19,13 @@ from browser_helpers import (
     small_targets,
     wait_event,
 )
+from view_explorer import explore, sample
 
 from fourfeathers.core.records import GameRecord
+from fourfeathers.core.registry import game_spec
+from fourfeathers.games.isle_of_feathers import rules_place
+from fourfeathers.games.isle_of_feathers.actions import cell_text
+from fourfeathers.games.isle_of_feathers.web import derive
 
 LIT = ".is-map .hex.choice.legal"
 FINISHED = ".table-page[data-status=finished]"
@@ -218,7 +223,7 @@ def lived_in(live, seat, rng: random.Random):
             return None
         birds = page.locator(".is-hand .is-card.legal:has(.fits.yes)")
         placed = page.locator(".is-seat .placed:not(.known) .chip").count()
-        if step >= 30 and birds.count() and placed >= 3:
+        if step >= 20 and birds.count() and placed >= 2:
             birds.first.click()  # a bird selected: where it fits lights up
             return table, page
         placing(page, rng)
@@ -247,10 +252,6 @@ def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
 def test_where_birds_fit_is_the_rules_own() -> None:
     """Where the page says a bird fits (web part's ``derive``, from the observation alone) is
     where the rules' placement search puts it, over random games (no browser needed)."""
-    from fourfeathers.core.registry import game_spec
-    from fourfeathers.games.isle_of_feathers import rules_place
-    from fourfeathers.games.isle_of_feathers.actions import cell_text
-    from fourfeathers.games.isle_of_feathers.web import derive
 
     rng = random.Random(2)
     checked = 0
@@ -271,3 +272,32 @@ def test_where_birds_fit_is_the_rules_own() -> None:
             checked += 1
             state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 50
+
+
+def test_every_legal_action_can_be_clicked(seat) -> None:
+    """Positions of random games, one of each kind of step (tiles, birds, each ability as a
+    token and as a discarded bird's, Replant's planting, Shoo's bird then tile, the draw, the
+    pass, the solo Stamina and release...): every legal action is reached by clicking, and
+    nothing highlighted is refused."""
+
+    page = seat("/").page
+    verbs = set()
+    for players in (2, 1):
+        game = game_spec("isle-of-feathers").factory(players=players, starting_player=0)
+        samples, seen = [], set()
+        for seed in range(30):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            while not state.is_terminal() and len(samples) < 24:
+                kinds = {(state.phase, str(a).split()[0]) for a in state.legal_actions()}
+                if not kinds <= seen:
+                    seen |= kinds
+                    samples.append(sample(game, state))
+                state.apply_action(rng.choice(state.legal_actions()))
+        results = explore(page, game, samples)
+        problems = [(s["legal"][:3], r) for s, r in zip(samples, results, strict=True)]
+        assert [p[1] for p in problems if p[1]["missing"] or p[1]["wrong"]] == []
+        verbs |= {verb for _, verb in seen}
+    steps = {"tile", "veg", "place", "discard", "take", "draw", "pass", "end", "skip", "flit"}
+    abilities = {"shoo", "replant", "plant", "flock", "mound", "burrow", "stamina", "release"}
+    assert steps | abilities <= verbs

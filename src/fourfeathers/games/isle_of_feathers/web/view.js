@@ -236,7 +236,16 @@ function island(ctx, obs, sel, mv) {
   const style = zoom === 1
     ? { minWidth: `${Math.round(vb[2] * least)}px`, maxWidth: `${Math.round(vb[2] * most)}px`, maxHeight: `${Math.round(vb[3] * most)}px` }
     : { width: `${Math.round(vb[2] * most * zoom)}px`, maxWidth: "none", maxHeight: "none" };
-  const zoomTo = (z) => { ctx.ui.zoom = z; ctx.redraw(); };
+  const zoomTo = (z) => { ctx.ui.zoom = z; ctx.ui.scroll = null; ctx.redraw(); };
+  // The map keeps where it was scrolled to across redraws (the page is drawn anew each time);
+  // first drawn, a map wider than the screen shows its middle.
+  const sea = h("div", { class: "is-sea", onscroll: () => { ctx.ui.scroll = [sea.scrollLeft, sea.scrollTop]; } },
+    svg("svg", { class: "is-island", viewBox: vb.map((v) => v.toFixed(1)).join(" "), role: "group", "aria-label": "Hex map of the island", style }, groups));
+  queueMicrotask(() => {
+    const [left, top] = ctx.ui.scroll || [(sea.scrollWidth - sea.clientWidth) / 2, (sea.scrollHeight - sea.clientHeight) / 2];
+    sea.scrollLeft = left;
+    sea.scrollTop = top;
+  });
   return h("section", { class: "is-map", "aria-label": "The island" },
     h("div", { class: "is-map-bar" },
       h("h2", {}, "The island"),
@@ -244,8 +253,7 @@ function island(ctx, obs, sel, mv) {
         h("button", { type: "button", class: "tool", "data-key": "zoom-out", "aria-label": "Zoom out", onclick: () => zoomTo(Math.max(1, zoom - 0.5)) }, "−"),
         h("button", { type: "button", class: "tool", "data-key": "zoom-fit", "aria-pressed": String(zoom === 1), onclick: () => zoomTo(1) }, "Fit"),
         h("button", { type: "button", class: "tool", "data-key": "zoom-in", "aria-label": "Zoom in", onclick: () => zoomTo(Math.min(3, zoom + 0.5)) }, "+"))),
-    h("div", { class: "is-sea" },
-      svg("svg", { class: "is-island", viewBox: vb.map((v) => v.toFixed(1)).join(" "), role: "group", "aria-label": "Hex map of the island", style }, groups)),
+    sea,
     h("p", { class: "legend", "aria-hidden": "true" },
       [1, 2, 3, 4].map((k) => h("span", { class: `sw h${k}` }, `${k} ${kindName(k)}`)),
       h("span", { class: "sw veg" }, "♣ Vegetation"),
