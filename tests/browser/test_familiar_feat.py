@@ -1,5 +1,6 @@
 """Familiar Feat in the browser (a solo game): a whole adventure by clicking, illegal clicks,
-coming back, watching, keyboard, a phone and the screenshots."""
+coming back, watching, keyboard, a phone and the screenshots; the columns' totals checked
+against the rules, and every legal action of every kind of question reached by clicking."""
 
 from __future__ import annotations
 
