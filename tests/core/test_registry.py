@@ -60,7 +60,7 @@ def test_parts_load_on_first_use_and_are_kept():
 
 
 def test_part_names_and_errors():
-    assert GameSpec.part_names() == ("heuristic", "features", "render", "cli", "encoding")
+    assert GameSpec.part_names() == ("heuristic", "features", "render", "cli", "encoding", "web")
     spec = game_spec("familiar-feat")
     assert spec.part("features") is None
     with pytest.raises(ValueError, match="'view' is not a game part; parts: heuristic"):

@@ -2,7 +2,8 @@
 registration.
 
 - No module of ``src/fourfeathers`` outside ``games/<game>/`` names a game (id in kebab or snake
-  form, or title, in any case) or imports a game folder.
+  form, or title, in any case) or imports a game folder; nor does any page file there (the web
+  shell's scripts, styles and HTML).
 - No game folder imports another one.
 - Every game folder has the same files for the same roles, and its ``__init__`` docstring says
   what each of its modules holds.
@@ -89,12 +90,24 @@ def problems_outside_games(path: Path, text: str | None = None) -> list[str]:
     return found + [f"imports {m}" for m in imported_modules(path, text) if game_folder_of(m)]
 
 
-def outside_modules() -> list[Path]:
+PAGE_FILES = ("*.js", "*.css", "*.html")
+"""The page files of the package (the web shell's and the games' views)."""
+
+
+def outside(pattern: str) -> list[Path]:
     return sorted(
         p
-        for p in PACKAGE.rglob("*.py")
+        for p in PACKAGE.rglob(pattern)
         if not (p.parent != GAMES and GAMES in p.parents)  # inside games/<game>/
     )
+
+
+def outside_modules() -> list[Path]:
+    return outside("*.py")
+
+
+def outside_page_files() -> list[Path]:
+    return [p for pattern in PAGE_FILES for p in outside(pattern)]
 
 
 def test_the_layout_test_sees_the_games():
@@ -137,6 +150,19 @@ def test_no_module_outside_a_game_folder_names_or_imports_a_game():
     assert found == {}
 
 
+def test_no_page_file_outside_a_game_folder_names_a_game():
+    files = outside_page_files()
+    assert PACKAGE / "web" / "static" / "table.js" in files
+    found = {
+        str(p.relative_to(PACKAGE)): names
+        for p in files
+        if (names := [m.group(0) for m in NAME.finditer(p.read_text(encoding="utf-8"))])
+    }
+    assert found == {}
+    shell = (PACKAGE / "web" / "static" / "table.js").read_text(encoding="utf-8")
+    assert NAME.search(shell + "// drawn like Featherlight's nest\n")  # the check can fail
+
+
 @pytest.mark.parametrize("folder", FOLDERS)
 def test_a_game_folder_imports_no_other_game(folder: str):
     for path in sorted((GAMES / folder).rglob("*.py")):
@@ -165,6 +191,11 @@ def test_every_part_a_registration_names_loads(spec: GameSpec):
     render = spec.part("render")
     if render is not None:
         assert callable(render.render_state) and callable(render.render_result)
+    web = spec.part("web")
+    if web is not None:  # a package: its folder holds the page files (view.js, view.css)
+        assert Path(web.__file__).name == "__init__.py"
+        assert all(callable(getattr(web, f, len)) for f in ("catalogue", "derive"))
+        assert isinstance(getattr(web, "VARIANTS", {}), dict)
     cli = spec.part("cli")
     if cli is not None:
         assert isinstance(cli.OPTIONS, tuple) and isinstance(cli.EXAMPLES, dict)

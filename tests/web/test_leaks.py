@@ -14,7 +14,9 @@ resamples exactly what seat ``p`` cannot know (the conformance suite checks this
   card, or an action's text form sent to a seat that did not see it (Isle of Feathers' ``pass
   17`` names the card passed face down).
 - Bytes: no message before the end holds the seed, a ``seed`` or ``actions`` field, or the
-  order of a hidden pile (any place whose cards differ between determinizations).
+  order of a hidden pile (any place whose cards differ between determinizations) as a whole
+  list: a run inside a longer list is no proof (Fancy Feathers' memory aid lists every card a
+  seat was seen to collect, in order; after a face-down loss the pile is that list less one).
 
 The mutation tests inject each kind of leak into the gate and show that the check finds it.
 """
@@ -90,12 +92,16 @@ def check_state(audit: Audit, table: Table, recipient, text: str, build, rng, wh
 def check_move(
     audit: Audit, table: Table, before: Any, row: LogRow, recipient, text: str, rng
 ) -> None:
-    """The event ``text`` must equal the event of every move the recipient cannot tell apart."""
+    """The event ``text`` must equal the event of every move the recipient cannot tell apart
+    (for the mover: the same choice in a state it cannot tell apart; Familiar Feat's piles can
+    end the same after two choices, yet the mover saw which it made)."""
     game = table.game
     for p in twin_seats(table, recipient):
         seen_after = table.state.observation(p)
         other = before.determinize(p, random.Random(rng.random()))
         moves = other.legal_actions()
+        if p == row.seat:  # the mover knows its own choice: only chance may differ
+            moves = [m for m in moves if str(m) == row.action]
         if len(moves) > TWIN_MOVES:
             moves = rng.sample(moves, TWIN_MOVES)
         for move in moves:
@@ -143,7 +149,7 @@ def check_bytes(audit: Audit, seed: int, orders: list[str], text: str, what: str
         ("the record's actions", '"actions"' in text),
         (
             "a hidden pile's order",
-            any(re.search(rf"(?<!\d){re.escape(o)}(?!\d)", text) for o in orders),
+            any(re.search(rf"(?<![\d,]){re.escape(o)}(?![\d,])", text) for o in orders),
         ),
     ):
         audit.checked += 1
@@ -176,7 +182,7 @@ def play_audited(
     for b, r in zip(browsers, recipients, strict=True):
         check_state(audit, table, r, b.raw[-1], lambda t, r=r: views.sync(t, r, 0), rng, "sync")
     reconnect_at = rng.randrange(3, 12)
-    hint_spec = hub.settings.hint_agent
+    hint_spec, playouts = hub.settings.hint_agent, hub.settings.hint_playouts
     while not table.over and (limit is None or table.n < limit):
         seat = table.state.current_player
         mover = browsers[seat]
@@ -187,7 +193,8 @@ def play_audited(
             seed = derive_seed(table.seed, "hint", table.n)
 
             def build_hint(t: Table, seat: int = seat, seed: int = seed, id: Any = hint["id"]):
-                return views.hint(t, id, seat, ai.hint_choices(t.state, seat, hint_spec, seed))
+                choices = ai.hint_choices(t.state, seat, hint_spec, seed, playouts)
+                return views.hint(t, id, seat, choices)
 
             check_state(audit, table, frozenset({seat}), text, build_hint, rng, "hint")
         if rng.random() < 0.05:  # an illegal command: the refusal must leak nothing either
@@ -308,3 +315,25 @@ def test_the_honest_gate_passes_the_same_audits(db) -> None:
     """The mutation tests' games, without a mutation, find nothing."""
     assert audit_with(db, "featherlight", 2, 12).leaks == []
     assert audit_with(db, "isle-of-feathers", 3, 40).leaks == []
+
+
+def test_mutation_derived_data_from_outside_the_observation(db, monkeypatch) -> None:
+    """A web part's ``derive`` that reads more than the observation it is given (here the true
+    state, through a back door) is found like any other leak."""
+    from fourfeathers.core.registry import game_spec
+
+    web = game_spec("featherlight").part("web")
+    honest_derive, honest_shared = web.derive, views.shared_view
+    peek: dict[str, Any] = {}
+
+    def shared(table: Table) -> dict:
+        peek["state"] = table.state
+        return honest_shared(table)
+
+    def derive(game, observation, seat) -> dict:
+        return {**honest_derive(game, observation, seat), "hands": peek["state"].hands}
+
+    monkeypatch.setattr(views, "shared_view", shared)
+    monkeypatch.setattr(web, "derive", derive)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any("twin of seat" in leak for leak in leaks)

@@ -24,6 +24,7 @@ TEST_SETTINGS: dict[str, Any] = {
     "ai_workers": 2,
     "heartbeat": 60.0,
     "hint_agent": "ismcts:iterations=40",
+    "hint_playouts": 1,
     "rate": 10_000.0,
     "burst": 10_000,
 }

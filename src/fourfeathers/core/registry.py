@@ -92,8 +92,17 @@ class GameSpec:
         encoding: a class or factory ``encoding(game)`` returning a ``core.encoding.Encoding``
             (action catalogue, observation tensor, game length and returns bounds) for the
             research adapters (default: the game has no research interface).
+        web: the game's table in the browser (``feathers serve``): a package whose folder holds
+            ``view.js`` (and optionally ``view.css``), served to the page, and whose module may
+            hold ``VARIANTS`` (variant name -> description, for the lobby's form), ``FIELDS``
+            (option name -> changes to its form field), ``SCORE_UNIT`` (what ``scores()``
+            counts, default ``"points"``), ``catalogue(game) -> dict`` (public data fixed by
+            the configuration, e.g. the cards' texts) and ``derive(game, observation, seat) ->
+            dict`` (data computed from one observation only, e.g. a hand's points now; ``seat``
+            None for the public observation). See ``fourfeathers.web.pages`` (default: a plain
+            view listing the legal actions).
 
-    A new kind of part (a web view) is one more field like these.
+    A new kind of part is one more field like these.
     """
 
     id: str
@@ -108,6 +117,7 @@ class GameSpec:
     render: Any = field(default=None, metadata=_PART)
     cli: Any = field(default=None, metadata=_PART)
     encoding: Any = field(default=None, metadata=_PART)
+    web: Any = field(default=None, metadata=_PART)
     _loaded: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     @classmethod

@@ -3,6 +3,7 @@
 HTTP (JSON): ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables``,
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/claim``, ``GET /api/tables/{id}/record``,
 ``POST /api/tables/{id}/rematch``. WebSocket: ``/ws/tables/{id}``, one per browser and table.
+The pages and their files: ``pages.py``.
 
 Every answer is made by ``views``; a ``Socket`` sends nothing else. Errors are JSON
 ``{"error": code, "message": text}`` with the HTTP status (404 for an unknown table, never a
@@ -12,8 +13,6 @@ new one).
 from __future__ import annotations
 
 import asyncio
-import inspect
-import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager, suppress
@@ -21,13 +20,15 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 
 from .. import __version__
 from ..agents import AGENTS, ALIASES
 from ..core.registry import list_games
 from . import ai, views
 from .hub import Hub, NotFound, Refused, Settings, token_hash
+from .lobby import game_entry
+from .pages import add_pages
 from .protocol import Beat, Claim, Command, CreateTable, Hello, ProtocolError, Rematch, Sync, parse
 from .store import Store
 
@@ -150,29 +151,11 @@ def create_app(settings: Settings) -> FastAPI:
         ]
         return JSONResponse({"error": "bad_request", "message": "; ".join(problems)}, 422)
 
-    @app.get("/", response_class=HTMLResponse)
-    async def home() -> str:
-        return (
-            "<!doctype html><title>feathers serve</title><h1>feathers serve</h1>"
-            f"<p>fourfeathers {__version__}. The game API is under <code>/api</code> "
-            "(see docs/protocol.md).</p>"
-        )
+    add_pages(app, hub_of)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:
-        return {
-            "games": [
-                {
-                    "id": spec.id,
-                    "title": spec.title,
-                    "summary": spec.summary,
-                    "players": list(spec.players),
-                    "options": _options(spec.factory),
-                }
-                for spec in list_games()
-            ],
-            "agents": [*ALIASES, *AGENTS],
-        }
+        return {"games": [game_entry(spec) for spec in list_games()], "agents": [*ALIASES, *AGENTS]}
 
     @app.get("/api/tables")
     async def tables(request: Request) -> dict[str, Any]:
@@ -336,18 +319,3 @@ def _hint_task(hub: Hub, table: Any, sock: Socket, cmd: Command) -> None:
 def _payload(message: dict[str, Any]) -> str | bytes:
     text = message.get("text")
     return text if text is not None else message.get("bytes") or b""
-
-
-def _options(factory: Any) -> list[dict[str, Any]]:
-    """The keyword options of a game and their defaults (those a browser may set)."""
-    options = []
-    for name, param in inspect.signature(factory).parameters.items():
-        if name in ("content", "content_digest"):
-            continue
-        default = None if param.default is inspect.Parameter.empty else param.default
-        try:
-            json.dumps(default)
-        except TypeError:
-            default = None
-        options.append({"name": name, "default": default})
-    return options

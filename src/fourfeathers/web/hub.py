@@ -55,6 +55,8 @@ class Settings:
         ai_workers: processes (or threads) for computer seats and hints; 0: one per core.
         ai_processes: False runs them in threads (tests).
         hint_agent: the agent spec that answers hints.
+        hint_playouts: games played out per action for a solo hint's expected score
+            (``ai.expected_score``).
         max_think: the longest ``seconds=`` budget an agent spec may ask for.
         max_iterations: the largest ``iterations=`` budget (without ``seconds``) it may ask for.
         heartbeat: seconds between the server's pings; a connection silent for three is closed.
@@ -70,6 +72,7 @@ class Settings:
     ai_workers: int = 0
     ai_processes: bool = True
     hint_agent: str = "hard"
+    hint_playouts: int = ai.ESTIMATE_PLAYOUTS
     max_think: float = 10.0
     max_iterations: int = 100_000
     heartbeat: float = 15.0
@@ -491,7 +494,10 @@ class Hub:
             raise Rejection("stale", f"the table is at event {n}, your hint expected {cmd.expect}")
         seed = derive_seed(table.seed, "hint", n)
         record = asdict(table.record)
-        choices = await self.pool.run(ai.analyse, record, seat, self.settings.hint_agent, seed)
+        settings = self.settings
+        choices = await self.pool.run(
+            ai.analyse, record, seat, settings.hint_agent, seed, settings.hint_playouts
+        )
         if table.n != n:
             raise Rejection("stale", "the table moved on while the hint was searched")
         conn.send(views.encode(views.hint(table, cmd.id, seat, choices)))

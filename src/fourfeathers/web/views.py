@@ -6,8 +6,11 @@ shows the public view (``State.public_observation``), the observation of each se
 (``State.observation``), the legal actions of a held seat to move, and the undo possibility.
 The log is public words (``Game.describe_action`` / ``describe_outcome``); an action's text
 form, which may name a hidden card (a card passed face down), goes only to the seat that took
-it. While a game runs nothing here sends the seed, an RNG state, a pile's order or the record;
-once it is over ``record`` gives all of it.
+it. A game whose ``web`` part has ``derive(game, observation, seat)`` gets, beside each
+observation sent, what that function computes from that observation alone (e.g. a hand's
+points now and why); its ``catalogue(game)`` (public data fixed by the configuration, e.g. the
+cards' texts) is sent by ``catalogue``. While a game runs nothing here sends the seed, an RNG
+state, a pile's order or the record; once it is over ``record`` gives all of it.
 
 ``app.py`` and ``hub.py`` send only the strings ``encode`` makes of what these functions return.
 """
@@ -19,6 +22,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.game import Action, Game, State
+from ..core.registry import game_spec
 
 if TYPE_CHECKING:
     from .tables import LogRow, Table
@@ -61,7 +65,11 @@ def shared_view(table: Table) -> dict[str, Any]:
     """The part of ``table_view`` that is the same for every recipient: the summary, the
     public observation and, once the game is over, the result with the record."""
     state = table.state
-    view: dict[str, Any] = {**_summary(table), "public": state.public_observation()}
+    public = state.public_observation()
+    view: dict[str, Any] = {**_summary(table), "public": public}
+    extra = derived(table.game, public, None)
+    if extra is not None:
+        view["derived"] = extra
     if state.is_terminal():
         view["result"] = {
             "scores": state.scores(),
@@ -79,7 +87,7 @@ def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
     undo = table.undo_seat()
     view: dict[str, Any] = {
         "you": sorted(recipient),
-        "private": [{"seat": s, "observation": state.observation(s)} for s in sorted(recipient)],
+        "private": [_private(game, state.observation(s), s) for s in sorted(recipient)],
         "legal": [],
         "undo": undo if undo in recipient else None,
     }
@@ -89,6 +97,53 @@ def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
             for a in state.legal_actions()
         ]
     return view
+
+
+def _private(game: Game, observation: dict[str, Any], seat: int) -> dict[str, Any]:
+    item = {"seat": seat, "observation": observation}
+    extra = derived(game, observation, seat)
+    if extra is not None:
+        item["derived"] = extra
+    return item
+
+
+def _web(game: Game) -> Any:
+    """The game's ``web`` part (kept per game id: this is on every event's path)."""
+    try:
+        return _WEB[game.id]
+    except KeyError:
+        part = _WEB[game.id] = game_spec(game.id).part("web")
+        return part
+
+
+_WEB: dict[str, Any] = {}
+
+
+def derived(game: Game, observation: dict[str, Any], seat: int | None) -> dict[str, Any] | None:
+    """What the game's ``web`` part derives from ``observation`` (of ``seat``; None: the public
+    one), or None when it derives nothing. Only the observation goes in, so nothing more than
+    it can come out."""
+    derive = getattr(_web(game), "derive", None)
+    return None if derive is None else derive(game, observation, seat)
+
+
+def catalogue(table: Table) -> dict[str, Any]:
+    """The public data of the table's game fixed by its configuration (the ``web`` part's
+    ``catalogue``; empty when it has none): ``{"table", "game", "catalogue"}``. Kept once per
+    game and configuration."""
+    game = table.game
+    key = (game.id, encode(game.config))
+    data = _CATALOGUES.get(key)
+    if data is None:
+        make = getattr(_web(game), "catalogue", None)
+        data = {} if make is None else make(game)
+        if len(_CATALOGUES) >= 64:
+            _CATALOGUES.clear()
+        _CATALOGUES[key] = data
+    return {"table": table.id, "game": game.id, "catalogue": data}
+
+
+_CATALOGUES: dict[tuple[str, str], dict[str, Any]] = {}
 
 
 def event(table: Table, row: LogRow, recipient: Recipient) -> dict[str, Any]:
@@ -124,26 +179,33 @@ def sync(table: Table, recipient: Recipient, since: int) -> dict[str, Any]:
 
 
 def hint(
-    table: Table, id: Any, seat: int, choices: Sequence[tuple[str, int, float]]
+    table: Table, id: Any, seat: int, choices: Sequence[tuple[str, int, float, float]]
 ) -> dict[str, Any]:
     """A hint for ``seat`` (to move): the hint agent's best actions, searched from the seat's
-    own ``SeatView``; ``value`` is a win chance (0-1), or in a solo game a score scaled to 0-1."""
+    own ``SeatView`` (``ai.hint_choices``). ``value`` names the search's value: a win chance
+    (0-1), or in a solo game a score scaled to 0-1. ``estimate`` names what each choice's
+    ``estimate`` is: ``win_chance`` (0-1) with 2+ players, ``score`` in a solo game (the
+    expected final score in the game's unit, ``GET /api/games``' ``score_unit``; -1: not
+    estimated)."""
     state = table.state
     game = table.game
+    solo = game.num_players == 1
     return {
         "type": "hint",
         "id": id,
         "seat": seat,
         "n": table.n,
-        "value": "win_chance" if game.num_players > 1 else "score_share",
+        "value": "score_share" if solo else "win_chance",
+        "estimate": "score" if solo else "win_chance",
         "choices": [
             {
                 "action": text,
                 "words": game.describe_action(state, game.parse_action(text)),
                 "visits": visits,
                 "value": round(value, 4),
+                "estimate": round(estimate, 2 if solo else 4),
             }
-            for text, visits, value in choices
+            for text, visits, value, estimate in choices
         ],
     }
 

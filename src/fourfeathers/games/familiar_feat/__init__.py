@@ -22,6 +22,8 @@ Files (the same name means the same part in every game folder):
   table scoring).
 - ``encoding.py``: the action catalogue, observation tensor, game length and returns bounds for
   learning libraries.
+- ``web/``: the table in the browser (``feathers serve``): in its ``__init__`` what the lobby
+  and the page need of the game.
 
 Rulings: ``docs/rulings/familiar-feat.md``.
 """
@@ -41,6 +43,7 @@ register(
         render=".render",
         cli=".cli",
         encoding=".encoding:FamiliarFeatEncoding",
+        web=".web",
         configurations=(
             *({"level": n} for n in range(1, 9)),
             {"level": 8, "variants": ["choose-cards"]},

@@ -16,6 +16,8 @@ Files (the same name means the same part in every game folder):
   ``feathers score fancy-feathers``.
 - ``encoding.py``: the action catalogue, observation tensor, game length and returns bounds for
   learning libraries.
+- ``web/``: the table in the browser (``feathers serve``): ``view.js`` and ``view.css``, and
+  in its ``__init__`` the types' catalogue and what the page derives from an observation.
 
 Rulings: ``docs/rulings/fancy-feathers.md``.
 """
@@ -36,6 +38,7 @@ register(
         render=".render",
         cli=".cli",
         encoding=".encoding:FancyFeathersEncoding",
+        web=".web",
         configurations=(
             *({"players": n} for n in (2, 3, 4, 5, 6)),
             {"players": 2, "types": "first-game"},

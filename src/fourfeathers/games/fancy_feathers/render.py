@@ -148,21 +148,10 @@ def _fox_table(game: FancyFeathersGame, state: FancyFeathersState) -> Table:
     table = Table(title="Your choices for the Fox", header_style="bold")
     table.add_column("answer")
     table.add_column("your points after", justify="right")
-    held = state.held[p]
-    fox = [] if state.fox < 0 or game.fox_self else [state.fox]
     totals = [len(h) for h in state.held]
     for action in rules.fox_choices(state):
-        if isinstance(action, actions.Lose):
-            index = next(
-                i
-                for i in range(len(held) - 1, -1, -1)
-                if game.ctype[held[i]] == action.type and game.cvalue[held[i]] == action.value
-            )
-            after = held[:index] + held[index + 1 :] + fox
-            note = ""
-        else:
-            after = held + fox
-            note = " (and the Trap is not passed on)"
+        after = rules.after_fox(game, state.held[p], state.fox, action)
+        note = "" if isinstance(action, actions.Lose) else " (and the Trap is not passed on)"
         totals[p] = len(after)
         fewest = fewest_flags(totals)[p]
         points = collection_points(game.scorings, scoring.by_type(state, after), fewest)

@@ -204,13 +204,43 @@ def collect(state: FancyFeathersState) -> None:
 
 def fox_choices(state: FancyFeathersState) -> list[Action]:
     """The cards the mover may lose to the pending Fox, one action per kind of card (FF-38)."""
-    game = state.game
+    return fox_answers(state.game, state.held[state.mover], state.aside)
+
+
+def fox_answers(game: FancyFeathersGame, held: list[int], aside: list[int]) -> list[Action]:
+    """``fox_choices`` for a player holding ``held`` with the Traps ``aside`` set aside."""
     ctype, cvalue = game.ctype, game.cvalue
-    kinds = sorted({(ctype[c], cvalue[c]) for c in state.held[state.mover]})
+    kinds = sorted({(ctype[c], cvalue[c]) for c in held})
     actions: list[Action] = [lose(t, v) for t, v in kinds]
-    if state.aside and game.fox_takes_aside:
+    if aside and game.fox_takes_aside:
         actions.append(LOSE_ASIDE)
     return actions
+
+
+def after_fox(game: FancyFeathersGame, held: list[int], fox: int, action: Action) -> list[int]:
+    """The collection ``held`` once a Fox (card ``fox``, -1 for none) is answered with
+    ``action`` (a ``Lose``: the last card of that kind leaves; ``LoseAside``: nothing of the
+    collection leaves) and the Fox has joined it (ruling FF-R04; with variant
+    ``fox-may-remove-itself`` it is in ``held`` already). Raises ``ValueError`` when ``held``
+    has no card of the kind a ``Lose`` names."""
+    after = list(held)
+    if type(action) is Lose:
+        ctype, cvalue = game.ctype, game.cvalue
+        kind = (action.type, action.value)
+        index = next(
+            (
+                i
+                for i in range(len(after) - 1, -1, -1)
+                if (ctype[after[i]], cvalue[after[i]]) == kind
+            ),
+            None,
+        )
+        if index is None:
+            raise ValueError(f"{action}: no such card in the collection")
+        del after[index]
+    if fox >= 0 and not game.fox_self:
+        after.append(fox)
+    return after
 
 
 def _finish_fox(state: FancyFeathersState) -> None:

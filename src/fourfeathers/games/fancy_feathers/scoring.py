@@ -312,7 +312,13 @@ def explain_collection(
 def by_type(state: FancyFeathersState, cards: list[int]) -> list[list[int]]:
     """``cards`` grouped per type index as printed values (the input of the scoring kinds)."""
     game = state.game
-    ctype, cvalue = game.ctype, game.cvalue
+    return values_by_type(game.ctype, game.cvalue, cards)
+
+
+def values_by_type(
+    ctype: Sequence[int], cvalue: Sequence[int], cards: Sequence[int]
+) -> list[list[int]]:
+    """``by_type`` from the game's ``ctype`` and ``cvalue`` (card -> type index, printed value)."""
     groups: list[list[int]] = [[] for _ in range(NUM_TYPES)]
     for c in cards:
         groups[ctype[c]].append(cvalue[c])

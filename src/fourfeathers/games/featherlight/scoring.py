@@ -91,6 +91,10 @@ class Rule:
         over every possible table (the research encoding's bounds of ``returns()``)."""
         raise NotImplementedError
 
+    def text(self) -> str:
+        """The condition itself in our words, as a card could print it (``"10 points"``)."""
+        raise NotImplementedError
+
 
 @dataclass(frozen=True)
 class Flat(Rule):
@@ -107,6 +111,9 @@ class Flat(Rule):
 
     def bounds(self) -> tuple[int, int]:
         return self.points_, self.points_
+
+    def text(self) -> str:
+        return f"{self.points_} points"
 
 
 @dataclass(frozen=True)
@@ -153,6 +160,14 @@ class Count(Rule):
             return lo, hi
         return max(self.floor, lo), max(self.floor, hi)
 
+    def text(self) -> str:
+        other = "other " if self.exclude_self else ""
+        names = "/".join(COLOURS[c] for c in self.colours)
+        each = f"{abs(self.per)} per {other}{names} {SCOPE_TEXT[self.scope]}"
+        if self.base:
+            each = f"{self.base} {'+' if self.per >= 0 else '-'} {each}"
+        return each + (f" (at least {self.floor})" if self.floor is not None else "")
+
 
 @dataclass(frozen=True)
 class Exactly(Rule):
@@ -178,6 +193,10 @@ class Exactly(Rule):
     def bounds(self) -> tuple[int, int]:
         return _span(0, self.points_)
 
+    def text(self) -> str:
+        none = "no" if self.n == 0 else f"exactly {self.n}"
+        return f"{self.points_} if {none} {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]}"
+
 
 @dataclass(frozen=True)
 class Parity(Rule):
@@ -202,6 +221,12 @@ class Parity(Rule):
     def bounds(self) -> tuple[int, int]:
         return _span(0, self.points_)
 
+    def text(self) -> str:
+        want = "an even" if self.even else "an odd"
+        return (
+            f"{self.points_} for {want} number of {COLOURS[self.colour]} {SCOPE_TEXT[self.scope]}"
+        )
+
 
 @dataclass(frozen=True)
 class Sets(Rule):
@@ -225,6 +250,9 @@ class Sets(Rule):
 
     def bounds(self) -> tuple[int, int]:
         return _span(0, self.per * (SCOPE_CARDS[self.scope] // len(self.colours)))
+
+    def text(self) -> str:
+        return f"{self.per} per set of {_names(self.colours)} {SCOPE_TEXT[self.scope]}"
 
 
 @dataclass(frozen=True)
@@ -254,6 +282,10 @@ class Distinct(Rule):
 
     def bounds(self) -> tuple[int, int]:
         return _span(self.base, self.base + self.points_)
+
+    def text(self) -> str:
+        base = f"{self.base}; +" if self.base else ""
+        return f"{base}{self.points_} with {self.at_least}+ colours {SCOPE_TEXT[self.scope]}"
 
 
 @dataclass(frozen=True)
@@ -291,6 +323,11 @@ class SameColour(Rule):
     def bounds(self) -> tuple[int, int]:
         return _span(self.base, self.base + self.points_)
 
+    def text(self) -> str:
+        base = f"{self.base}; +" if self.base else ""
+        need = f"exactly {self.n}" if self.exact else f"{self.n}+"
+        return f"{base}{self.points_} with {need} of one colour {SCOPE_TEXT[self.scope]}"
+
 
 @dataclass(frozen=True)
 class Missing(Rule):
@@ -313,6 +350,9 @@ class Missing(Rule):
     def bounds(self) -> tuple[int, int]:
         return _span(0, self.per * (len(COLOURS) - 1))  # the card's own colour is in the hand
 
+    def text(self) -> str:
+        return f"{self.per} per colour missing from hand and nest"
+
 
 @dataclass(frozen=True)
 class TallestStack(Rule):
@@ -329,6 +369,9 @@ class TallestStack(Rule):
 
     def bounds(self) -> tuple[int, int]:
         return _span(self.per, self.per * TALLEST)
+
+    def text(self) -> str:
+        return f"{self.per} per card in the tallest nest stack"
 
 
 RULE_KINDS: dict[str, type[Rule]] = {

@@ -24,6 +24,8 @@ Files (the same name means the same part in every game folder):
   examples (no table scoring).
 - ``encoding.py``: the action catalogue (cells relative to the island, not to coordinates),
   observation tensor, game length and returns bounds for learning libraries.
+- ``web/``: the table in the browser (``feathers serve``): in its ``__init__`` what the lobby
+  and the page need of the game.
 
 Rulings: ``docs/rulings/isle-of-feathers.md``.
 """
@@ -45,6 +47,7 @@ register(
         render=".render",
         cli=".cli",
         encoding=".encoding:IsleEncoding",
+        web=".web",
         configurations=(
             {"players": 2},
             {"players": 3},

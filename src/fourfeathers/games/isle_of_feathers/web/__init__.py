@@ -1,0 +1,84 @@
+"""Isle of Feathers in the browser (``GameSpec.web``): ``view.js`` draws the island as an SVG hex
+map and the table around it, ``view.css`` styles it; this module gives the lobby the variants
+and the solo Stamina field, and the page the birds' cards (``catalogue``) and, from one
+observation, where each bird in sight would fit on the island now (``derive``).
+
+Everything ``derive`` returns comes from the observation it is given (the island, the birds on
+it, the seat's own hand and the Flight Path), so a seat learns nothing it does not already know.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import cell_text
+from ..content import ABILITIES, ABILITY_TEXT, COLOURS, KIND_NAMES
+from ..game import VARIANTS, IsleGame
+from ..hexgrid import key
+
+__all__ = ["FIELDS", "VARIANTS", "catalogue", "derive"]
+
+FIELDS: dict[str, dict[str, Any]] = {"stamina": {"when": {"players": [1]}}}
+"""The lobby asks for the solo Stamina level only for a solo game."""
+
+
+def catalogue(game: IsleGame) -> dict[str, Any]:
+    """The birds and the box: ``{"birds": {"1": {"name", "points", "ability", "habitat"}...},
+    "abilities": {kind: text}, "kinds": {height: name}, "colours", "tiles", "vegetation",
+    "bird_tokens", "flight_path", "players", "solo", "stamina", "max_turns"}``.
+
+    ``habitat`` is the bird's diagram as printed (IS-32): ``[[dq, dr, height, vegetation]...]``
+    with the token cell first at ``[0, 0]``; ``ability`` a key of ``abilities`` (IS-51..IS-56);
+    ``tiles`` the Sand, Grass and Cliff tiles in the box.
+    """
+    content = game.content
+    birds: dict[str, Any] = {}
+    for n in range(1, len(content.birds)):
+        bird = content.bird(n)
+        birds[str(n)] = {
+            "name": bird.name,
+            "points": bird.points,
+            "ability": ABILITIES[bird.ability],
+            "habitat": [[dq, dr, h, int(v)] for dq, dr, h, v in bird.habitat.cells],
+        }
+    return {
+        "birds": birds,
+        "abilities": dict(ABILITY_TEXT),
+        "kinds": {str(h): name.replace("-", " ") for h, name in KIND_NAMES.items()},
+        "colours": list(COLOURS),
+        "tiles": list(content.tiles),
+        "vegetation": content.vegetation,
+        "bird_tokens": content.bird_tokens,
+        "flight_path": content.flight_path,
+        "players": game.num_players,
+        "solo": game.solo,
+        "stamina": game.stamina,
+        "max_turns": game.max_turns,
+    }
+
+
+def derive(game: IsleGame, observation: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """From one observation (of ``seat``, or the public one when None): ``{"fits": {card:
+    ["q,r"...]}, "flock": {card: ["q,r"...]}}`` for the seat's hand and the Flight Path: the
+    free tiles where the bird's habitat matches the island now in some orientation (IS-32,
+    IS-33, IS-39), and the tiles holding a bird where Flock could put it (IS-55). Cards that fit
+    nowhere are left out. Whose turn it is does not matter: it is what the island allows."""
+    cells = {key(q, r): h * 2 + v for q, r, h, v in observation["island"]}
+    occupied = {key(q, r) for q, r, _ in observation["birds"]}
+    land = sorted((k, c) for k, c in cells.items() if c >= 2)
+    habitat = game.content.habitat
+    fits: dict[str, list[str]] = {}
+    flock: dict[str, list[str]] = {}
+    shown = list(observation.get("hand", [])) + [c for c in observation["path"] if c]
+    for card in sorted(set(shown)):
+        hab = habitat[card]
+        assert hab is not None
+        free, taken = [], []
+        for k, c in land:
+            if c == hab.token_code and hab.fits_at(cells, k):
+                (taken if k in occupied else free).append(cell_text(k))
+        if free:
+            fits[str(card)] = free
+        if taken:
+            flock[str(card)] = taken
+    return {"fits": fits, "flock": flock}

@@ -1,0 +1,12 @@
+// The page's entry point: the lobby at "/", a table at "/t/{id}" or an invite "/t/{id}/seat/{n}".
+import { lobbyPage } from "./lobby.js";
+import { tablePage } from "./table.js";
+
+const root = document.getElementById("app");
+const table = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)(?:\/seat\/(\d+))?\/?$/);
+if (table) {
+  const seat = table[2] ? Number(table[2]) - 1 : null;
+  tablePage(root, table[1], seat, new URLSearchParams(location.search).get("invite"));
+} else {
+  lobbyPage(root);
+}

@@ -1,0 +1,54 @@
+// Small helpers to build the page: h() makes an HTML element, svg() an SVG one.
+//
+//   h("button", {class: "choice legal", onclick: go, "data-key": "take 3"}, "Take ", card)
+//
+// props: "class" (a string or a list, falsy items dropped), "text", "style" (an object, set
+// through the CSSOM, which the Content-Security-Policy allows), "on<event>" (a listener), any
+// other key an attribute (true: present, false/null/undefined: left out). Children are nodes,
+// strings, numbers or (nested) lists; null and false are skipped.
+
+const SVG = "http://www.w3.org/2000/svg";
+
+export function h(tag, props, ...children) {
+  return fill(document.createElement(tag), props, children);
+}
+
+export function svg(tag, props, ...children) {
+  return fill(document.createElementNS(SVG, tag), props, children);
+}
+
+function fill(el, props, children) {
+  for (const [key, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") {
+      const names = Array.isArray(value) ? value.flat(Infinity).filter(Boolean).join(" ") : value;
+      if (names) el.setAttribute("class", names);
+    } else if (key === "text") el.textContent = value;
+    else if (key === "style") Object.assign(el.style, value);
+    else if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else el.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : String(child));
+  }
+  return el;
+}
+
+// "1 card", "3 cards".
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+// Copy text to the clipboard (falls back on selecting the field where the page is not a
+// secure context, e.g. opened by another machine's address).
+export async function copy(text, field) {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    if (!field) return false;
+    field.select();
+    return document.execCommand("copy");
+  }
+}

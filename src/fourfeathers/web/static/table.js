@@ -1,0 +1,372 @@
+// The table page, the same for every game: the connection, whose turn it is, the game log,
+// hints, undo, the end screen with rematch, and the hot-seat screen. The game's own view
+// (games/<game>/web/view.js, see the registration's "web" part) draws the table itself from
+// the context this shell gives it (makeContext below; plain.js is the view of a game that has
+// none).
+import { api, claim, games, held, settings } from "./api.js";
+import { TableSocket } from "./connection.js";
+import { h, plural, svg } from "./dom.js";
+import plainView from "./plain.js";
+
+export async function tablePage(root, tableId, seat, invite) {
+  root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
+  let notice = null;
+  if (seat !== null) {
+    try {
+      await claim(tableId, seat, invite);
+    } catch (error) {
+      notice = `Seat ${seat + 1}: ${error.message}. You are watching.`;
+      if (error.status === 404) return missing(root, tableId);
+    }
+    history.replaceState(null, "", `/t/${tableId}`); // the invite code leaves the address bar
+  }
+  let summary;
+  try {
+    summary = await api(`/api/tables/${tableId}`);
+  } catch (error) {
+    return error.status === 404 ? missing(root, tableId) : failed(root, error);
+  }
+  const catalogue = await api(`/api/tables/${tableId}/catalogue`);
+  const game = (await games()).games.find((g) => g.id === summary.game);
+  const view = await loadView(game);
+  new Table(root, tableId, game, view, catalogue.catalogue, notice).start();
+}
+
+function missing(root, tableId) {
+  root.replaceChildren(h("main", { class: "page narrow" },
+    h("h1", {}, "No such table"),
+    h("p", {}, `There is no table ${tableId} on this server (finished tables are cleared after a while).`),
+    h("p", {}, h("a", { href: "/" }, "Go to the lobby"))));
+}
+
+function failed(root, error) {
+  root.replaceChildren(h("main", { class: "page narrow" }, h("h1", {}, "Something went wrong"),
+    h("p", {}, error.message), h("p", {}, h("a", { href: "/" }, "Go to the lobby"))));
+}
+
+async function loadView(game) {
+  if (game?.view?.style) {
+    document.head.append(h("link", { rel: "stylesheet", href: game.view.style }));
+  }
+  if (!game?.view?.script) return plainView;
+  return (await import(game.view.script)).default;
+}
+
+class Table {
+  constructor(root, id, game, view, catalogue, notice) {
+    this.root = root;
+    this.id = id;
+    this.game = game;
+    this.view = view;
+    this.catalogue = catalogue;
+    this.state = null;
+    this.log = [];
+    this.hint = null; // {n, message} of the last hint, or {n, waiting: true}
+    this.confirmed = null; // hot seat: the seat whose owner said "it is me"
+    this.ui = {}; // the view's own memory between drawings (a selected card...)
+    this.status = "connecting";
+    this.rematch = null;
+    this.message = notice ? { text: notice } : null;
+    this.logOpen = false;
+  }
+
+  start() {
+    const mine = held.get(this.id);
+    this.token = mine?.token ?? null;
+    this.socket = new TableSocket(this.id, this.token, {
+      message: (data) => this.receive(data),
+      status: (text) => { this.status = text; this.draw(); },
+    });
+    this.socket.open();
+  }
+
+  receive(data) {
+    if (data.type === "sync") {
+      this.log = data.since === 0 ? data.log : this.log.concat(data.log);
+      this.update(data.state);
+    } else if (data.type === "event") {
+      this.log.push(data.entry);
+      this.update(data.state);
+    } else if (data.type === "seats") {
+      if (this.state) this.state.seats = data.seats;
+      this.draw();
+    } else if (data.type === "rematch") {
+      this.rematch = data.table;
+      if (this.token) held.set(data.table, this.token, this.state?.you ?? []);
+      this.draw();
+    } else if (data.type === "error") {
+      this.say(data.message);
+    }
+  }
+
+  update(state) {
+    if (this.state && state.n !== this.state.n) {
+      this.hint = null;
+      this.message = null; // a refusal is about the table as it was
+    }
+    this.state = state;
+    if (state.rematch) this.rematch = state.rematch;
+    this.draw();
+  }
+
+  // The seat whose own view is drawn: the one held seat; in hot seat the seat to move once its
+  // owner confirmed; null for a spectator, or while the device is passed on.
+  shownSeat() {
+    const you = this.state.you;
+    if (you.length === 0) return null;
+    if (you.length === 1) return you[0];
+    const toMove = this.state.to_move;
+    return you.includes(toMove) && this.confirmed === toMove ? toMove : null;
+  }
+
+  // Hot seat: the seat that must confirm before its hand is shown, or null.
+  gate() {
+    const { you, to_move: toMove } = this.state;
+    return you.length > 1 && you.includes(toMove) && this.confirmed !== toMove ? toMove : null;
+  }
+
+  seatLabel(seat) {
+    const info = this.state.seats[seat];
+    const kind = info && info.kind !== "human" ? ` (${info.kind})` : "";
+    return `Seat ${seat + 1}${this.state.you.includes(seat) ? " (you)" : kind}`;
+  }
+
+  say(text, rule = "") {
+    this.message = { text, rule, at: Date.now() };
+    this.draw();
+    clearTimeout(this.messageTimer);
+    this.messageTimer = setTimeout(() => { this.message = null; this.draw(); }, 8000);
+  }
+
+  async act(action) {
+    const seat = this.shownSeat();
+    const answer = await this.socket.command("move", seat === null ? { action } : { action, seat });
+    this.answered(answer);
+    return answer;
+  }
+
+  answered(answer) {
+    if (answer.type === "rejected") {
+      if (answer.code === "stale") this.socket.send({ type: "sync", last: this.socket.n ?? 0 });
+      this.say(answer.reason, answer.rule);
+    } else if (answer.type === "error") {
+      this.say(answer.message);
+    }
+  }
+
+  async askHint() {
+    const seat = this.shownSeat();
+    this.hint = { n: this.state.n, waiting: true };
+    this.draw();
+    const answer = await this.socket.command("hint", { seat });
+    if (answer.type === "hint") this.hint = { n: answer.n, message: answer };
+    else { this.hint = null; this.answered(answer); }
+    this.draw();
+  }
+
+  async undo() {
+    this.answered(await this.socket.command("undo", { seat: this.state.undo }));
+  }
+
+  async askRematch() {
+    try {
+      const made = await api(`/api/tables/${this.id}/rematch`, { token: this.token });
+      held.set(made.table, this.token, this.state.you);
+      this.rematch = made.table;
+      this.rematchInvites = made.invites;
+      this.draw();
+    } catch (error) {
+      this.say(error.message);
+    }
+  }
+
+  // What a game's view gets to draw the table: see docs/pages.md.
+  makeContext() {
+    const state = this.state;
+    const seat = this.shownSeat();
+    const own = state.private.find((p) => p.seat === seat) || null;
+    const legal = new Map(seat !== null && seat === state.to_move ? state.legal.map((l) => [l.action, l.words]) : []);
+    const hinted = this.hint?.message?.choices?.[0]?.action ?? null;
+    const ctx = {
+      state, seat, legal, hinted,
+      game: this.game,
+      public: state.public,
+      derived: state.derived ?? null,
+      me: own?.observation ?? null,
+      mine: own?.derived ?? null,
+      catalogue: this.catalogue,
+      myTurn: legal.size > 0,
+      over: Boolean(state.result),
+      ui: this.ui,
+      h, svg, plural,
+      seatLabel: (s) => this.seatLabel(s),
+      act: (action) => this.act(action),
+      refuse: (reason, rule = "") => this.say(reason, rule),
+      redraw: () => this.draw(),
+      setting: (name, fallback) => settings.get(`${this.game.id}:${name}`, fallback),
+      setSetting: (name, value) => { settings.set(`${this.game.id}:${name}`, value); this.draw(); },
+      // A button for a choice: {action} sends that action when clicked (legal or not: the
+      // server answers an illegal one with its reason and rule); {onclick, legal} does
+      // something of the view's own (e.g. select a card). Legal choices are highlighted and
+      // reachable with Tab; Enter and Space press them.
+      button: (props, ...children) => {
+        const { action, onclick, legal: isLegal, key, selected, class: cls, ...rest } = props;
+        const ok = isLegal ?? (action !== undefined && legal.has(action));
+        return h("button", {
+          type: "button",
+          class: ["choice", ok && "legal", selected && "selected", action && action === hinted && "hinted", cls],
+          "data-key": key ?? action,
+          "data-action": action,
+          "aria-disabled": ok ? null : "true",
+          "aria-pressed": selected === undefined ? null : String(Boolean(selected)),
+          tabindex: ok || selected ? null : "-1",
+          title: action && legal.get(action),
+          onclick: () => (onclick ? onclick() : this.act(action)),
+          ...rest,
+        }, ...children);
+      },
+    };
+    return ctx;
+  }
+
+  draw() {
+    if (!this.state) {
+      this.root.replaceChildren(h("p", { class: "loading" }, this.status === "connecting" ? "Connecting…" : this.status));
+      return;
+    }
+    const focused = document.activeElement?.dataset?.key;
+    const ctx = this.makeContext();
+    const gate = this.gate();
+    const board = gate === null
+      ? this.view.render(ctx)
+      : h("section", { class: "gate", "aria-live": "polite" },
+        h("h2", {}, `Pass the device to Seat ${gate + 1}`),
+        h("p", {}, "The hand stays hidden until its owner is ready."),
+        h("button", {
+          type: "button", class: "primary big", "data-key": "gate",
+          onclick: () => { this.confirmed = gate; this.ui = {}; this.draw(); },
+        }, `I am Seat ${gate + 1}: show my hand`));
+    const page = { class: ["table-page", `game-${this.game.id}`], "data-n": this.state.n, "data-status": this.state.status };
+    this.root.replaceChildren(h("div", page,
+      this.header(ctx),
+      this.state.result ? this.endScreen(ctx) : null,
+      h("main", { class: "board", "aria-label": "The table" }, board),
+      this.hintPanel(ctx),
+      this.side(ctx),
+      this.toast()));
+    const log = this.root.querySelector(".log .entries");
+    if (log) log.scrollTop = log.scrollHeight; // the newest moves in sight
+    const again = focused && [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
+    if (again) again.focus({ preventScroll: true });
+  }
+
+  turnText(ctx) {
+    const state = this.state;
+    if (state.result) return "Game over";
+    const toMove = state.to_move;
+    if (ctx.myTurn) return "Your turn";
+    const info = state.seats[toMove];
+    if (state.you.includes(toMove)) return `${this.seatLabel(toMove)} to play`;
+    if (info.kind !== "human") return `${this.seatLabel(toMove)} is thinking…`;
+    if (!info.claimed) return `Waiting for Seat ${toMove + 1} to join`;
+    return `Waiting for ${this.seatLabel(toMove)}`;
+  }
+
+  header(ctx) {
+    const state = this.state;
+    const canHint = ctx.myTurn && !this.hint?.waiting;
+    const live = this.status === "connected";
+    return h("header", { class: "bar" },
+      h("a", { class: "home", href: "/", title: "Lobby" }, h("img", { src: "/static/feather.svg", alt: "" }), " Lobby"),
+      h("div", { class: "title" },
+        h("h1", {}, this.game.title),
+        h("p", { class: ["turn", ctx.myTurn && "mine"], role: "status" }, this.turnText(ctx))),
+      h("div", { class: "actions" },
+        this.view.toolbar ? this.view.toolbar(ctx) : null,
+        ctx.myTurn || this.hint ? h("button", {
+          type: "button", class: "tool", "data-key": "hint", disabled: !canHint,
+          onclick: () => this.askHint(),
+        }, this.hint?.waiting ? "Thinking…" : "Hint") : null,
+        state.undo !== null ? h("button", {
+          type: "button", class: "tool", "data-key": "undo", onclick: () => this.undo(),
+        }, "Undo") : null,
+        h("span", { class: ["link", live ? "up" : "down"], title: this.status }, live ? "online" : this.status)));
+  }
+
+  side(ctx) {
+    const entries = this.log.slice(this.logOpen ? 0 : -12);
+    return h("aside", { class: "side" },
+      h("section", { class: "log", "aria-label": "Game log" },
+        h("h2", {}, "Game log"),
+        this.log.length > 12 ? h("button", {
+          type: "button", class: "linkish", "data-key": "log-more",
+          onclick: () => { this.logOpen = !this.logOpen; this.draw(); },
+        }, this.logOpen ? "Show the last moves only" : `Show all ${this.log.length} moves`) : null,
+        this.log.length === 0 ? h("p", { class: "quiet" }, "No moves yet.") : null,
+        h("ol", { class: "entries", start: entries[0]?.n ?? 1 },
+          entries.map((e) => h("li", { class: e.kind },
+            h("strong", {}, `${this.seatLabel(e.seat)}: `), e.words)))));
+  }
+
+  hintPanel(ctx) {
+    if (!this.hint) return null;
+    if (this.hint.waiting) return h("section", { class: "hint" }, h("h2", {}, "Hint"), h("p", {}, "The computer is searching what you know…"));
+    const message = this.hint.message;
+    return h("section", { class: "hint", "aria-live": "polite" },
+      h("h2", {}, "Hint"),
+      h("ol", {}, message.choices.map((c, i) => h("li", { class: i === 0 ? "best" : null },
+        ctx.button({ action: c.action, class: "hint-choice" }, c.words),
+        h("span", { class: "estimate" }, estimateText(message.estimate, c.estimate, this.game.score_unit))))),
+      h("p", { class: "quiet" }, message.estimate === "score"
+        ? `Expected final ${this.game.score_unit} if the rest were played by the computer.`
+        : "Win chance from the computer's search of what you know."));
+  }
+
+  endScreen(ctx) {
+    const { scores, winners } = this.state.result;
+    const solo = scores.length === 1;
+    const unit = this.game.score_unit;
+    const best = solo ? `Final score: ${plural(scores[0], unit.replace(/s$/, ""), unit)}`
+      : winners.length === 0 ? "Nobody wins"
+        : `${winners.map((s) => this.seatLabel(s)).join(" and ")} ${winners.length > 1 ? "share the victory" : "wins"}`;
+    const explained = this.view.result ? this.view.result(ctx) : sheets(ctx, unit);
+    return h("section", { class: "end", "aria-label": "Result" },
+      h("h2", {}, best),
+      h("ul", { class: "scores" }, scores.map((s, seat) => h("li", { class: winners.includes(seat) ? "winner" : null },
+        h("span", {}, this.seatLabel(seat)), h("strong", {}, `${s}`), winners.includes(seat) ? h("span", { class: "badge" }, "winner") : null))),
+      explained,
+      h("div", { class: "end-actions" },
+        this.rematch
+          ? h("a", { class: "button primary", href: `/t/${this.rematch}`, "data-key": "go-rematch" }, "Go to the rematch")
+          : this.token ? h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.askRematch() }, "Rematch") : null,
+        h("a", { class: "button", href: "/" }, "Back to the lobby")),
+      this.rematchInvites?.length ? h("p", { class: "quiet" }, "Invite links of the rematch's free seats: ",
+        this.rematchInvites.map((i) => h("a", { href: i.url }, `Seat ${i.seat + 1} `))) : null);
+  }
+
+  toast() {
+    if (!this.message) return h("div", { class: "toast", role: "alert", "aria-live": "assertive" });
+    return h("div", { class: "toast shown", role: "alert", "aria-live": "assertive" },
+      h("span", {}, this.message.text),
+      this.message.rule ? h("span", { class: "rule" }, `rule ${this.message.rule}`) : null,
+      h("button", { type: "button", class: "close", "aria-label": "Dismiss", onclick: () => { this.message = null; this.draw(); } }, "×"));
+  }
+}
+
+export function estimateText(kind, value, unit) {
+  if (kind === "win_chance") return `${Math.round(value * 100)}% win chance`;
+  if (value < 0) return "";
+  return `about ${value.toFixed(1)} ${unit} expected`;
+}
+
+// The end screen's explanation when the view has none of its own: the sheets the game's web
+// part derives for the finished game ({seat, total, lines: [{item, points, why}]}).
+function sheets(ctx, unit) {
+  const all = ctx.derived?.sheets;
+  if (!all) return null;
+  return h("div", { class: "sheets" }, all.map((sheet) => h("table", { class: "sheet" },
+    h("caption", {}, `${ctx.seatLabel(sheet.seat)}: ${sheet.total} ${unit}`),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, unit), h("th", { scope: "col" }, "why"))),
+    h("tbody", {}, sheet.lines.map((line) => h("tr", {},
+      h("td", {}, line.item), h("td", { class: "num" }, String(line.points)), h("td", {}, line.why)))))));
+}
