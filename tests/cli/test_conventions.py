@@ -25,6 +25,7 @@ COMMANDS = [
     ["replay"],
     ["report"],
     ["score"],
+    ["serve"],
     *(["score", s.id] for s in list_games() if getattr(cli_part(s), "score", None)),
 ]
 
@@ -63,11 +64,13 @@ def test_shell_completion_is_offered():
 
 @pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
 def test_examples_in_help_can_be_pasted(command):
-    """At 80 columns no example is wrapped: each line is a command or the continuation of a
-    line that ends with a backslash."""
+    """At 80 columns no example is wrapped or run together: each line is one command or the
+    continuation of a line that ends with a backslash."""
     text = help_text(command).split("Examples:", 1)[1].split("╭", 1)[0]
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     assert lines and lines[0].startswith("feathers ")
+    joined = [line for line in lines if len(re.findall(r"(?<![\w-])feathers ", line)) > 1]
+    assert joined == [], f"examples run together: {joined}"
     for before, line in zip(lines, lines[1:], strict=False):
         if not line.startswith("feathers "):
             assert before.endswith("\\"), f"wrapped: {before!r} / {line!r}"

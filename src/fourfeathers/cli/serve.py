@@ -52,8 +52,10 @@ def serve(
 
     Examples:
 
-        feathers serve
-        feathers serve --port 8080 --db sqlite:///games.db
+    ```
+    feathers serve
+    feathers serve --port 8080 --db sqlite:///games.db
+    ```
     """
     try:
         import platformdirs  # noqa: F401
