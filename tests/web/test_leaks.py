@@ -33,9 +33,11 @@ from typing import Any
 import pytest
 from web_helpers import Browser, claim_all, create, hub_of, server
 
+from fourfeathers.agents.hints import hint as hint_choices
+from fourfeathers.agents.hints import hint_seed
 from fourfeathers.core import derive_seed, list_games
-from fourfeathers.web import ai, views
 from fourfeathers.web import hub as hub_module
+from fourfeathers.web import views
 from fourfeathers.web.tables import LogRow, Table
 
 TWIN_MOVES = 10
@@ -190,10 +192,10 @@ def play_audited(
         if rng.random() < 0.05:  # a hint: searched from the seat's own view only
             hint = mover.command("hint", seat=seat)
             text = mover.raw[-1]
-            seed = derive_seed(table.seed, "hint", table.n)
+            seed = hint_seed(table.seed, len(table.record.actions))
 
             def build_hint(t: Table, seat: int = seat, seed: int = seed, id: Any = hint["id"]):
-                choices = ai.hint_choices(t.state, seat, hint_spec, seed, playouts)
+                choices = hint_choices(t.state, seat, hint_spec, seed, playouts)
                 return views.hint(t, id, seat, choices)
 
             check_state(audit, table, frozenset({seat}), text, build_hint, rng, "hint")
