@@ -339,3 +339,51 @@ def test_mutation_derived_data_from_outside_the_observation(db, monkeypatch) -> 
     monkeypatch.setattr(web, "derive", derive)
     leaks = audit_with(db, "featherlight", 2, 12).leaks
     assert any("twin of seat" in leak for leak in leaks)
+
+
+def audit_one_hint(db, game_id: str, players: int) -> Audit:
+    """Ask one hint at the start of a game and check it against a twin table's hint."""
+    audit = Audit()
+    with server(db) as client:
+        created = create(client, game_id, ["human"] * players)
+        tokens = claim_all(client, created)
+        hub = hub_of(client)
+        table: Table = hub.get(created["table"])
+        seat = table.state.current_player
+        mover = Browser(client, table.id, tokens[seat])
+        answer = mover.command("hint", seat=seat)
+        assert answer["type"] == "hint", answer
+        seed = hint_seed(table.seed, len(table.record.actions))
+        spec, playouts = hub.settings.hint_agent, hub.settings.hint_playouts
+
+        def build(t: Table) -> dict:
+            return views.hint(
+                t, answer["id"], seat, hint_choices(t.state, seat, spec, seed, playouts)
+            )
+
+        check_state(audit, table, frozenset({seat}), mover.raw[-1], build, random.Random(1), "hint")
+    return audit
+
+
+@pytest.mark.parametrize("game_id,players", [("featherlight", 2), ("familiar-feat", 1)])
+def test_mutation_a_hint_searched_from_the_true_state(
+    db, monkeypatch, game_id: str, players: int
+) -> None:
+    """A hint whose search (and solo playouts) sample the true state instead of the seat's
+    view is found; the honest hint at the same position passes."""
+    from fourfeathers.agents import SeatView
+    from fourfeathers.agents import hints as hints_module
+
+    assert audit_one_hint(db, game_id, players).leaks == []
+
+    class Peeking(SeatView):
+        def __init__(self, state: Any, player: int, **kwargs: Any) -> None:
+            super().__init__(state, player, **kwargs)
+            self.true = state.clone()
+
+        def determinize(self, rng: random.Random) -> Any:
+            return self.true.clone()
+
+    monkeypatch.setattr(hints_module, "SeatView", Peeking)
+    leaks = audit_one_hint(db, game_id, players).leaks
+    assert any(leak.startswith("hint (twin of seat") for leak in leaks), leaks
