@@ -20,7 +20,7 @@ import random
 import time
 from dataclasses import dataclass
 
-from ..core.game import State
+from ..core.game import Action, State
 from ..core.registry import game_spec
 from ..core.rng import derive_seed
 from .base import SeatView, make_agent
@@ -107,6 +107,7 @@ def hint(
     agent = make_agent(spec, seed)
     view = SeatView(state, seat)
     analyse = getattr(agent, "analyse", None)
+    found: list[tuple[Action, int, float | None]]
     if analyse is None:
         found = [(agent.act(view), 1, None)]
     else:
