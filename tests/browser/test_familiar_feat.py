@@ -5,6 +5,7 @@ against the rules, and every legal action of every kind of question reached by c
 from __future__ import annotations
 
 import random
+import re
 
 from browser_helpers import (
     DESKTOP,
@@ -182,6 +183,21 @@ def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
     assert no_horizontal_scroll(page)
     assert small_targets(page) == []
     screenshot(page, "familiar-feat-phone")
+
+
+def test_a_hint_on_a_phone_says_the_expected_monsters(live, seat) -> None:
+    table, page = solo(live, seat, PHONE, level=4)
+    page.click("button[data-key=hint]")
+    page.wait_for_selector(".hint .estimate", timeout=30_000)
+    texts = page.locator(".hint .estimate").all_inner_texts()
+    assert len(texts) == 3 and all(re.fullmatch(r"expected [0-3]\.\d Monsters", t) for t in texts)
+    assert page.locator(".hint .quiet").inner_text() == "If the computer played the rest."
+    assert no_horizontal_scroll(page)
+    assert small_targets(page, ".hint .choice.legal") == []
+    page.locator(".hint").scroll_into_view_if_needed()
+    screenshot(page, "familiar-feat-hint-phone", full_page=False)
+    page.locator(".hint .hint-choice").first.click()  # a hint's choice plays it
+    wait_event(page, 1)
 
 
 def test_the_derived_totals_are_the_rules_own() -> None:

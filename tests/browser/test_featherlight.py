@@ -4,6 +4,7 @@ hot seat, keyboard, a phone, undo, hints and rematch."""
 from __future__ import annotations
 
 import random
+import re
 
 from browser_helpers import (
     LEGAL,
@@ -151,7 +152,10 @@ def test_undo_and_hint(live, seat) -> None:
     assert "took back" in one.locator(".log").inner_text()
     one.click("button[data-key=hint]")
     one.wait_for_selector(".hint .estimate", timeout=30_000)
-    assert "% win chance" in one.locator(".hint .estimate").first.inner_text()
+    texts = one.locator(".hint .estimate").all_inner_texts()
+    assert len(texts) == 3, texts  # the top three, each as a win chance in percent
+    assert all(re.fullmatch(r"win chance (\d{1,2}|<1|>99)%", t) for t in texts), texts
+    assert one.locator(".hint").inner_text().count("\n") < 12  # short: no table of figures
     assert one.locator("main.board .hinted").count() >= 1
 
 

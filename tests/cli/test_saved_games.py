@@ -36,7 +36,7 @@ def test_load_restores_the_seats_and_the_display(tmp_path: Path):
     again = run("play", "featherlight", "--load", str(save), input="quit\nn\n")
     assert again.exit_code == 0, again.output
     assert "seat 1 human, seat 2 greedy" in again.stdout
-    assert "Hint" in again.stdout and "tried" in again.stdout and "covered" in again.stdout
+    assert "Hint" in again.stdout and "win chance" in again.stdout and "covered" in again.stdout
 
 
 def test_options_given_with_load_override_the_saved_ones(tmp_path: Path):
@@ -47,7 +47,7 @@ def test_options_given_with_load_override_the_saved_ones(tmp_path: Path):
     again = run(*loaded, "--no-hint", "--no-memory-aid", input="quit\nn\n")
     assert again.exit_code == 0, again.output
     assert "seat 2 random" in again.stdout
-    assert "tried" not in again.stdout and "covered" not in again.stdout
+    assert "win chance" not in again.stdout and "covered" not in again.stdout
 
 
 def test_a_saved_seat_that_is_no_agent_is_one_error_line(tmp_path: Path):

@@ -5,6 +5,7 @@ the scrollback between seats."""
 from __future__ import annotations
 
 import io
+import re
 import time
 from pathlib import Path
 
@@ -91,3 +92,34 @@ def test_hot_seat_clears_the_scrollback_between_seats(monkeypatch):
     runner.invoke(app, args, input="\n".join(answers) + "\n")
     cleared = screen.getvalue()
     assert cleared.count("\x1b[2J") == 1 and "\x1b[2J\x1b[H\x1b[3J" in cleared
+
+
+@pytest.mark.parametrize(
+    "args,words",
+    [
+        (["featherlight", "--seats", "human,greedy", "--start", "1"], "win chance "),
+        (["familiar-feat", "--level", "1"], " Monsters"),
+    ],
+)
+def test_the_hint_table_says_what_to_type_and_a_chance_or_an_expected_result(
+    monkeypatch, args, words
+):
+    monkeypatch.setattr(session, "HINT_AGENT", "ismcts:iterations=30")
+    searched = []
+    honest = session.hint
+    monkeypatch.setattr(session, "hint", lambda *a, **k: searched.append(a) or honest(*a, **k))
+    result = runner.invoke(
+        app,
+        ["play", *args, "--seed", "3", "--hint"],
+        input="show\nquit\nn\n",
+        catch_exceptions=False,
+    )
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert len(searched) == 1  # `show` prints the same hint again without a new search
+    rows = [line for line in out.splitlines() if words in line and line.startswith("│")]
+    assert len(rows) == 2 * 3, out  # the top three, printed twice
+    for row in rows[:3]:
+        number, action = (cell.strip() for cell in row.split("│")[1:3])
+        assert re.search(rf"(?<!\d){number}\. {re.escape(action)}\b", out), (number, action)
+    assert ("expected " in rows[0]) == (words == " Monsters")

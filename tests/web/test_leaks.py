@@ -33,9 +33,11 @@ from typing import Any
 import pytest
 from web_helpers import Browser, claim_all, create, hub_of, server
 
+from fourfeathers.agents.hints import hint as hint_choices
+from fourfeathers.agents.hints import hint_seed
 from fourfeathers.core import derive_seed, list_games
-from fourfeathers.web import ai, views
 from fourfeathers.web import hub as hub_module
+from fourfeathers.web import views
 from fourfeathers.web.tables import LogRow, Table
 
 TWIN_MOVES = 10
@@ -190,10 +192,10 @@ def play_audited(
         if rng.random() < 0.05:  # a hint: searched from the seat's own view only
             hint = mover.command("hint", seat=seat)
             text = mover.raw[-1]
-            seed = derive_seed(table.seed, "hint", table.n)
+            seed = hint_seed(table.seed, len(table.record.actions))
 
             def build_hint(t: Table, seat: int = seat, seed: int = seed, id: Any = hint["id"]):
-                choices = ai.hint_choices(t.state, seat, hint_spec, seed, playouts)
+                choices = hint_choices(t.state, seat, hint_spec, seed, playouts)
                 return views.hint(t, id, seat, choices)
 
             check_state(audit, table, frozenset({seat}), text, build_hint, rng, "hint")
@@ -337,3 +339,51 @@ def test_mutation_derived_data_from_outside_the_observation(db, monkeypatch) -> 
     monkeypatch.setattr(web, "derive", derive)
     leaks = audit_with(db, "featherlight", 2, 12).leaks
     assert any("twin of seat" in leak for leak in leaks)
+
+
+def audit_one_hint(db, game_id: str, players: int) -> Audit:
+    """Ask one hint at the start of a game and check it against a twin table's hint."""
+    audit = Audit()
+    with server(db) as client:
+        created = create(client, game_id, ["human"] * players)
+        tokens = claim_all(client, created)
+        hub = hub_of(client)
+        table: Table = hub.get(created["table"])
+        seat = table.state.current_player
+        mover = Browser(client, table.id, tokens[seat])
+        answer = mover.command("hint", seat=seat)
+        assert answer["type"] == "hint", answer
+        seed = hint_seed(table.seed, len(table.record.actions))
+        spec, playouts = hub.settings.hint_agent, hub.settings.hint_playouts
+
+        def build(t: Table) -> dict:
+            return views.hint(
+                t, answer["id"], seat, hint_choices(t.state, seat, spec, seed, playouts)
+            )
+
+        check_state(audit, table, frozenset({seat}), mover.raw[-1], build, random.Random(1), "hint")
+    return audit
+
+
+@pytest.mark.parametrize("game_id,players", [("featherlight", 2), ("familiar-feat", 1)])
+def test_mutation_a_hint_searched_from_the_true_state(
+    db, monkeypatch, game_id: str, players: int
+) -> None:
+    """A hint whose search (and solo playouts) sample the true state instead of the seat's
+    view is found; the honest hint at the same position passes."""
+    from fourfeathers.agents import SeatView
+    from fourfeathers.agents import hints as hints_module
+
+    assert audit_one_hint(db, game_id, players).leaks == []
+
+    class Peeking(SeatView):
+        def __init__(self, state: Any, player: int, **kwargs: Any) -> None:
+            super().__init__(state, player, **kwargs)
+            self.true = state.clone()
+
+        def determinize(self, rng: random.Random) -> Any:
+            return self.true.clone()
+
+    monkeypatch.setattr(hints_module, "SeatView", Peeking)
+    leaks = audit_one_hint(db, game_id, players).leaks
+    assert any(leak.startswith("hint (twin of seat") for leak in leaks), leaks

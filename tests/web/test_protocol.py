@@ -448,6 +448,9 @@ def test_hint_lists_the_best_actions_of_the_seat_to_move(client) -> None:
     assert hint["type"] == "hint" and hint["id"] == 7 and hint["value"] == "win_chance"
     assert hint["choices"] and {c["action"] for c in hint["choices"]} <= set(browser.legal)
     assert all(c["words"] and 0 <= c["value"] <= 1 for c in hint["choices"])
+    assert [c["text"] for c in hint["choices"]] == [
+        f"win chance {round(100 * c['estimate'])}%" for c in hint["choices"]
+    ]
     assert browser.command("hint", seat=1 - seat)["code"] == "not_your_turn"
 
 

@@ -28,16 +28,14 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import Agent, SeatView, make_agent, view_for
+from ..agents import Agent, make_agent, view_for
+from ..agents.hints import HINT_AGENT, HintChoice, hint, hint_seed
 from ..core.errors import IllegalActionError
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
 from ..core.rng import derive_seed
 from .common import console, err_console, say, seat_name
 from .view import render_state, render_svg
-
-HINT_AGENT = "hard"
-"""The agent whose analysis ``--hint`` shows."""
 
 HUMAN = "human"
 """The seat kind of a person at the keyboard; every other kind is an agent name."""
@@ -104,8 +102,8 @@ class Display:
         memory_aid: show the cards a player may have forgotten (covered nest cards...).
         delay: seconds to pause after each computer decision.
         svg: a file to keep the game's picture in, rewritten after every decision.
-        hint: before each human decision, show what the ``hard`` computer player would choose
-            and how it values each candidate action.
+        hint: before each human decision, show the ``hard`` computer player's three best
+            actions with their win chance (or, in a solo game, expected result).
     """
 
     memory_aid: bool = False
@@ -155,6 +153,7 @@ class Session:
     announce_start: bool = True
     tournament: dict[str, Any] | None = None
     _last_human: int | None = None
+    _hint: tuple[tuple[str, ...], Table] | None = None
 
     def to_record(self) -> GameRecord:
         """The game's record with its table: the seats, the display, the tournament."""
@@ -349,10 +348,7 @@ class Session:
         console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
         table = render_state(self.game, state, player, memory_aid=self.display.memory_aid)
         console.print(table)
-        hint = None
-        if self.display.hint:
-            with thinking(f"Working out a hint ({HINT_AGENT})"):
-                hint = hint_table(self.game, state, player)
+        hint = self.hint(player, actions) if self.display.hint else None
         # What is left of the screen: less the rule above, its blank line and the prompts.
         room = SCREEN_LINES - 4 - lines_of(table) - (lines_of(hint) if hint else 0)
         console.print(fitted_action_list(self.game, state, actions, room))
@@ -360,6 +356,18 @@ class Session:
             console.print(hint)
         example = f" (e.g. '{actions[-1]}')" if actions else ""
         say(f"Type a number or an action{example}; ? lists all; undo, show, help, quit.", "dim")
+
+    def hint(self, player: int, actions: list[Any]) -> Table:
+        """The hint table for ``player`` now, searched once per position (``show`` reprints
+        it): ``agents.hints.hint``, seeded like the server's for the same position."""
+        record = self.match.record
+        key = tuple(record.actions)
+        if self._hint is None or self._hint[0] != key:
+            with thinking(f"Working out a hint ({HINT_AGENT})"):
+                seed = hint_seed(record.seed, len(key))
+                choices = hint(self.match.state, player, HINT_AGENT, seed)
+            self._hint = (key, hint_table(self.game, choices, actions))
+        return self._hint[1]
 
 
 CLEAR_SCROLLBACK = "\x1b[3J"
@@ -382,19 +390,26 @@ def thinking(message: str) -> contextlib.AbstractContextManager[Any]:
     return err_console.status(message, spinner="dots")
 
 
-def hint_table(game: Game, state: State, player: int) -> Table:
-    """What the ``hard`` computer player would do here: its candidates, visits and values.
-
-    The searcher sees only ``player``'s information (a ``SeatView``), so a hint leaks nothing.
-    """
-    agent = make_agent(HINT_AGENT, derive_seed(len(state.to_dict()), "hint"))
-    stats = agent.analyse(SeatView(state, player))  # type: ignore[attr-defined]
-    table = Table(title=f"Hint ({HINT_AGENT})", header_style="bold")
-    table.add_column("action")
-    table.add_column("tried", justify="right")
-    table.add_column("value", justify="right")
-    for row in stats[:5]:
-        table.add_row(str(row.action), str(row.visits), f"{row.value:.2f}")
+def hint_table(game: Game, choices: list[HintChoice], actions: list[Any]) -> Table:
+    """The hint's choices (``agents.hints.hint``) as a table: the number to type, the action,
+    what it does and what the hint says of it (``win chance 64%``, ``expected 31 points``)."""
+    numbers = {str(a): n for n, a in enumerate(actions, start=1)}
+    solo = game.num_players == 1
+    table = Table(
+        title=f"Hint: the {HINT_AGENT} computer player's best moves",
+        caption="expected final result if the computer played the rest"
+        if solo
+        else "win chance from the computer's search of what you can see",
+        header_style="bold",
+        title_justify="left",
+        caption_justify="left",
+    )
+    table.add_column("type", justify="right", style="bold cyan")
+    table.add_column("action", style="bold")
+    table.add_column("what it does")
+    table.add_column("hint", style="green")
+    for c in choices:
+        table.add_row(str(numbers.get(c.action, "")), c.action, c.words, c.text)
     return table
 
 

@@ -72,6 +72,8 @@ class GameSpec:
         configurations: the configurations every test suite and benchmark runs (keyword dicts).
         package: the package that relative part references start from; empty: the package of
             the factory's module.
+        score_unit: what ``State.scores()`` counts, in words, plural (``"points"``; Familiar
+            Feat: ``"Monsters"``): hints' expected results and the page's end screen say it.
 
     Parts, each optional (None: the game has none, and users fall back on a default). A part is
     the object itself or a reference ``"module:attr"`` (``".heuristic:evaluate"``), or
@@ -95,12 +97,11 @@ class GameSpec:
         web: the game's table in the browser (``feathers serve``): a package whose folder holds
             ``view.js`` (and optionally ``view.css``), served to the page, and whose module may
             hold ``VARIANTS`` (variant name -> description, for the lobby's form), ``FIELDS``
-            (option name -> changes to its form field), ``SCORE_UNIT`` (what ``scores()``
-            counts, default ``"points"``), ``catalogue(game) -> dict`` (public data fixed by
-            the configuration, e.g. the cards' texts) and ``derive(game, observation, seat) ->
-            dict`` (data computed from one observation only, e.g. a hand's points now; ``seat``
-            None for the public observation). See ``fourfeathers.web.pages`` (default: a plain
-            view listing the legal actions).
+            (option name -> changes to its form field), ``catalogue(game) -> dict`` (public
+            data fixed by the configuration, e.g. the cards' texts) and ``derive(game,
+            observation, seat) -> dict`` (data computed from one observation only, e.g. a
+            hand's points now; ``seat`` None for the public observation). See
+            ``fourfeathers.web.pages`` (default: a plain view listing the legal actions).
 
     A new kind of part is one more field like these.
     """
@@ -112,6 +113,7 @@ class GameSpec:
     summary: str
     configurations: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     package: str = ""
+    score_unit: str = "points"
     heuristic: Any = field(default=None, metadata=_PART)
     features: Any = field(default=None, metadata=_PART)
     render: Any = field(default=None, metadata=_PART)

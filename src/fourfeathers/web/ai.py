@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
-import random
 import threading
 import time
 from collections.abc import Callable
@@ -20,24 +19,8 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..agents import SeatView, make_agent
-from ..core.game import State
+from ..agents.hints import ESTIMATE_PLAYOUTS, HintChoice, hint
 from ..core.records import GameRecord
-
-HINT_CHOICES = 5
-"""How many actions a hint lists."""
-
-ESTIMATE_CHOICES = 3
-"""In a solo game, how many of a hint's best actions get an expected score."""
-
-ESTIMATE_PLAYOUTS = 6
-"""Games played out per estimated action (``Settings.hint_playouts`` sets it per server)."""
-
-ESTIMATE_AGENT = "greedy"
-"""The agent that plays out the games of an estimate."""
-
-ESTIMATE_SECONDS = 1.0
-"""The time a hint's estimates may take in all: an action gets fewer playouts (at least one)
-once its share is spent, so long solo games still answer quickly."""
 
 
 def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
@@ -47,81 +30,12 @@ def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
     return str(make_agent(spec, seed).act(SeatView(state, seat)))
 
 
-Choice = tuple[str, int, float, float]
-"""A hint's action: ``(text, visits, value, estimate)`` (see ``hint_choices``)."""
-
-
 def analyse(
     record: dict[str, Any], seat: int, spec: str, seed: int, playouts: int = ESTIMATE_PLAYOUTS
-) -> list[Choice]:
-    """``hint_choices`` for the position reached by ``record``."""
-    return hint_choices(GameRecord(**record).replay(), seat, spec, seed, playouts)
-
-
-def hint_choices(
-    state: State, seat: int, spec: str, seed: int, playouts: int = ESTIMATE_PLAYOUTS
-) -> list[Choice]:
-    """The best actions for ``seat`` as agent ``spec`` (which must have ``analyse``, as
-    ``ismcts`` has) sees them from the seat's ``SeatView``: ``(action text, visits, value,
-    estimate)``, most visited first. Agents without ``analyse`` give their one choice.
-
-    ``value`` is the search's mean reward (a win chance 0-1 with 2+ players; in a solo game the
-    score divided by the largest the search saw). ``estimate`` is what a player reads: with 2+
-    players the win chance (``value``); in a solo game the expected final score in the game's
-    own unit (``State.scores()``: points, Monsters driven away...), from ``expected_score`` for
-    the first ``ESTIMATE_CHOICES`` actions (the others get -1: not estimated).
-    """
-    agent = make_agent(spec, seed)
-    view = SeatView(state, seat)
-    analyse_fn = getattr(agent, "analyse", None)
-    if analyse_fn is None:
-        found = [(str(agent.act(view)), 1, 0.0)]
-    else:
-        found = [(str(s.action), s.visits, float(s.value)) for s in analyse_fn(view)]
-    found = found[:HINT_CHOICES]
-    if state.game.num_players > 1:
-        return [(text, visits, value, value) for text, visits, value in found]
-    return [
-        (text, visits, value, -1.0)
-        if i >= ESTIMATE_CHOICES
-        else (
-            text,
-            visits,
-            value,
-            expected_score(
-                state, seat, text, seed + i, playouts, ESTIMATE_SECONDS / ESTIMATE_CHOICES
-            ),
-        )
-        for i, (text, visits, value) in enumerate(found)
-    ]
-
-
-def expected_score(
-    state: State, seat: int, action: str, seed: int, playouts: int, seconds: float | None = None
-) -> float:
-    """The mean final score of ``seat`` (``State.scores()[seat]``) after ``action``, over
-    ``playouts`` games: each from a determinization of the seat's own view (never the true
-    state), with ``action`` applied and the rest played by the ``ESTIMATE_AGENT``; fewer (at
-    least one) once ``seconds`` have passed. A rough figure, the same for the same seed and
-    view when no time runs out: it supposes that agent's play after the hint, not the
-    player's own. Raises ``IllegalActionError`` if ``action`` is not legal."""
-    rng = random.Random(seed)
-    view = SeatView(state, seat)
-    deadline = None if seconds is None else time.perf_counter() + seconds
-    total = 0.0
-    played = 0
-    for _ in range(playouts):
-        if played and deadline is not None and time.perf_counter() > deadline:
-            break
-        sample = view.determinize(rng)
-        sample.apply_action(sample.game.parse_action(action))
-        agent = make_agent(ESTIMATE_AGENT, rng.randrange(2**31))
-        while not sample.is_terminal():
-            player = sample.current_player
-            sample.apply_action(agent.act(SeatView(sample, player)))
-        total += sample.scores()[seat]
-        played += 1
-    return total / played if played else 0.0
+) -> list[HintChoice]:
+    """``agents.hints.hint`` (the terminal's hint too) for ``seat`` in the position reached
+    by ``record``: searched from the seat's own ``SeatView``."""
+    return hint(GameRecord(**record).replay(), seat, spec, seed, playouts)
 
 
 def _watch_parent(parent: int) -> None:

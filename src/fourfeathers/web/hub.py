@@ -26,6 +26,7 @@ from typing import Any, Protocol, TypeVar
 
 from .. import __version__
 from ..agents import make_agent
+from ..agents.hints import ESTIMATE_PLAYOUTS, HINT_AGENT, hint_seed
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.registry import game_spec, make
 from ..core.rng import derive_seed, random_seed
@@ -54,9 +55,9 @@ class Settings:
         db: ``sqlite:///path.db`` or ``postgresql://...``.
         ai_workers: processes (or threads) for computer seats and hints; 0: one per core.
         ai_processes: False runs them in threads (tests).
-        hint_agent: the agent spec that answers hints.
+        hint_agent: the agent spec that answers hints (``agents.hints``, as the terminal's).
         hint_playouts: games played out per action for a solo hint's expected score
-            (``ai.expected_score``).
+            (``agents.hints.expected_score``).
         max_think: the longest ``seconds=`` budget an agent spec may ask for.
         max_iterations: the largest ``iterations=`` budget (without ``seconds``) it may ask for.
         heartbeat: seconds between the server's pings; a connection silent for three is closed.
@@ -71,8 +72,8 @@ class Settings:
     db: str
     ai_workers: int = 0
     ai_processes: bool = True
-    hint_agent: str = "hard"
-    hint_playouts: int = ai.ESTIMATE_PLAYOUTS
+    hint_agent: str = HINT_AGENT
+    hint_playouts: int = ESTIMATE_PLAYOUTS
     max_think: float = 10.0
     max_iterations: int = 100_000
     heartbeat: float = 15.0
@@ -492,8 +493,8 @@ class Hub:
         n = table.n
         if cmd.expect != n:
             raise Rejection("stale", f"the table is at event {n}, your hint expected {cmd.expect}")
-        seed = derive_seed(table.seed, "hint", n)
         record = asdict(table.record)
+        seed = hint_seed(table.seed, len(record["actions"]))
         settings = self.settings
         choices = await self.pool.run(
             ai.analyse, record, seat, settings.hint_agent, seed, settings.hint_playouts

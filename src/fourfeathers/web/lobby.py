@@ -2,7 +2,7 @@
 
 Everything comes from the registration (``GameSpec``): the factory's keyword options and
 defaults, the ``cli`` part's ``GameOption`` flags (label and values, e.g. ``Level``, ``1-8``),
-and the ``web`` part (``VARIANTS``, ``FIELDS``, ``SCORE_UNIT``, ``view.js``). Nothing here names
+and the ``web`` part (``VARIANTS``, ``FIELDS``, ``view.js``). Nothing here names
 a game.
 
 A field is a JSON object::
@@ -66,11 +66,6 @@ def view_urls(spec: GameSpec) -> dict[str, str | None]:
     return urls
 
 
-def score_unit(spec: GameSpec) -> str:
-    """What the game's ``scores()`` count, in words (``"points"`` unless the web part says)."""
-    return str(getattr(web_part(spec), "SCORE_UNIT", "points"))
-
-
 def _json_default(value: Any) -> Any:
     if value is inspect.Parameter.empty:
         return None
@@ -127,5 +122,5 @@ def game_entry(spec: GameSpec) -> dict[str, Any]:
         "players": list(spec.players),
         "options": form(spec),
         "view": view_urls(spec),
-        "score_unit": score_unit(spec),
+        "score_unit": spec.score_unit,
     }

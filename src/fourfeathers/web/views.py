@@ -25,6 +25,7 @@ from ..core.game import Action, Game, State
 from ..core.registry import game_spec
 
 if TYPE_CHECKING:
+    from ..agents.hints import HintChoice
     from .tables import LogRow, Table
 
 Recipient = frozenset[int]
@@ -178,18 +179,15 @@ def sync(table: Table, recipient: Recipient, since: int) -> dict[str, Any]:
     }
 
 
-def hint(
-    table: Table, id: Any, seat: int, choices: Sequence[tuple[str, int, float, float]]
-) -> dict[str, Any]:
-    """A hint for ``seat`` (to move): the hint agent's best actions, searched from the seat's
-    own ``SeatView`` (``ai.hint_choices``). ``value`` names the search's value: a win chance
-    (0-1), or in a solo game a score scaled to 0-1. ``estimate`` names what each choice's
-    ``estimate`` is: ``win_chance`` (0-1) with 2+ players, ``score`` in a solo game (the
-    expected final score in the game's unit, ``GET /api/games``' ``score_unit``; -1: not
-    estimated)."""
-    state = table.state
-    game = table.game
-    solo = game.num_players == 1
+def hint(table: Table, id: Any, seat: int, choices: Sequence[HintChoice]) -> dict[str, Any]:
+    """A hint for ``seat`` (to move): the best actions of ``agents.hints.hint`` (the terminal's
+    hint too), searched from the seat's own ``SeatView``. Each choice has ``text``, what a
+    player reads (``"win chance 64%"``, ``"expected 2.3 Monsters"``, ``"the only move"``), and
+    the figures behind it: ``visits`` (0: not searched), ``value`` (the search's mean reward,
+    0-1: a win chance, or in a solo game a score share, named by the message's ``value``) and
+    ``estimate`` (a win chance 0-1 with 2+ players, named ``win_chance``; in a solo game the
+    expected final score in the game's unit, ``score``); -1 for a figure not found."""
+    solo = table.game.num_players == 1
     return {
         "type": "hint",
         "id": id,
@@ -199,13 +197,14 @@ def hint(
         "estimate": "score" if solo else "win_chance",
         "choices": [
             {
-                "action": text,
-                "words": game.describe_action(state, game.parse_action(text)),
-                "visits": visits,
-                "value": round(value, 4),
-                "estimate": round(estimate, 2 if solo else 4),
+                "action": c.action,
+                "words": c.words,
+                "visits": c.visits,
+                "value": -1 if c.value is None else round(c.value, 4),
+                "estimate": -1 if c.estimate is None else round(c.estimate, 2 if solo else 4),
+                "text": c.text,
             }
-            for text, visits, value, estimate in choices
+            for c in choices
         ],
     }
 

@@ -39,6 +39,7 @@ register(
         players=(1,),
         summary="Solo: recruit Creatures with cuddles, drive three Monsters away (levels 1-8)",
         package=__name__,
+        score_unit="Monsters",  # scores() counts the Monsters driven away (FA-71)
         heuristic=".heuristic:evaluate",
         render=".render",
         cli=".cli",

@@ -308,18 +308,21 @@ class Table {
             h("strong", {}, `${this.seatLabel(e.seat)}: `), e.words)))));
   }
 
+  // The hint's choices, best first, each with what the server says of it in words ("win
+  // chance 64%", "expected 2.3 Monsters", "the only move"): see docs/protocol.md.
   hintPanel(ctx) {
     if (!this.hint) return null;
     if (this.hint.waiting) return h("section", { class: "hint" }, h("h2", {}, "Hint"), h("p", {}, "The computer is searching what you know…"));
     const message = this.hint.message;
+    const searched = message.choices.some((c) => c.visits > 0);
     return h("section", { class: "hint", "aria-live": "polite" },
       h("h2", {}, "Hint"),
       h("ol", {}, message.choices.map((c, i) => h("li", { class: i === 0 ? "best" : null },
         ctx.button({ action: c.action, class: "hint-choice" }, c.words),
-        h("span", { class: "estimate" }, estimateText(message.estimate, c.estimate, this.game.score_unit))))),
-      h("p", { class: "quiet" }, message.estimate === "score"
-        ? `Expected final ${this.game.score_unit} if the rest were played by the computer.`
-        : "Win chance from the computer's search of what you know."));
+        c.text ? h("span", { class: "estimate" }, c.text) : null))),
+      searched ? h("p", { class: "quiet" }, message.estimate === "score"
+        ? "If the computer played the rest."
+        : "From what you can see.") : null);
   }
 
   endScreen(ctx) {
@@ -351,12 +354,6 @@ class Table {
       this.message.rule ? h("span", { class: "rule" }, `rule ${this.message.rule}`) : null,
       h("button", { type: "button", class: "close", "aria-label": "Dismiss", onclick: () => { this.message = null; this.draw(); } }, "×"));
   }
-}
-
-export function estimateText(kind, value, unit) {
-  if (kind === "win_chance") return `${Math.round(value * 100)}% win chance`;
-  if (value < 0) return "";
-  return `about ${value.toFixed(1)} ${unit} expected`;
 }
 
 // The end screen's explanation when the view has none of its own: the sheets the game's web

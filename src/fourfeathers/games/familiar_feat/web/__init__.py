@@ -45,10 +45,7 @@ from ..words import (
     leaves_text,
 )
 
-__all__ = ["SCORE_UNIT", "VARIANTS", "catalogue", "derive"]
-
-SCORE_UNIT = "Monsters"
-"""What ``scores()`` counts: the Monsters driven away (FA-71)."""
+__all__ = ["VARIANTS", "catalogue", "derive"]
 
 KINDS = {
     K_CREATURE: "creature",

@@ -1,0 +1,55 @@
+"""The terminal's hint and the server's are one: the same position gives the same choices in
+the same words, in a two-player game and in a solo game."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from web_helpers import TEST_SETTINGS, Browser, claim_all, create, hub_of, server
+
+from fourfeathers.agents.hints import ESTIMATE_PLAYOUTS
+from fourfeathers.cli import session
+from fourfeathers.core.records import Match
+
+
+def terminal_rows(record, seat: int) -> list[tuple[str, ...]]:
+    """The rows of the hint table ``feathers play --hint`` prints for ``seat`` at ``record``."""
+    match = Match.from_record(copy.deepcopy(record))
+    kinds = ["human"] * match.game.num_players
+    table = session.Session(match, kinds, {}).hint(seat, match.state.legal_actions())
+    return list(zip(*(column._cells for column in table.columns), strict=True))
+
+
+@pytest.mark.parametrize(
+    "game_id,options",
+    [("featherlight", {"players": 2}), ("familiar-feat", {"level": 1})],
+)
+def test_the_terminal_and_the_server_give_the_same_hint(
+    db, monkeypatch, game_id: str, options: dict
+) -> None:
+    monkeypatch.setattr(session, "HINT_AGENT", TEST_SETTINGS["hint_agent"])
+    with server(db, hint_playouts=ESTIMATE_PLAYOUTS) as client:  # the terminal's playouts
+        players = options.get("players", 1)
+        table = create(client, game_id, ["human"] * players, options=options)
+        tokens = claim_all(client, table)
+        rng = random.Random(4)
+        for _ in range(3):
+            seat = Browser(client, table["table"], tokens[0]).state["to_move"]
+            mover = Browser(client, table["table"], tokens[seat])
+            mover.move(rng.choice(mover.legal))
+        live = hub_of(client).get(table["table"])
+        while len(live.state.legal_actions()) < 4:
+            seat = live.state.current_player
+            Browser(client, table["table"], tokens[seat]).move(str(live.state.legal_actions()[0]))
+        seat = live.state.current_player
+        message = Browser(client, table["table"], tokens[seat]).command("hint")
+        legal = [str(a) for a in live.state.legal_actions()]
+        rows = terminal_rows(live.record, seat)
+    served = [
+        (str(legal.index(c["action"]) + 1), c["action"], c["words"], c["text"])
+        for c in message["choices"]
+    ]
+    assert len(served) == 3 and rows == served
+    assert all(("Monsters" if game_id == "familiar-feat" else "win chance") in r[3] for r in rows)
