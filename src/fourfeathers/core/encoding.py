@@ -253,6 +253,10 @@ class Catalogue(FlatTensor):
     def __init__(self, actions: Sequence[Action], layout: Layout) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
         self._ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        # The engines hand out the catalogue's own action objects, so most look-ups go by
+        # identity (no hashing of a dataclass); ``self.actions`` keeps those objects alive, so
+        # no other live object can have one of these ``id``s. Equal copies fall back to ``_ids``.
+        self._by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
         if len(self._ids) != len(self.actions):
             raise ValueError("an action is listed twice in the catalogue")
         if len(layout) != len(self.actions):
@@ -261,6 +265,9 @@ class Catalogue(FlatTensor):
         self.num_distinct_actions = len(self.actions)
 
     def action_to_id(self, action: Action, state: State | None = None) -> int:
+        found = self._by_identity.get(id(action))
+        if found is not None:
+            return found
         try:
             return self._ids[action]
         except (KeyError, TypeError):
@@ -270,5 +277,10 @@ class Catalogue(FlatTensor):
         return self.actions[check_id(action_id, len(self.actions))]
 
     def legal_action_ids(self, state: State) -> list[int]:
-        ids = self._ids
-        return sorted([ids[a] for a in state.legal_actions()])
+        actions = state.legal_actions()
+        try:
+            ids = list(map(self._by_identity.__getitem__, map(id, actions)))
+        except KeyError:  # an engine handed out an equal copy of a catalogue action
+            ids = list(map(self.action_to_id, actions))
+        ids.sort()
+        return ids

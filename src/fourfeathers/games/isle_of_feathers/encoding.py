@@ -76,6 +76,7 @@ to the points of the ``B`` best birds.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
@@ -116,6 +117,7 @@ from .actions import (
 )
 from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
 from .hexgrid import NEIGHBOUR_OFFSETS, NEIGHBOURS, OFFSET, STRIDE
+from .island import island as island_of
 from .rules_phases import MAX_TURN_ACTIONS, PHASES
 from .rules_solo import MIGRATION_PILE
 
@@ -135,6 +137,25 @@ def _card(action: Any) -> int:
     if type(card) is not int or not 1 <= card <= NUM_BIRDS:
         raise ValueError(f"{action!r} has no id in the action catalogue")
     return card
+
+
+class _Version:
+    """What the encoding keeps of one island version (``island.Island.encoded``): the anchors
+    sorted, their index, and ``ids``: ``id(action)`` -> ``(action, its id)`` for the actions
+    mapped on this version so far. An island version's cells never change (``island``), so
+    neither do these."""
+
+    __slots__ = ("encoding", "anchors", "index", "ids")
+
+    def __init__(self, encoding: IsleEncoding, cells: dict[int, int]) -> None:
+        self.encoding = encoding
+        self.anchors = sorted(cells)
+        if len(self.anchors) > encoding.anchors:
+            raise ValueError(
+                f"the island has {len(self.anchors)} anchors, more than {encoding.anchors}"
+            )
+        self.index = {k: i for i, k in enumerate(self.anchors)}
+        self.ids: dict[int, tuple[Action, int]] = {}
 
 
 _CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
@@ -180,6 +201,8 @@ class IsleEncoding(FlatTensor):
         self._take = layout.add("take", slots, "take S (slot)")
         self._words = layout.add("words", len(_WORDS), "draw blind, end, flit, stamina, skip")
         self.action_layout = layout
+        self._segments = [s for s in layout.segments if s.size]
+        self._starts = [s.start for s in self._segments]
         self._tallest = 2 + cliff  # every Cliff of the box on one Grass (IS-24)
         self.num_distinct_actions = len(layout)
         self._encoders = {
@@ -220,12 +243,16 @@ class IsleEncoding(FlatTensor):
 
     # --- actions ------------------------------------------------------------------------------
 
+    def _version(self, state: State) -> _Version:
+        """This encoding's facts of ``state``'s island version (computed once per version)."""
+        facts = island_of(state)  # type: ignore[arg-type]
+        version = facts.encoded
+        if version is None or version.encoding is not self:
+            version = facts.encoded = _Version(self, state.cells)  # type: ignore[attr-defined]
+        return version
+
     def _index(self, state: State) -> dict[int, int]:
-        cells = state.cells  # type: ignore[attr-defined]
-        index = {k: i for i, k in enumerate(sorted(cells))}
-        if len(index) > self.anchors:
-            raise ValueError(f"the island has {len(index)} anchors, more than {self.anchors}")
-        return index
+        return self._version(state).index
 
     @staticmethod
     def _ref(index: dict[int, int], action: Any, cell: int) -> int:
@@ -292,25 +319,39 @@ class IsleEncoding(FlatTensor):
 
     def action_to_id(self, action: Action, state: State) -> int:
         """The id of ``action`` in ``state`` (its cells relative to ``state``'s anchors)."""
+        return self._id(action, self._version(state))
+
+    def _id(self, action: Action, version: _Version) -> int:
+        """The id of ``action`` on an island version, kept per version by identity (the entry
+        holds the action, so its ``id`` cannot pass to another object while cached)."""
+        known = version.ids.get(id(action))
+        if known is not None:
+            return known[1]
         encode = self._encoders.get(type(action))
         if encode is None:
             raise ValueError(f"{action!r} has no id in the action catalogue")
         try:
-            result: int = encode(action, self._index(state))
+            result: int = encode(action, version.index)
         except (AttributeError, TypeError):
             raise ValueError(f"{action!r} has no id in the action catalogue") from None
+        version.ids[id(action)] = (action, result)
         return result
 
     def legal_action_ids(self, state: State) -> list[int]:
-        index = self._index(state)
-        encoders = self._encoders
-        return sorted([encoders[type(a)](a, index) for a in state.legal_actions()])
+        version = self._version(state)
+        get, find = version.ids.get, self._id
+        ids = []
+        for action in state.legal_actions():
+            known = get(id(action))
+            ids.append(find(action, version) if known is None else known[1])
+        ids.sort()
+        return ids
 
     def id_to_action(self, action_id: int, state: State) -> Action:
         """The action of ``action_id`` in ``state``. Raises ``ValueError`` for an id outside
         the catalogue or naming an anchor the island does not have."""
         i = check_id(action_id, self.num_distinct_actions)
-        segment = next(s for s in self.action_layout.segments if s.start <= i < s.stop)
+        segment = self._segments[bisect_right(self._starts, i) - 1]
         offset = i - segment.start
         name = segment.name
         if name == "words":
@@ -319,7 +360,7 @@ class IsleEncoding(FlatTensor):
             return TAKES[offset]
         if name in _CARD_TABLES:
             return _CARD_TABLES[name][offset + 1]
-        anchors = sorted(state.cells)  # type: ignore[attr-defined]
+        anchors = self._version(state).anchors
 
         def anchor(a: int) -> int:
             if a >= len(anchors):
