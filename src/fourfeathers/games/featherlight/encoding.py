@@ -137,23 +137,32 @@ class FeatherlightEncoding(Catalogue):
         nest_colours = [0] * len(COLOURS)
         top, covered, heights = self._top - 1, self._covered - 1, self._heights
         for s, stack in enumerate(obs["nest"]):
-            out[heights + s] = len(stack) / NUM_CARDS
             if stack:
-                out[top + s * NUM_CARDS + stack[-1]] = 1.0
-                nest_colours[colour[stack[-1]]] += 1
+                out[heights + s] = len(stack) / NUM_CARDS
+                last = stack[-1]
+                out[top + s * NUM_CARDS + last] = 1.0
+                nest_colours[colour[last]] += 1
                 for c in stack[:-1]:
                     out[covered + c] = 1.0
-        for i in range(len(COLOURS)):
-            out[self._hand_colours + i] = hand_colours[i] / 6
-            out[self._nest_colours + i] = nest_colours[i] / 6
+        at = self._hand_colours
+        for count in hand_colours:
+            if count:
+                out[at] = count / 6
+            at += 1
+        at = self._nest_colours
+        for count in nest_colours:
+            if count:
+                out[at] = count / 6
+            at += 1
+        known, mid_turn = self._known - NUM_CARDS - 1, self._mid_turn - 1
         for seat, entry in enumerate(obs["hands"]):
             r = (seat - me) % n
             if r:
-                base = self._known + (r - 1) * NUM_CARDS - 1
+                base = known + r * NUM_CARDS
                 for c in entry["known"]:
                     out[base + c] = 1.0
                 if entry["size"] > 5:
-                    out[self._mid_turn + r - 1] = 1.0
+                    out[mid_turn + r] = 1.0
         if obs["taken"]:
             out[self._taken - 1 + obs["taken"]] = 1.0
         if obs["taken_from"] >= 0:
@@ -162,7 +171,8 @@ class FeatherlightEncoding(Catalogue):
         if obs["current_player"] >= 0:
             out[self._to_move + (obs["current_player"] - me) % n] = 1.0
         out[self._starter + (obs["starter"] - me) % n] = 1.0
-        out[self._piles] = obs["piles"][0] * self._pile_scale
-        out[self._piles + 1] = obs["piles"][1] * self._pile_scale
+        piles = obs["piles"]
+        out[self._piles] = piles[0] * self._pile_scale
+        out[self._piles + 1] = piles[1] * self._pile_scale
         out[self._wind] = obs["wind"] / WIND_STACK
         out[self._turn] = min(1.0, obs["turn"] * self._turn_scale)

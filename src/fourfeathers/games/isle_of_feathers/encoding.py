@@ -139,17 +139,17 @@ def _card(action: Any) -> int:
     return card
 
 
-class _Version:
-    """What the encoding keeps of one island version (``island.Island.encoded``): the anchors
-    sorted, their index, and ``ids``: ``id(action)`` -> ``(action, its id)`` for the actions
-    mapped on this version so far. An island version's cells never change (``island``), so
-    neither do these."""
+class _Anchors:
+    """What the encoding keeps of one set of anchors, shared by the island versions that have
+    it (``island.Island.encoded``): the anchors sorted, their index, and ``ids``:
+    ``id(action)`` -> ``(action, its id)`` for the actions mapped so far (ids depend on the
+    anchors only). An island version's cells never change (``island``), so neither do these."""
 
     __slots__ = ("encoding", "anchors", "index", "ids")
 
-    def __init__(self, encoding: IsleEncoding, cells: dict[int, int]) -> None:
+    def __init__(self, encoding: IsleEncoding, anchors: tuple[int, ...]) -> None:
         self.encoding = encoding
-        self.anchors = sorted(cells)
+        self.anchors = anchors
         if len(self.anchors) > encoding.anchors:
             raise ValueError(
                 f"the island has {len(self.anchors)} anchors, more than {encoding.anchors}"
@@ -157,6 +157,9 @@ class _Version:
         self.index = {k: i for i, k in enumerate(self.anchors)}
         self.ids: dict[int, tuple[Action, int]] = {}
 
+
+_KEPT_ANCHOR_SETS = 1024
+"""Anchor sets an encoding remembers (then it starts afresh): a bound on its memory."""
 
 _CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
 _ANCHOR_TABLES = {"veg": VEGETATION, "burrow": LOWER, "replant": UPROOT, "plant": PLANT_AT}
@@ -201,6 +204,7 @@ class IsleEncoding(FlatTensor):
         self._take = layout.add("take", slots, "take S (slot)")
         self._words = layout.add("words", len(_WORDS), "draw blind, end, flit, stamina, skip")
         self.action_layout = layout
+        self._by_anchors: dict[tuple[int, ...], _Anchors] = {}
         self._segments = [s for s in layout.segments if s.size]
         self._starts = [s.start for s in self._segments]
         self._tallest = 2 + cliff  # every Cliff of the box on one Grass (IS-24)
@@ -243,12 +247,19 @@ class IsleEncoding(FlatTensor):
 
     # --- actions ------------------------------------------------------------------------------
 
-    def _version(self, state: State) -> _Version:
+    def _version(self, state: State) -> _Anchors:
         """This encoding's facts of ``state``'s island version (computed once per version)."""
         facts = island_of(state)  # type: ignore[arg-type]
         version = facts.encoded
         if version is None or version.encoding is not self:
-            version = facts.encoded = _Version(self, state.cells)  # type: ignore[attr-defined]
+            # most changes move birds or Vegetation, not the anchors: share their ids
+            anchors = tuple(sorted(state.cells))  # type: ignore[attr-defined]
+            version = self._by_anchors.get(anchors)
+            if version is None:
+                if len(self._by_anchors) >= _KEPT_ANCHOR_SETS:
+                    self._by_anchors.clear()
+                version = self._by_anchors[anchors] = _Anchors(self, anchors)
+            facts.encoded = version
         return version
 
     def _index(self, state: State) -> dict[int, int]:
@@ -321,7 +332,7 @@ class IsleEncoding(FlatTensor):
         """The id of ``action`` in ``state`` (its cells relative to ``state``'s anchors)."""
         return self._id(action, self._version(state))
 
-    def _id(self, action: Action, version: _Version) -> int:
+    def _id(self, action: Action, version: _Anchors) -> int:
         """The id of ``action`` on an island version, kept per version by identity (the entry
         holds the action, so its ``id`` cannot pass to another object while cached)."""
         known = version.ids.get(id(action))
