@@ -26,7 +26,9 @@ True
 True
 
 Observation and information state: the tensor encodes ``state.observation(player)``, the seat's
-current view; for perfect recall (everything the seat saw happen) see ``core.infostate``.
+current view (``encode_state(state, player, out)`` writes the same tensor, faster where a game
+can read it from the state); for perfect recall (everything the seat saw happen) see
+``core.infostate``.
 """
 
 from __future__ import annotations
@@ -172,6 +174,16 @@ class Encoding(Protocol):
         """
         ...
 
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """Write the tensor of ``state.observation(player)`` into ``out``: exactly the entries
+        ``encode_observation(state.observation(player), out)`` writes (``FlatTensor`` does
+        that). A game may fill it faster from the state's fields or keep parts per public
+        board version, but every entry is still a function of the seat's observation: equal
+        observations give equal tensors (``tests/rl`` checks the two paths agree). Raises
+        ``ValueError`` for a seat that does not exist.
+        """
+        ...
+
 
 def observation_size(encoding: Encoding) -> int:
     """The number of tensor entries: the product of ``observation_shape``."""
@@ -231,6 +243,11 @@ class FlatTensor:
     observation_shape: tuple[int, ...]
     observation_low: float
     observation_high: float
+
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)``; a game may override it with
+        a faster path that writes the same entries (``Encoding.encode_state``)."""
+        self.encode_observation(state.observation(player), out)  # type: ignore[attr-defined]
 
     def set_tensor(self, layout: Layout, low: float = 0.0, high: float = 1.0) -> None:
         """Use ``layout`` as the flat tensor's layout, every entry within ``[low, high]``."""

@@ -387,12 +387,12 @@ class _Observer:
         engine = state._play.state
         if engine is None:
             return
-        encode = self._ctx.encoding.encode_observation
+        encode = self._ctx.encoding.encode_state
         if self._all:
             for p, view in zip(self._ctx.seats, self._views, strict=True):
-                encode(engine.observation(p), view)
+                encode(engine, p, view)
         else:
-            encode(engine.observation(player), self.tensor)
+            encode(engine, player, self.tensor)
 
     def string_from(self, state: FeathersState, player: int) -> str:
         play = state._play

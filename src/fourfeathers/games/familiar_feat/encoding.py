@@ -54,6 +54,7 @@ from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.encoding import Catalogue, Layout
+from ...core.game import State
 from .actions import ATTACH, CHOOSE, PLACE
 from .content import CREATURES, E_REVIVE_PLAY, NUM_CARDS, ROW
 from .rules_phases import (
@@ -76,6 +77,7 @@ from .rules_phases import (
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
+    from .state import FamiliarFeatState
 
 PLACES = (
     "creature_deck",
@@ -162,6 +164,39 @@ class FamiliarFeatEncoding(Catalogue):
         self.max_game_length = MAX_DAYS * per_day + EVENTS * (familiars + 1) + picks
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
+
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)`` without copying the
+        observation's lists: the same fields (``FamiliarFeatState.observation``) read from the
+        state. The decks come in the state's hidden order, but the tensor marks only which
+        cards they hold, as the observation's sorted lists do."""
+        fa: FamiliarFeatState = state  # type: ignore[assignment]
+        fa.check_player(player)
+        view = {
+            "creature_deck": fa.deck,
+            "day": fa.day,
+            "row": fa.row,
+            "since": fa.since,
+            "cols": fa.cols,
+            "hand": fa.hand,
+            "team_deck": fa.team,
+            "discard": fa.discard,
+            "fled": fa.fled,
+            "driven": fa.driven,
+            "box": fa.box,
+            "events_pending": fa.events_pending,
+            "limbo": fa.limbo,
+            "exhausted_face_down": fa.fd,
+            "exhausted_face_up": fa.fu,
+            "character": fa.character,
+            "active": fa.active,
+            "chosen": fa.chosen,
+            "reached": fa.reached,
+            "latched": fa.latched,
+            "phase": PHASES[fa.phase],
+            "pending": fa.pending,
+        }
+        self.encode_observation(view, out)
 
     def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
         base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD

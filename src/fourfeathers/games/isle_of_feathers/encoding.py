@@ -77,11 +77,11 @@ to the points of the ``B`` best birds.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.encoding import FlatTensor, Layout, check_id
-from ...core.game import Action, State
+from ...core.game import TERMINAL, Action, State
 from .actions import (
     DISCARD,
     DRAW_BLIND,
@@ -123,6 +123,7 @@ from .rules_solo import MIGRATION_PILE
 
 if TYPE_CHECKING:
     from .game import IsleGame
+    from .state import IsleState
 
 _DIRECTIONS = len(NEIGHBOURS)
 _REF = _DIRECTIONS + 1  # a cell reference: the anchor itself or one of its six neighbours
@@ -422,11 +423,69 @@ class IsleEncoding(FlatTensor):
     def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` for an island
         with more anchors than the bound allows (a position no game reaches)."""
-        n, me = self.seats, obs["player"]
+        me = obs["player"]
         island = obs["island"]
         if len(island) > self.anchors:
             raise ValueError(f"the island has {len(island)} anchors, more than {self.anchors}")
-        self._encode_island(obs, island, out)
+        land = {(q + OFFSET) * STRIDE + r + OFFSET: h * 2 + v for q, r, h, v in island}
+        birds = {(q + OFFSET) * STRIDE + r + OFFSET: seats for q, r, seats in obs["birds"]}
+        replant = obs["replant_from"]
+        lifted = (replant[0] + OFFSET) * STRIDE + replant[1] + OFFSET if replant else -1
+        self._encode_island(me, list(land), land, birds, lifted, out)
+        self._encode_rest(obs, out)
+
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)`` without building the
+        observation: the island from the state's ``cells`` and ``birds`` (the observation's
+        ``island`` and ``birds``, in the same key order) and the rest from the fields
+        ``IsleState.observation`` shows this seat (its hand, what it knows of other hands and
+        they of its, its view of the Draw pile, the counts)."""
+        st: IsleState = state  # type: ignore[assignment]
+        st.check_player(player)
+        anchors = self._version(st).anchors
+        n = self.seats
+        self._encode_island(player, anchors, st.cells, st.birds, st.replant_from, out)
+        known = st.known
+        view = {
+            "player": player,
+            "current_player": st.player,
+            "phase": "over" if st.player == TERMINAL else PHASES[st.phase],
+            "turn": st.turn,
+            "starter": st.starter,
+            "actions_left": st.actions_left,
+            "turn_actions": st.turn_actions,
+            "supply": {
+                "tiles": st.supply,
+                "vegetation": st.veg_supply,
+                "tokens": st.token_supply,
+            },
+            "tokens": st.tokens,
+            "stamina": st.stamina,
+            "path": st.path,
+            "draw": len(st.draw),
+            "discard": st.discard,
+            "migration": len(st.migration),
+            "box": len(st.box),
+            "placed": st.placed,
+            "hand": st.hands[player],
+            "hand_sizes": [len(h) for h in st.hands],
+            "known": known[player],
+            "known_by": [known[q][player] for q in range(n)],
+            "pool": st.pool,
+            "gone": st.gone[player],
+            "pending": ABILITIES[st.pending] if st.pending >= 0 else None,
+            "pending_card": st.pending_card,
+            "draws": st.draws,
+            "blind_draws": st.blind_draws,
+            "end_turn": st.end_turn,
+            "reshuffles": st.reshuffles,
+            "scores": st.scores(),
+        }
+        self._encode_rest(view, out)
+
+    def _encode_rest(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        """Everything but the island: the cards and the counts."""
+        n, me = self.seats, obs["player"]
         self._encode_cards(obs, out)
         out[self._phase + _PHASES.index(obs["phase"])] = 1.0
         if obs["current_player"] >= 0:
@@ -466,26 +525,33 @@ class IsleEncoding(FlatTensor):
             out[self._scores + (seat - me) % n] = min(1.0, score * self._score_scale)
 
     def _encode_island(
-        self, obs: Mapping[str, Any], island: list[Any], out: MutableSequence[float]
+        self,
+        me: int,
+        anchors: Sequence[int],
+        cells: Mapping[int, int],
+        birds: Mapping[int, Sequence[int]],
+        lifted: int,
+        out: MutableSequence[float],
     ) -> None:
-        n, me = self.seats, obs["player"]
+        """The anchor slots: ``anchors`` the keys of ``cells`` sorted, ``cells`` key -> code
+        (``height * 2 + vegetation``), ``birds`` key -> the seats of its bird tokens,
+        ``lifted`` the key of the Vegetation token being replanted (else -1)."""
+        n = self.seats
         per_height = 1.0 / self._tallest
         per_bird = 1.0 / self.game.content.bird_tokens
         per_any_bird = per_bird / n
-        land = {(q + OFFSET) * STRIDE + r + OFFSET: (h, v) for q, r, h, v in island}
-        birds = {(q + OFFSET) * STRIDE + r + OFFSET: seats for q, r, seats in obs["birds"]}
-        replant = obs["replant_from"]
-        lifted = (replant[0] + OFFSET) * STRIDE + replant[1] + OFFSET if replant else None
-        q0, r0 = (island[0][0], island[0][1]) if island else (0, 0)
+        k0 = anchors[0] if anchors else OFFSET * STRIDE + OFFSET
+        q0, r0 = k0 // STRIDE, k0 % STRIDE
         spread = 0.5 / self.anchors
         row, per_anchor = self._slots, self._per_anchor
-        near, near_birds = land.get, birds.get
-        for q, r, h, v in island:
-            k = (q + OFFSET) * STRIDE + r + OFFSET
+        near, near_birds = cells.get, birds.get
+        for k in anchors:
+            code = cells[k]
+            h = code >> 1
             out[row] = 1.0
             out[row + 1 + (h if h < _TALLEST_ONE_HOT else _TALLEST_ONE_HOT)] = 1.0
             out[row + 7] = h * per_height
-            if v:
+            if code & 1:
                 out[row + 8] = 1.0
             if k in birds:
                 for seat in birds[k]:
@@ -494,20 +560,19 @@ class IsleEncoding(FlatTensor):
                 out[row + 9 + n] = 1.0
             at = row + 10 + n
             for off in NEIGHBOUR_OFFSETS:
-                cell = near(k + off)
-                if cell is not None:
-                    nh, nv = cell
-                    if nh:
+                there = near(k + off)
+                if there is not None:
+                    if there >= 2:  # land: a height
                         out[at] = 1.0
-                        out[at + 1] = nh * per_height
-                    if nv:
+                        out[at + 1] = (there >> 1) * per_height
+                    if there & 1:
                         out[at + 2] = 1.0
                 if birds:
-                    there = near_birds(k + off)
-                    if there:
-                        out[at + 3] = len(there) * per_any_bird
+                    flock = near_birds(k + off)
+                    if flock:
+                        out[at + 3] = len(flock) * per_any_bird
                 at += 4
-            dq, dr = 0.5 + (q - q0) * spread, 0.5 + (r - r0) * spread
+            dq, dr = 0.5 + (k // STRIDE - q0) * spread, 0.5 + (k % STRIDE - r0) * spread
             out[at] = dq if 0.0 <= dq <= 1.0 else float(dq > 1.0)
             out[at + 1] = dr if 0.0 <= dr <= 1.0 else float(dr > 1.0)
             row += per_anchor
