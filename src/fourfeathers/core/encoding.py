@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 import operator
 import weakref
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -235,6 +235,15 @@ def check_id(action_id: Any, size: int) -> int:
     return value
 
 
+def decoder(encoding: Encoding) -> Callable[[int, State], Action]:
+    """``id_to_action`` for ids already checked (an int of ``legal_action_ids``): for a fixed
+    ``Catalogue`` a tuple look-up, else the encoding's own ``id_to_action``."""
+    if isinstance(encoding, Catalogue):
+        actions = encoding.actions
+        return lambda action_id, state: actions[action_id]
+    return encoding.id_to_action
+
+
 class FlatTensor:
     """Base of encodings whose tensor is flat, laid out by a ``Layout``: ``set_tensor`` sets
     ``observation_layout``, ``observation_shape``, ``observation_low`` and ``observation_high``."""
@@ -295,8 +304,9 @@ class Catalogue(FlatTensor):
 
     def legal_action_ids(self, state: State) -> list[int]:
         actions = state.legal_actions()
+        by_identity = self._by_identity
         try:
-            ids = list(map(self._by_identity.__getitem__, map(id, actions)))
+            ids = [by_identity[id(a)] for a in actions]
         except KeyError:  # an engine handed out an equal copy of a catalogue action
             ids = list(map(self.action_to_id, actions))
         ids.sort()

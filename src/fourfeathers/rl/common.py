@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.encoding import check_id, encoding_for
+from ..core.encoding import check_id, decoder, encoding_for
 from ..core.errors import IllegalActionError
 from ..core.game import Action, Game, State
 from ..core.registry import GameSpec, list_games
@@ -63,7 +63,7 @@ class Encoded:
         self.low = float(encoding.observation_low)
         self.high = float(encoding.observation_high)
         self._legal_ids = encoding.legal_action_ids
-        self._to_action = encoding.id_to_action
+        self._to_action = decoder(encoding)  # ids are checked against the legal ones first
         self._encode = encoding.encode_state
         self._zero_mask = np.zeros(self.num_actions, np.int8)
         self._zero_obs = np.zeros(self.size, np.float32)

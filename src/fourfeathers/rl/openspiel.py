@@ -50,7 +50,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
-from ..core.encoding import Catalogue, encoding_for
+from ..core.encoding import decoder, encoding_for
 from ..core.errors import ConfigError, IllegalActionError
 from ..core.game import Game, State
 from ..core.infostate import InformationState
@@ -160,11 +160,7 @@ class _Context:
         self.game: Game = make(game_id, **config)
         self.encoding = encoding = encoding_for(self.game)
         self.seats = range(self.game.num_players)
-        # id -> action for an id already found legal: a fixed catalogue is a tuple look-up
-        actions = encoding.actions if isinstance(encoding, Catalogue) else None
-        self.to_action: Any = (
-            (lambda i, state: actions[i]) if actions is not None else encoding.id_to_action
-        )
+        self.to_action = decoder(encoding)  # for ids already found legal
         if encoding.max_game_length is None:
             raise ConfigError(
                 f"{game_id} {config}: OpenSpiel needs a bound on the game's length and this "
@@ -272,12 +268,12 @@ class FeathersState(pyspiel.State):
         state = play.state
         if state is None:
             return list(_DIGITS)
-        current = state.current_player
-        if current < 0 or (player is not None and player != current):
+        if player is not None and player != state.current_player:
             return []
-        if play.legal is None:
-            play.legal = play.ctx.encoding.legal_action_ids(state)
-        return play.legal[:]
+        legal = play.legal
+        if legal is None:  # [] once the game is over
+            legal = play.legal = play.ctx.encoding.legal_action_ids(state)
+        return legal[:]
 
     def is_chance_node(self) -> bool:
         return self._play.state is None

@@ -248,23 +248,23 @@ class IsleEncoding(FlatTensor):
 
     # --- actions ------------------------------------------------------------------------------
 
-    def _version(self, state: State) -> _Anchors:
-        """This encoding's facts of ``state``'s island version (computed once per version)."""
+    def _anchors_of(self, state: State) -> _Anchors:
+        """The ``_Anchors`` of ``state``'s island version (found once per version)."""
         facts = island_of(state)  # type: ignore[arg-type]
-        version = facts.encoded
-        if version is None or version.encoding is not self:
+        found = facts.encoded
+        if found is None or found.encoding is not self:
             # most changes move birds or Vegetation, not the anchors: share their ids
             anchors = tuple(sorted(state.cells))  # type: ignore[attr-defined]
-            version = self._by_anchors.get(anchors)
-            if version is None:
+            found = self._by_anchors.get(anchors)
+            if found is None:
                 if len(self._by_anchors) >= _KEPT_ANCHOR_SETS:
                     self._by_anchors.clear()
-                version = self._by_anchors[anchors] = _Anchors(self, anchors)
-            facts.encoded = version
-        return version
+                found = self._by_anchors[anchors] = _Anchors(self, anchors)
+            facts.encoded = found
+        return found
 
     def _index(self, state: State) -> dict[int, int]:
-        return self._version(state).index
+        return self._anchors_of(state).index
 
     @staticmethod
     def _ref(index: dict[int, int], action: Any, cell: int) -> int:
@@ -331,31 +331,31 @@ class IsleEncoding(FlatTensor):
 
     def action_to_id(self, action: Action, state: State) -> int:
         """The id of ``action`` in ``state`` (its cells relative to ``state``'s anchors)."""
-        return self._id(action, self._version(state))
+        return self._id(action, self._anchors_of(state))
 
-    def _id(self, action: Action, version: _Anchors) -> int:
-        """The id of ``action`` on an island version, kept per version by identity (the entry
-        holds the action, so its ``id`` cannot pass to another object while cached)."""
-        known = version.ids.get(id(action))
+    def _id(self, action: Action, anchors: _Anchors) -> int:
+        """The id of ``action`` given the island's anchors, kept by identity (the entry holds
+        the action, so its ``id`` cannot pass to another object while cached)."""
+        known = anchors.ids.get(id(action))
         if known is not None:
             return known[1]
         encode = self._encoders.get(type(action))
         if encode is None:
             raise ValueError(f"{action!r} has no id in the action catalogue")
         try:
-            result: int = encode(action, version.index)
+            result: int = encode(action, anchors.index)
         except (AttributeError, TypeError):
             raise ValueError(f"{action!r} has no id in the action catalogue") from None
-        version.ids[id(action)] = (action, result)
+        anchors.ids[id(action)] = (action, result)
         return result
 
     def legal_action_ids(self, state: State) -> list[int]:
-        version = self._version(state)
-        get, find = version.ids.get, self._id
+        anchors = self._anchors_of(state)
+        get, find = anchors.ids.get, self._id
         ids = []
         for action in state.legal_actions():
             known = get(id(action))
-            ids.append(find(action, version) if known is None else known[1])
+            ids.append(find(action, anchors) if known is None else known[1])
         ids.sort()
         return ids
 
@@ -372,7 +372,7 @@ class IsleEncoding(FlatTensor):
             return TAKES[offset]
         if name in _CARD_TABLES:
             return _CARD_TABLES[name][offset + 1]
-        anchors = self._version(state).anchors
+        anchors = self._anchors_of(state).anchors
 
         def anchor(a: int) -> int:
             if a >= len(anchors):
@@ -442,7 +442,7 @@ class IsleEncoding(FlatTensor):
         they of its, its view of the Draw pile, the counts)."""
         st: IsleState = state  # type: ignore[assignment]
         st.check_player(player)
-        anchors = self._version(st).anchors
+        anchors = self._anchors_of(st).anchors
         n = self.seats
         self._encode_island(player, anchors, st.cells, st.birds, st.replant_from, out)
         known = st.known
