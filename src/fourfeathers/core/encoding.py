@@ -179,8 +179,8 @@ class Encoding(Protocol):
         ``encode_observation(state.observation(player), out)`` writes (``FlatTensor`` does
         that). A game may fill it faster from the state's fields or keep parts per public
         board version, but every entry is still a function of the seat's observation: equal
-        observations give equal tensors (``tests/rl`` checks the two paths agree). Raises
-        ``ValueError`` for a seat that does not exist.
+        observations give equal tensors (the conformance suite checks the two paths agree).
+        Raises ``ValueError`` for a seat that does not exist.
         """
         ...
 
