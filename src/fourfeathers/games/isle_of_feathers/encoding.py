@@ -141,26 +141,21 @@ def _card(action: Any) -> int:
 
 
 class _Anchors:
-    """What the encoding keeps of one set of anchors, shared by the island versions that have
-    it (``island.Island.encoded``): the anchors sorted, their index, and ``ids``:
-    ``id(action)`` -> ``(action, its id)`` for the actions mapped so far (ids depend on the
-    anchors only). An island version's cells never change (``island``), so neither do these."""
+    """The island's anchors as the encoding numbers them, kept per island version
+    (``island.Island.encoded``; a version's cells never change): the keys sorted and their
+    index."""
 
-    __slots__ = ("encoding", "anchors", "index", "ids")
+    __slots__ = ("encoding", "anchors", "index")
 
-    def __init__(self, encoding: IsleEncoding, anchors: tuple[int, ...]) -> None:
+    def __init__(self, encoding: IsleEncoding, cells: dict[int, int]) -> None:
         self.encoding = encoding
-        self.anchors = anchors
+        self.anchors = sorted(cells)
         if len(self.anchors) > encoding.anchors:
             raise ValueError(
                 f"the island has {len(self.anchors)} anchors, more than {encoding.anchors}"
             )
         self.index = {k: i for i, k in enumerate(self.anchors)}
-        self.ids: dict[int, tuple[Action, int]] = {}
 
-
-_KEPT_ANCHOR_SETS = 1024
-"""Anchor sets an encoding remembers (then it starts afresh): a bound on its memory."""
 
 _CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
 _ANCHOR_TABLES = {"veg": VEGETATION, "burrow": LOWER, "replant": UPROOT, "plant": PLANT_AT}
@@ -205,7 +200,6 @@ class IsleEncoding(FlatTensor):
         self._take = layout.add("take", slots, "take S (slot)")
         self._words = layout.add("words", len(_WORDS), "draw blind, end, flit, stamina, skip")
         self.action_layout = layout
-        self._by_anchors: dict[tuple[int, ...], _Anchors] = {}
         self._segments = [s for s in layout.segments if s.size]
         self._starts = [s.start for s in self._segments]
         self._tallest = 2 + cliff  # every Cliff of the box on one Grass (IS-24)
@@ -253,14 +247,7 @@ class IsleEncoding(FlatTensor):
         facts = island_of(state)  # type: ignore[arg-type]
         found = facts.encoded
         if found is None or found.encoding is not self:
-            # most changes move birds or Vegetation, not the anchors: share their ids
-            anchors = tuple(sorted(state.cells))  # type: ignore[attr-defined]
-            found = self._by_anchors.get(anchors)
-            if found is None:
-                if len(self._by_anchors) >= _KEPT_ANCHOR_SETS:
-                    self._by_anchors.clear()
-                found = self._by_anchors[anchors] = _Anchors(self, anchors)
-            facts.encoded = found
+            found = facts.encoded = _Anchors(self, state.cells)  # type: ignore[attr-defined]
         return found
 
     def _index(self, state: State) -> dict[int, int]:
@@ -331,31 +318,19 @@ class IsleEncoding(FlatTensor):
 
     def action_to_id(self, action: Action, state: State) -> int:
         """The id of ``action`` in ``state`` (its cells relative to ``state``'s anchors)."""
-        return self._id(action, self._anchors_of(state))
-
-    def _id(self, action: Action, anchors: _Anchors) -> int:
-        """The id of ``action`` given the island's anchors, kept by identity (the entry holds
-        the action, so its ``id`` cannot pass to another object while cached)."""
-        known = anchors.ids.get(id(action))
-        if known is not None:
-            return known[1]
         encode = self._encoders.get(type(action))
         if encode is None:
             raise ValueError(f"{action!r} has no id in the action catalogue")
         try:
-            result: int = encode(action, anchors.index)
+            result: int = encode(action, self._index(state))
         except (AttributeError, TypeError):
             raise ValueError(f"{action!r} has no id in the action catalogue") from None
-        anchors.ids[id(action)] = (action, result)
         return result
 
     def legal_action_ids(self, state: State) -> list[int]:
-        anchors = self._anchors_of(state)
-        get, find = anchors.ids.get, self._id
-        ids = []
-        for action in state.legal_actions():
-            known = get(id(action))
-            ids.append(find(action, anchors) if known is None else known[1])
+        index = self._index(state)
+        encoders = self._encoders
+        ids = [encoders[type(a)](a, index) for a in state.legal_actions()]
         ids.sort()
         return ids
 
