@@ -20,8 +20,9 @@ The loops take turns in ``--rounds`` rounds of ``seconds / rounds`` CPU seconds 
 the figures); the table gives decisions per CPU second and each adapter's share of the
 engine's speed (the targets: PettingZoo and Gymnasium 50%, OpenSpiel 25%). A game without an
 ``encoding`` part shows only the engine. ``--parts`` adds a second table: where a PettingZoo
-decision's time goes (the engine's decision, ``state.observation``, ``encode_observation``,
-``legal_action_ids``, and the rest: the adapter and the loop).
+decision's time goes (the engine's decision, ``encode_state``, ``legal_action_ids``, and the
+rest: the adapter and the loop), with the observation path the tensor replaces
+(``state.observation`` and ``encode_observation``) for comparison.
 """
 
 from __future__ import annotations
@@ -146,9 +147,11 @@ def measure(named: dict[str, Loop], seconds: float, rounds: int) -> dict[str, fl
 
 
 def parts(game_id: str, config: dict[str, Any], decisions: int = 1000) -> dict[str, float]:
-    """CPU microseconds per decision of the three encoding calls every adapter step makes, over
-    the states of random playouts (``decisions`` of them): ``state.observation(player)``,
-    ``encode_observation`` of it, and ``legal_action_ids`` (each the fastest of 5 runs)."""
+    """CPU microseconds per decision of the encoding calls an adapter step makes, over the
+    states of random playouts (``decisions`` of them): ``encode_state`` (the tensor, as the
+    adapters make it) and ``legal_action_ids``; and for comparison the observation path,
+    ``state.observation(player)`` and ``encode_observation`` of it (each the fastest of 5
+    runs)."""
     game = fourfeathers.make(game_id, **config)
     encoding = encoding_for(game)
     rng, states = random.Random(1), []
@@ -167,6 +170,10 @@ def parts(game_id: str, config: dict[str, Any], decisions: int = 1000) -> dict[s
     def encode() -> None:
         for v in views:
             encoding.encode_observation(v, zero.copy())
+
+    def encode_state() -> None:
+        for s in states:
+            encoding.encode_state(s, s.current_player, zero.copy())
 
     def legal_ids() -> None:
         for s in states:
@@ -189,6 +196,7 @@ def parts(game_id: str, config: dict[str, Any], decisions: int = 1000) -> dict[s
     return {
         "observation_us": timed(observe),
         "encode_us": timed(encode),
+        "encode_state_us": timed(encode_state),
         "legal_ids_us": timed(legal_ids),
     }
 
@@ -247,16 +255,22 @@ def table(rows: list[dict[str, Any]]) -> str:
 
 def parts_table(rows: list[dict[str, Any]]) -> str:
     """Where a PettingZoo decision's time goes, in CPU microseconds: the engine's own decision,
-    the encoding's three calls, and the rest (the adapter and PettingZoo's loop: what is left of
-    the PettingZoo decision, so it carries the measurements' noise)."""
-    head = "| game | config | PettingZoo | engine | observation | encode | legal ids | rest |"
-    lines = [head, "|---|---|" + "---:|" * 6]
+    the encoding's two calls (``encode_state``, ``legal_action_ids``), and the rest (the adapter
+    and PettingZoo's loop: what is left of the PettingZoo decision, so it carries the
+    measurements' noise); then, for comparison, the observation path the tensor replaces
+    (``state.observation`` and ``encode_observation``)."""
+    head = (
+        "| game | config | PettingZoo | engine | encode_state | legal ids | rest "
+        "| observation | encode_observation |"
+    )
+    lines = [head, "|---|---|" + "---:|" * 7]
     for row in rows:
         if "observation_us" not in row:
             continue
         total, engine = 1e6 / row["pettingzoo"], 1e6 / row["engine"]
-        calls = [row["observation_us"], row["encode_us"], row["legal_ids_us"]]
-        cells = [total, engine, *calls, total - engine - sum(calls)]
+        calls = [row["encode_state_us"], row["legal_ids_us"]]
+        rest = total - engine - sum(calls)
+        cells = [total, engine, *calls, rest, row["observation_us"], row["encode_us"]]
         lines.append(
             f"| {row['game']} | {row['config']} | " + " | ".join(f"{c:.1f}" for c in cells) + " |"
         )

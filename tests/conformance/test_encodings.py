@@ -46,8 +46,16 @@ def tensor(enc: Encoding, obs: dict) -> list[float]:
     return out
 
 
+def state_tensor(enc: Encoding, state: State, player: int) -> list[float]:
+    """The tensor by the adapters' path, ``encode_state`` (which may read the state)."""
+    out = [0.0] * observation_size(enc)
+    enc.encode_state(state, player, out)
+    return out
+
+
 def check_tensors(enc: Encoding, state: State, rng: random.Random) -> None:
-    """Shape and bounds for every seat; a determinization for the seat gives the same tensor."""
+    """Shape and bounds for every seat; ``encode_state`` writes the tensor of the observation;
+    a determinization for the seat gives the same tensor by either path."""
     for player in range(state.game.num_players):
         values = tensor(enc, state.observation(player))
         assert len(values) == observation_size(enc)
@@ -55,6 +63,8 @@ def check_tensors(enc: Encoding, state: State, rng: random.Random) -> None:
         assert enc.observation_low <= low and high <= enc.observation_high, (low, high)
         sample = state.determinize(player, random.Random(rng.random()))
         assert tensor(enc, sample.observation(player)) == values, "the tensor reads hidden parts"
+        assert state_tensor(enc, state, player) == values, "encode_state is not the observation's"
+        assert state_tensor(enc, sample, player) == values, "encode_state reads hidden parts"
 
 
 def play_twins(state: State, player: int, rng: random.Random, steps: int = 8) -> tuple:
@@ -159,6 +169,22 @@ def test_a_tensor_reading_hidden_parts_is_caught(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(type(state), "observation", leaky)
     with pytest.raises(AssertionError, match="hidden"):
         check_tensors(enc, state, random.Random(1))
+
+
+def test_an_encode_state_reading_hidden_parts_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Proof that the ``encode_state`` check can fail: a fast path that also marks the top card
+    of draw pile 1 (unseen) as in the viewer's hand is not the observation's tensor."""
+    game = make("featherlight", players=2)
+    enc = encoding_for(game)
+    original = type(enc).encode_state
+
+    def leaky(self, state, player, out):
+        original(self, state, player, out)
+        out[state.piles[0][-1] - 1] = 1.0  # the "hand" segment starts at 0, card c at c - 1
+
+    monkeypatch.setattr(type(enc), "encode_state", leaky)
+    with pytest.raises(AssertionError, match="encode_state"):
+        check_tensors(enc, game.new_initial_state(5), random.Random(1))
 
 
 def depth_groups(game_id: str, depth: int, seat: int, key) -> list[int]:

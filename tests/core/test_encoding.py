@@ -58,6 +58,27 @@ def test_a_catalogue_refuses_a_repeated_action_and_a_layout_of_another_size():
         catalogue.action_to_id(["unhashable"])
 
 
+def test_equal_copies_of_catalogue_actions_get_the_same_ids(monkeypatch: pytest.MonkeyPatch):
+    """Ids go by identity first (the engines hand out the catalogue's own objects); an equal
+    copy, from a parse or an engine that builds its actions afresh, still gets its id."""
+    game = make("featherlight", players=2)
+    enc = encoding_for(game)
+    state = game.new_initial_state(1)
+    state.apply_action(game.parse_action("draw 1"))
+    canonical = enc.legal_action_ids(state)
+    assert canonical and all(
+        enc.actions[i] is a
+        for i, a in zip(
+            canonical, sorted(state.legal_actions(), key=lambda a: enc.action_to_id(a)), strict=True
+        )
+    )
+    copies = [dataclasses.replace(a) for a in state.legal_actions()]
+    assert all(c == a and c is not a for c, a in zip(copies, state.legal_actions(), strict=True))
+    assert sorted(enc.action_to_id(c) for c in copies) == canonical
+    monkeypatch.setattr(type(state), "legal_actions", lambda self: copies)
+    assert enc.legal_action_ids(state) == canonical
+
+
 def test_the_mask_marks_exactly_the_legal_ids():
     game = make("featherlight", players=2)
     enc = encoding_for(game)

@@ -26,7 +26,9 @@ True
 True
 
 Observation and information state: the tensor encodes ``state.observation(player)``, the seat's
-current view; for perfect recall (everything the seat saw happen) see ``core.infostate``.
+current view (``encode_state(state, player, out)`` writes the same tensor, faster where a game
+can read it from the state); for perfect recall (everything the seat saw happen) see
+``core.infostate``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ from __future__ import annotations
 import math
 import operator
 import weakref
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -172,6 +174,16 @@ class Encoding(Protocol):
         """
         ...
 
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """Write the tensor of ``state.observation(player)`` into ``out``: exactly the entries
+        ``encode_observation(state.observation(player), out)`` writes (``FlatTensor`` does
+        that). A game may fill it faster from the state's fields or keep parts per public
+        board version, but every entry is still a function of the seat's observation: equal
+        observations give equal tensors (the conformance suite checks the two paths agree).
+        Raises ``ValueError`` for a seat that does not exist.
+        """
+        ...
+
 
 def observation_size(encoding: Encoding) -> int:
     """The number of tensor entries: the product of ``observation_shape``."""
@@ -223,6 +235,15 @@ def check_id(action_id: Any, size: int) -> int:
     return value
 
 
+def decoder(encoding: Encoding) -> Callable[[int, State], Action]:
+    """``id_to_action`` for ids already checked (an int of ``legal_action_ids``): for a fixed
+    ``Catalogue`` a tuple look-up, else the encoding's own ``id_to_action``."""
+    if isinstance(encoding, Catalogue):
+        actions = encoding.actions
+        return lambda action_id, state: actions[action_id]
+    return encoding.id_to_action
+
+
 class FlatTensor:
     """Base of encodings whose tensor is flat, laid out by a ``Layout``: ``set_tensor`` sets
     ``observation_layout``, ``observation_shape``, ``observation_low`` and ``observation_high``."""
@@ -231,6 +252,11 @@ class FlatTensor:
     observation_shape: tuple[int, ...]
     observation_low: float
     observation_high: float
+
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)``; a game may override it with
+        a faster path that writes the same entries (``Encoding.encode_state``)."""
+        self.encode_observation(state.observation(player), out)  # type: ignore[attr-defined]
 
     def set_tensor(self, layout: Layout, low: float = 0.0, high: float = 1.0) -> None:
         """Use ``layout`` as the flat tensor's layout, every entry within ``[low, high]``."""
@@ -253,6 +279,10 @@ class Catalogue(FlatTensor):
     def __init__(self, actions: Sequence[Action], layout: Layout) -> None:
         self.actions: tuple[Action, ...] = tuple(actions)
         self._ids: dict[Action, int] = {a: i for i, a in enumerate(self.actions)}
+        # The engines hand out the catalogue's own action objects, so most look-ups go by
+        # identity (no hashing of a dataclass); ``self.actions`` keeps those objects alive, so
+        # no other live object can have one of these ``id``s. Equal copies fall back to ``_ids``.
+        self._by_identity: dict[int, int] = {id(a): i for i, a in enumerate(self.actions)}
         if len(self._ids) != len(self.actions):
             raise ValueError("an action is listed twice in the catalogue")
         if len(layout) != len(self.actions):
@@ -261,6 +291,9 @@ class Catalogue(FlatTensor):
         self.num_distinct_actions = len(self.actions)
 
     def action_to_id(self, action: Action, state: State | None = None) -> int:
+        found = self._by_identity.get(id(action))
+        if found is not None:
+            return found
         try:
             return self._ids[action]
         except (KeyError, TypeError):
@@ -270,5 +303,11 @@ class Catalogue(FlatTensor):
         return self.actions[check_id(action_id, len(self.actions))]
 
     def legal_action_ids(self, state: State) -> list[int]:
-        ids = self._ids
-        return sorted([ids[a] for a in state.legal_actions()])
+        actions = state.legal_actions()
+        by_identity = self._by_identity
+        try:
+            ids = [by_identity[id(a)] for a in actions]
+        except KeyError:  # an engine handed out an equal copy of a catalogue action
+            ids = list(map(self.action_to_id, actions))
+        ids.sort()
+        return ids

@@ -3,8 +3,9 @@ seeding, and the text view of one seat.
 
 The adapters are thin: an action id is the game's encoding of an action
 (``Encoding.action_to_id``), a mask marks the ids of ``state.legal_actions()`` (and only those
-ids are accepted), and an observation tensor is ``Encoding.encode_observation`` of
-``state.observation(player)``, so a tensor holds nothing the seat may not know. Every array
+ids are accepted), and an observation tensor is ``Encoding.encode_state``: the encoding of
+``state.observation(player)`` (a game may fill it from the state, with the same entries), so a
+tensor holds nothing the seat may not know. Every array
 handed out is fresh (callers may keep it); the zero templates they are copied from are made
 once per game.
 """
@@ -19,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..core.encoding import check_id, encoding_for
+from ..core.encoding import check_id, decoder, encoding_for
 from ..core.errors import IllegalActionError
 from ..core.game import Action, Game, State
 from ..core.registry import GameSpec, list_games
@@ -62,8 +63,8 @@ class Encoded:
         self.low = float(encoding.observation_low)
         self.high = float(encoding.observation_high)
         self._legal_ids = encoding.legal_action_ids
-        self._to_action = encoding.id_to_action
-        self._encode = encoding.encode_observation
+        self._to_action = decoder(encoding)  # ids are checked against the legal ones first
+        self._encode = encoding.encode_state
         self._zero_mask = np.zeros(self.num_actions, np.int8)
         self._zero_obs = np.zeros(self.size, np.float32)
 
@@ -80,9 +81,9 @@ class Encoded:
 
     def observe(self, state: State, player: int) -> np.ndarray:
         """A fresh ``float32`` tensor of shape ``shape``: the encoding of
-        ``state.observation(player)``."""
+        ``state.observation(player)`` (``Encoding.encode_state``)."""
         out = self._zero_obs.copy()
-        self._encode(state.observation(player), out)
+        self._encode(state, player, out)
         return out if len(self.shape) == 1 else out.reshape(self.shape)
 
     def action(self, action_id: Any, state: State, legal: list[int]) -> Action:

@@ -50,7 +50,7 @@ from typing import Any, ClassVar
 import numpy as np
 import pyspiel
 
-from ..core.encoding import encoding_for
+from ..core.encoding import decoder, encoding_for
 from ..core.errors import ConfigError, IllegalActionError
 from ..core.game import Game, State
 from ..core.infostate import InformationState
@@ -64,6 +64,7 @@ SEED_DIGITS = 4
 NONE_INT = -1
 """The value of an int parameter whose option is left at None (the game's default)."""
 
+_CHANCE, _TERMINAL = pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL
 _DIGITS = range(SEED_BASE)
 _OUTCOMES = [(digit, 1.0 / SEED_BASE) for digit in _DIGITS]
 _JSON = {"separators": (",", ":")}
@@ -152,13 +153,14 @@ class _Context:
     """One configuration: the engine game, its encoding and OpenSpiel's ``GameInfo``; shared by
     every state of it (copies and pickles keep the same object)."""
 
-    __slots__ = ("key", "game", "encoding", "info", "seats")
+    __slots__ = ("key", "game", "encoding", "info", "seats", "to_action")
 
     def __init__(self, game_id: str, config: dict[str, Any]) -> None:
         self.key = (game_id, json.dumps(config, sort_keys=True))
         self.game: Game = make(game_id, **config)
         self.encoding = encoding = encoding_for(self.game)
         self.seats = range(self.game.num_players)
+        self.to_action = decoder(encoding)  # for ids already found legal
         if encoding.max_game_length is None:
             raise ConfigError(
                 f"{game_id} {config}: OpenSpiel needs a bound on the game's length and this "
@@ -245,9 +247,9 @@ class FeathersState(pyspiel.State):
     def current_player(self) -> int:
         state = self._play.state
         if state is None:
-            return pyspiel.PlayerId.CHANCE
+            return _CHANCE
         player = state.current_player
-        return player if player >= 0 else pyspiel.PlayerId.TERMINAL
+        return player if player >= 0 else _TERMINAL
 
     def _legal_actions(self, player: int) -> list[int]:
         play = self._play
@@ -266,12 +268,12 @@ class FeathersState(pyspiel.State):
         state = play.state
         if state is None:
             return list(_DIGITS)
-        current = state.current_player
-        if current < 0 or (player is not None and player != current):
+        if player is not None and player != state.current_player:
             return []
-        if play.legal is None:
-            play.legal = play.ctx.encoding.legal_action_ids(state)
-        return play.legal[:]
+        legal = play.legal
+        if legal is None:  # [] once the game is over
+            legal = play.legal = play.ctx.encoding.legal_action_ids(state)
+        return legal[:]
 
     def is_chance_node(self) -> bool:
         return self._play.state is None
@@ -296,7 +298,7 @@ class FeathersState(pyspiel.State):
             legal = play.legal = play.ctx.encoding.legal_action_ids(state)
         if action not in legal:
             raise IllegalActionError(f"action id {action} is not legal now")
-        move = play.ctx.encoding.id_to_action(action, state)
+        move = play.ctx.to_action(action, state)
         state.apply_action(move)
         play.info.apply(move)  # type: ignore[union-attr]
         play.legal = None
@@ -381,12 +383,12 @@ class _Observer:
         engine = state._play.state
         if engine is None:
             return
-        encode = self._ctx.encoding.encode_observation
+        encode = self._ctx.encoding.encode_state
         if self._all:
             for p, view in zip(self._ctx.seats, self._views, strict=True):
-                encode(engine.observation(p), view)
+                encode(engine, p, view)
         else:
-            encode(engine.observation(player), self.tensor)
+            encode(engine, player, self.tensor)
 
     def string_from(self, state: FeathersState, player: int) -> str:
         play = state._play

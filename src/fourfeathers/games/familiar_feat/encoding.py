@@ -54,6 +54,7 @@ from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.encoding import Catalogue, Layout
+from ...core.game import State
 from .actions import ATTACH, CHOOSE, PLACE
 from .content import CREATURES, E_REVIVE_PLAY, NUM_CARDS, ROW
 from .rules_phases import (
@@ -76,6 +77,7 @@ from .rules_phases import (
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
+    from .state import FamiliarFeatState
 
 PLACES = (
     "creature_deck",
@@ -118,6 +120,11 @@ _CARD_FIELDS = {
 _COUNT_FIELD = {F_EXHAUST: 2, F_DISCARD: 1, F_GIVEUP: 1}
 """The field of a pending frame that counts what is still to go."""
 
+_PILE_AT = tuple((name, PLACES.index(name)) for name in _PILES)
+_ORDERED_AT = tuple((name, PLACES.index(name)) for name in _ORDERED)
+_CHARACTER_AT, _ACTIVE_AT = PLACES.index("character"), PLACES.index("active")
+_FLAGS = (("chosen", _CHOSEN), ("reached", _REACHED), ("latched", _LATCHED))
+
 DAYS_SCALE = 10
 EVENTS = 3  # FA-11
 
@@ -158,43 +165,68 @@ class FamiliarFeatEncoding(Catalogue):
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
 
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)`` without copying the
+        observation's lists: the same fields (``FamiliarFeatState.observation``) read from the
+        state. The decks come in the state's hidden order, but the tensor marks only which
+        cards they hold, as the observation's sorted lists do."""
+        fa: FamiliarFeatState = state  # type: ignore[assignment]
+        fa.check_player(player)
+        view = {
+            "creature_deck": fa.deck,
+            "day": fa.day,
+            "row": fa.row,
+            "since": fa.since,
+            "cols": fa.cols,
+            "hand": fa.hand,
+            "team_deck": fa.team,
+            "discard": fa.discard,
+            "fled": fa.fled,
+            "driven": fa.driven,
+            "box": fa.box,
+            "events_pending": fa.events_pending,
+            "limbo": fa.limbo,
+            "exhausted_face_down": fa.fd,
+            "exhausted_face_up": fa.fu,
+            "character": fa.character,
+            "active": fa.active,
+            "chosen": fa.chosen,
+            "reached": fa.reached,
+            "latched": fa.latched,
+            "phase": PHASES[fa.phase],
+            "pending": fa.pending,
+        }
+        self.encode_observation(view, out)
+
     def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
         base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
-
-        def put(card: int, place: int) -> None:
-            out[base + card * PER_CARD + place] = 1.0
-
-        def ordered(cards: list[int], place: int) -> None:
-            n = len(cards)
-            for i, card in enumerate(cards):
-                row = base + card * PER_CARD
-                out[row + place] = 1.0
-                out[row + _ORDER] = (i + 1) / n
-
         for card in obs["creature_deck"]:
-            put(card, 0)
+            out[base + card * PER_CARD] = 1.0
         day = obs["day"]
+        since = obs["since"]
+        at = base + _ROW_AT
         for s, card in enumerate(obs["row"]):
             if card:
-                put(card, _ROW_AT + s)
-                out[self._days + s] = min(1.0, (day - obs["since"][s] + 1) / DAYS_SCALE)
+                out[at + card * PER_CARD + s] = 1.0
+                out[self._days + s] = min(1.0, (day - since[s] + 1) / DAYS_SCALE)
         for s, column in enumerate(obs["cols"]):
-            ordered(column, _COL_AT + s)
-        for name in _PILES:
-            place = PLACES.index(name)
+            _ordered(out, column, base, _COL_AT + s)
+        for name, place in _PILE_AT:
+            at = base + place
             for card in obs[name]:
-                put(card, place)
-        for name in _ORDERED:
-            ordered(obs[name], PLACES.index(name))
-        put(obs["character"], PLACES.index("character"))
+                out[at + card * PER_CARD] = 1.0
+        for name, place in _ORDERED_AT:
+            _ordered(out, obs[name], base, place)
+        out[base + obs["character"] * PER_CARD + _CHARACTER_AT] = 1.0
         for event, *targets in obs["active"]:
-            put(event, PLACES.index("active"))
+            out[base + event * PER_CARD + _ACTIVE_AT] = 1.0
             for t in targets:
                 if t:
-                    put(t, _TARGET)
-        for flag, name in ((_CHOSEN, "chosen"), (_REACHED, "reached"), (_LATCHED, "latched")):
+                    out[base + t * PER_CARD + _TARGET] = 1.0
+        for name, flag in _FLAGS:
+            at = base + flag
             for card in obs[name]:
-                put(card, flag)
+                out[at + card * PER_CARD] = 1.0
         out[self._phase + self._phases[obs["phase"]]] = 1.0
         pending = obs["pending"]
         if pending:
@@ -203,7 +235,7 @@ class FamiliarFeatEncoding(Catalogue):
             out[self._frame + kind] = 1.0
             for i in _CARD_FIELDS.get(kind, ()):
                 if frame[i]:
-                    put(frame[i], _NAMED)
+                    out[base + frame[i] * PER_CARD + _NAMED] = 1.0
             count = _COUNT_FIELD.get(kind)
             if count is not None:
                 out[self._count] = min(1.0, frame[count] / 5)
@@ -211,3 +243,13 @@ class FamiliarFeatEncoding(Catalogue):
             out[self._frame + len(FRAME_SIZES)] = 1.0
         out[self._depth] = min(1.0, len(pending) / 10)
         out[self._day] = min(1.0, day / MAX_DAYS)
+
+
+def _ordered(out: MutableSequence[float], cards: list[int], base: int, place: int) -> None:
+    """Mark ``cards``, an ordered pile or column, at ``place`` of their rows (card C's row at
+    ``base + C * PER_CARD``), each with its place ``(index + 1) / length``."""
+    n = len(cards)
+    for i, card in enumerate(cards, 1):
+        row = base + card * PER_CARD
+        out[row + place] = 1.0
+        out[row + _ORDER] = i / n

@@ -68,12 +68,14 @@ from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.encoding import Catalogue, Layout
+from ...core.game import TERMINAL, State
 from .actions import LEAVE, LOSE_ASIDE, MOVES, PASS_TRAPS, lose
-from .rules import PATH_AHEAD, PHASE_NAMES, REMOVED_PER_PLAYER, TYPES_IN_PLAY
+from .rules import HIDDEN_LOSS, PATH_AHEAD, PHASE_NAMES, REMOVED_PER_PLAYER, TYPES_IN_PLAY
 from .scoring import FOX, TYPES
 
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
+    from .state import FancyFeathersState
 
 
 class FancyFeathersEncoding(Catalogue):
@@ -132,54 +134,125 @@ class FancyFeathersEncoding(Catalogue):
     def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` if a disc or
         the Path lies outside the window the bounds allow (a position no game reaches)."""
+        path = obs["path"]
+        discs = obs["discs"]
+        seen = []
+        for entry in obs["players"]:
+            if "held" in entry:
+                seen.append((entry["held"], 0, entry["count"]))
+            else:  # a lost set-aside Trap was never got; a Fox loss unseen by others is None
+                history = entry["history"]
+                got = [card for what, card in history if what == "got" and card is not None]
+                hidden = sum(1 for _, card in history if card is None)
+                seen.append((got, hidden, entry["count"]))
+        self._fill(
+            out,
+            obs["player"],
+            [entry["card"] for entry in path],
+            path[0]["label"] if path else 0,
+            discs["positions"],
+            discs["order"],
+            discs["left"],
+            seen,
+            obs["aside"],
+            [self._type_index[name] for name in obs["types"]],
+            self._phases[obs["phase"]],
+            obs["current_player"],
+            obs["stack"],
+            obs["turn"],
+        )
+
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)`` without building the
+        observation: the same fields read from the state (``FancyFeathersState.observation``:
+        the seat's own cards, every seat's once the game is over, else what everyone saw of a
+        seat: the cards it got and how many it lost to a Fox unseen)."""
+        ff: FancyFeathersState = state  # type: ignore[assignment]
+        ff.check_player(player)
+        over = ff.mover == TERMINAL
+        seen = []
+        for q, held in enumerate(ff.held):
+            if q == player or over:
+                seen.append((held, 0, len(held)))
+            else:
+                log = ff.log[q]
+                got = [entry for entry in log if entry >= 0]
+                seen.append((got, log.count(HIDDEN_LOSS), len(held)))
+        self._fill(
+            out,
+            player,
+            ff.path,
+            ff.rear,
+            ff.pos,
+            ff.order,
+            ff.left,
+            seen,
+            ff.aside,
+            ff.types,
+            ff.phase,
+            ff.mover,
+            len(ff.stack),
+            ff.turn,
+        )
+
+    def _fill(
+        self,
+        out: MutableSequence[float],
+        me: int,
+        path: list[int],
+        rear: int,
+        positions: list[int],
+        order: list[int],
+        left: list[int],
+        seen: list[tuple[list[int], int, int]],
+        aside: list[int],
+        types: list[int],
+        phase: int,
+        current: int,
+        stack: int,
+        turn: int,
+    ) -> None:
+        """Write the tensor of one view given its parts: the Path's cards from the rear and
+        the rear's label, the discs, per seat ``(cards seen got, unseen Fox losses, cards
+        held)``, the set-aside Traps, the types' indices, the phase's index and the counts."""
         n, k = self.seats, self._kinds
-        me = obs["player"]
         kind_of = self._kind_of_card
         total = self._kind_total
-        path = obs["path"]
         if len(path) > self.path_slots:
             raise ValueError(f"the Path holds {len(path)} cards, more than {self.path_slots}")
-        base = self._path - k
-        for i, entry in enumerate(path, 1):
-            out[base + i * k + kind_of[entry["card"]]] = 1.0
-        rear = path[0]["label"] if path else None
-        discs = obs["discs"]
-        for seat, label in enumerate(discs["positions"]):
+        at = self._path
+        for card in path:
+            out[at + kind_of[card]] = 1.0
+            at += k
+        rear_slot = 1 - rear if path else 0  # slot of label L: L - rear + 1 (0: start space)
+        for seat, label in enumerate(positions):
             if label < 0:
                 continue
-            slot = 0 if rear is None else label - rear + 1
+            slot = label + rear_slot if path else 0
             if not 0 <= slot <= self.path_slots:
                 raise ValueError(f"seat {seat}'s disc at label {label} is off the Path's window")
             out[self._discs + slot * n + (seat - me) % n] = 1.0
-        for j, seat in enumerate(discs["order"]):
+        for j, seat in enumerate(order):
             out[self._order + ((seat - me) % n) * n + j] = 1.0
-        for j, seat in enumerate(discs["left"]):
+        for j, seat in enumerate(left):
             out[self._left + ((seat - me) % n) * n + j] = 1.0
-        for seat, entry in enumerate(obs["players"]):
+        for seat, (got, hidden, count) in enumerate(seen):
             r = (seat - me) % n
             counts = [0] * k
-            hidden = 0
-            if "held" in entry:
-                for c in entry["held"]:
-                    counts[kind_of[c]] += 1
-            else:
-                for what, card in entry["history"]:  # a lost set-aside Trap was never got
-                    if card is None:
-                        hidden += 1
-                    elif what == "got":
-                        counts[kind_of[card]] += 1
+            for c in got:
+                counts[kind_of[c]] += 1
             row = self._collected + r * k
-            for kind, count in enumerate(counts):
-                if count:
-                    out[row + kind] = count / total[kind]
+            for kind, number in enumerate(counts):
+                if number:
+                    out[row + kind] = number / total[kind]
             out[self._hidden + r] = hidden / self._fox_total
-            out[self._held + r] = entry["count"] / self._deck
-        for c in obs["aside"]:
+            out[self._held + r] = count / self._deck
+        for c in aside:
             out[self._aside + kind_of[c]] += 1 / total[kind_of[c]]
-        for name in obs["types"]:
-            out[self._types + self._type_index[name]] = 1.0
-        out[self._phase + self._phases[obs["phase"]]] = 1.0
-        if obs["current_player"] >= 0:
-            out[self._to_move + (obs["current_player"] - me) % n] = 1.0
-        out[self._stack] = obs["stack"] / self._deck
-        out[self._turn] = min(1.0, obs["turn"] * self._turn_scale)
+        for t in types:
+            out[self._types + t] = 1.0
+        out[self._phase + phase] = 1.0
+        if current >= 0:
+            out[self._to_move + (current - me) % n] = 1.0
+        out[self._stack] = stack / self._deck
+        out[self._turn] = min(1.0, turn * self._turn_scale)

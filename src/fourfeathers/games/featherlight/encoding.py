@@ -52,6 +52,7 @@ from collections.abc import Mapping, MutableSequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.encoding import Catalogue, Layout
+from ...core.game import TERMINAL, State
 from .actions import DRAWS, PUTS, TAKES
 from .content import NEST_STACKS, NUM_CARDS
 from .game import DEFAULT_MAX_TURNS
@@ -60,8 +61,10 @@ from .scoring import COLOURS, hand_score_bounds
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame
+    from .state import FeatherlightState
 
-_PHASES = {"choose": 0, "put": 1, "over": 2}
+_PHASES = {"choose": 0, "put": 1, "over": 2}  # CHOOSE and PUT of ``rules``, then over
+_OVER = _PHASES["over"]
 
 
 def _action_layout() -> Layout:
@@ -126,43 +129,112 @@ class FeatherlightEncoding(Catalogue):
             self.returns_sum = 1.0
 
     def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        hands = obs["hands"]
+        self._fill(
+            out,
+            obs["player"],
+            obs["hand"],
+            obs["nest"],
+            [entry["known"] for entry in hands],
+            [entry["size"] for entry in hands],
+            obs["taken"],
+            obs["taken_from"],
+            _PHASES[obs["phase"]],
+            obs["current_player"],
+            obs["starter"],
+            obs["piles"],
+            obs["wind"],
+            obs["turn"],
+        )
+
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)`` without building the
+        observation: the same fields read from the state (``FeatherlightState.observation``:
+        the seat's own hand, the others' known cards, every hand once the game is over)."""
+        fl: FeatherlightState = state  # type: ignore[assignment]
+        fl.check_player(player)
+        hands = fl.hands
+        over = fl.player == TERMINAL
+        self._fill(
+            out,
+            player,
+            hands[player],
+            fl.nest,
+            hands if over else fl.known,
+            [len(h) for h in hands],
+            fl.taken,
+            fl.taken_from,
+            _OVER if over else fl.phase,
+            fl.player,
+            fl.starter,
+            [len(fl.piles[0]), len(fl.piles[1])],
+            len(fl.wind),
+            fl.turn,
+        )
+
+    def _fill(
+        self,
+        out: MutableSequence[float],
+        me: int,
+        hand: list[int],
+        nest: list[list[int]],
+        known_cards: list[list[int]],
+        sizes: list[int],
+        taken: int,
+        taken_from: int,
+        phase: int,
+        current: int,
+        starter: int,
+        piles: list[int],
+        wind: int,
+        turn: int,
+    ) -> None:
+        """Write the tensor of one view given its parts (the observation's fields)."""
         n = self.seats
-        me = obs["player"]
         colour = self._colour
         hand_base = self._hand - 1
         hand_colours = [0] * len(COLOURS)
-        for c in obs["hand"]:
+        for c in hand:
             out[hand_base + c] = 1.0
             hand_colours[colour[c]] += 1
         nest_colours = [0] * len(COLOURS)
         top, covered, heights = self._top - 1, self._covered - 1, self._heights
-        for s, stack in enumerate(obs["nest"]):
-            out[heights + s] = len(stack) / NUM_CARDS
+        for s, stack in enumerate(nest):
             if stack:
-                out[top + s * NUM_CARDS + stack[-1]] = 1.0
-                nest_colours[colour[stack[-1]]] += 1
+                out[heights + s] = len(stack) / NUM_CARDS
+                last = stack[-1]
+                out[top + s * NUM_CARDS + last] = 1.0
+                nest_colours[colour[last]] += 1
                 for c in stack[:-1]:
                     out[covered + c] = 1.0
-        for i in range(len(COLOURS)):
-            out[self._hand_colours + i] = hand_colours[i] / 6
-            out[self._nest_colours + i] = nest_colours[i] / 6
-        for seat, entry in enumerate(obs["hands"]):
+        at = self._hand_colours
+        for count in hand_colours:
+            if count:
+                out[at] = count / 6
+            at += 1
+        at = self._nest_colours
+        for count in nest_colours:
+            if count:
+                out[at] = count / 6
+            at += 1
+        known, mid_turn = self._known - NUM_CARDS - 1, self._mid_turn - 1
+        for seat in range(n):
             r = (seat - me) % n
             if r:
-                base = self._known + (r - 1) * NUM_CARDS - 1
-                for c in entry["known"]:
+                base = known + r * NUM_CARDS
+                for c in known_cards[seat]:
                     out[base + c] = 1.0
-                if entry["size"] > 5:
-                    out[self._mid_turn + r - 1] = 1.0
-        if obs["taken"]:
-            out[self._taken - 1 + obs["taken"]] = 1.0
-        if obs["taken_from"] >= 0:
-            out[self._taken_from + obs["taken_from"]] = 1.0
-        out[self._phase + _PHASES[obs["phase"]]] = 1.0
-        if obs["current_player"] >= 0:
-            out[self._to_move + (obs["current_player"] - me) % n] = 1.0
-        out[self._starter + (obs["starter"] - me) % n] = 1.0
-        out[self._piles] = obs["piles"][0] * self._pile_scale
-        out[self._piles + 1] = obs["piles"][1] * self._pile_scale
-        out[self._wind] = obs["wind"] / WIND_STACK
-        out[self._turn] = min(1.0, obs["turn"] * self._turn_scale)
+                if sizes[seat] > 5:
+                    out[mid_turn + r] = 1.0
+        if taken:
+            out[self._taken - 1 + taken] = 1.0
+        if taken_from >= 0:
+            out[self._taken_from + taken_from] = 1.0
+        out[self._phase + phase] = 1.0
+        if current >= 0:
+            out[self._to_move + (current - me) % n] = 1.0
+        out[self._starter + (starter - me) % n] = 1.0
+        out[self._piles] = piles[0] * self._pile_scale
+        out[self._piles + 1] = piles[1] * self._pile_scale
+        out[self._wind] = wind / WIND_STACK
+        out[self._turn] = min(1.0, turn * self._turn_scale)

@@ -76,11 +76,12 @@ to the points of the ``B`` best birds.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence
+from bisect import bisect_right
+from collections.abc import Mapping, MutableSequence, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.encoding import FlatTensor, Layout, check_id
-from ...core.game import Action, State
+from ...core.game import TERMINAL, Action, State
 from .actions import (
     DISCARD,
     DRAW_BLIND,
@@ -116,11 +117,13 @@ from .actions import (
 )
 from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
 from .hexgrid import NEIGHBOUR_OFFSETS, NEIGHBOURS, OFFSET, STRIDE
+from .island import island as island_of
 from .rules_phases import MAX_TURN_ACTIONS, PHASES
 from .rules_solo import MIGRATION_PILE
 
 if TYPE_CHECKING:
     from .game import IsleGame
+    from .state import IsleState
 
 _DIRECTIONS = len(NEIGHBOURS)
 _REF = _DIRECTIONS + 1  # a cell reference: the anchor itself or one of its six neighbours
@@ -135,6 +138,23 @@ def _card(action: Any) -> int:
     if type(card) is not int or not 1 <= card <= NUM_BIRDS:
         raise ValueError(f"{action!r} has no id in the action catalogue")
     return card
+
+
+class _Anchors:
+    """The island's anchors as the encoding numbers them, kept per island version
+    (``island.Island.encoded``; a version's cells never change): the keys sorted and their
+    index."""
+
+    __slots__ = ("encoding", "anchors", "index")
+
+    def __init__(self, encoding: IsleEncoding, cells: dict[int, int]) -> None:
+        self.encoding = encoding
+        self.anchors = sorted(cells)
+        if len(self.anchors) > encoding.anchors:
+            raise ValueError(
+                f"the island has {len(self.anchors)} anchors, more than {encoding.anchors}"
+            )
+        self.index = {k: i for i, k in enumerate(self.anchors)}
 
 
 _CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
@@ -180,6 +200,8 @@ class IsleEncoding(FlatTensor):
         self._take = layout.add("take", slots, "take S (slot)")
         self._words = layout.add("words", len(_WORDS), "draw blind, end, flit, stamina, skip")
         self.action_layout = layout
+        self._segments = [s for s in layout.segments if s.size]
+        self._starts = [s.start for s in self._segments]
         self._tallest = 2 + cliff  # every Cliff of the box on one Grass (IS-24)
         self.num_distinct_actions = len(layout)
         self._encoders = {
@@ -220,12 +242,16 @@ class IsleEncoding(FlatTensor):
 
     # --- actions ------------------------------------------------------------------------------
 
+    def _anchors_of(self, state: State) -> _Anchors:
+        """The ``_Anchors`` of ``state``'s island version (found once per version)."""
+        facts = island_of(state)  # type: ignore[arg-type]
+        found = facts.encoded
+        if found is None or found.encoding is not self:
+            found = facts.encoded = _Anchors(self, state.cells)  # type: ignore[attr-defined]
+        return found
+
     def _index(self, state: State) -> dict[int, int]:
-        cells = state.cells  # type: ignore[attr-defined]
-        index = {k: i for i, k in enumerate(sorted(cells))}
-        if len(index) > self.anchors:
-            raise ValueError(f"the island has {len(index)} anchors, more than {self.anchors}")
-        return index
+        return self._anchors_of(state).index
 
     @staticmethod
     def _ref(index: dict[int, int], action: Any, cell: int) -> int:
@@ -304,13 +330,15 @@ class IsleEncoding(FlatTensor):
     def legal_action_ids(self, state: State) -> list[int]:
         index = self._index(state)
         encoders = self._encoders
-        return sorted([encoders[type(a)](a, index) for a in state.legal_actions()])
+        ids = [encoders[type(a)](a, index) for a in state.legal_actions()]
+        ids.sort()
+        return ids
 
     def id_to_action(self, action_id: int, state: State) -> Action:
         """The action of ``action_id`` in ``state``. Raises ``ValueError`` for an id outside
         the catalogue or naming an anchor the island does not have."""
         i = check_id(action_id, self.num_distinct_actions)
-        segment = next(s for s in self.action_layout.segments if s.start <= i < s.stop)
+        segment = self._segments[bisect_right(self._starts, i) - 1]
         offset = i - segment.start
         name = segment.name
         if name == "words":
@@ -319,7 +347,7 @@ class IsleEncoding(FlatTensor):
             return TAKES[offset]
         if name in _CARD_TABLES:
             return _CARD_TABLES[name][offset + 1]
-        anchors = sorted(state.cells)  # type: ignore[attr-defined]
+        anchors = self._anchors_of(state).anchors
 
         def anchor(a: int) -> int:
             if a >= len(anchors):
@@ -370,11 +398,69 @@ class IsleEncoding(FlatTensor):
     def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` for an island
         with more anchors than the bound allows (a position no game reaches)."""
-        n, me = self.seats, obs["player"]
+        me = obs["player"]
         island = obs["island"]
         if len(island) > self.anchors:
             raise ValueError(f"the island has {len(island)} anchors, more than {self.anchors}")
-        self._encode_island(obs, island, out)
+        land = {(q + OFFSET) * STRIDE + r + OFFSET: h * 2 + v for q, r, h, v in island}
+        birds = {(q + OFFSET) * STRIDE + r + OFFSET: seats for q, r, seats in obs["birds"]}
+        replant = obs["replant_from"]
+        lifted = (replant[0] + OFFSET) * STRIDE + replant[1] + OFFSET if replant else -1
+        self._encode_island(me, list(land), land, birds, lifted, out)
+        self._encode_rest(obs, out)
+
+    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+        """``encode_observation(state.observation(player), out)`` without building the
+        observation: the island from the state's ``cells`` and ``birds`` (the observation's
+        ``island`` and ``birds``, in the same key order) and the rest from the fields
+        ``IsleState.observation`` shows this seat (its hand, what it knows of other hands and
+        they of its, its view of the Draw pile, the counts)."""
+        st: IsleState = state  # type: ignore[assignment]
+        st.check_player(player)
+        anchors = self._anchors_of(st).anchors
+        n = self.seats
+        self._encode_island(player, anchors, st.cells, st.birds, st.replant_from, out)
+        known = st.known
+        view = {
+            "player": player,
+            "current_player": st.player,
+            "phase": "over" if st.player == TERMINAL else PHASES[st.phase],
+            "turn": st.turn,
+            "starter": st.starter,
+            "actions_left": st.actions_left,
+            "turn_actions": st.turn_actions,
+            "supply": {
+                "tiles": st.supply,
+                "vegetation": st.veg_supply,
+                "tokens": st.token_supply,
+            },
+            "tokens": st.tokens,
+            "stamina": st.stamina,
+            "path": st.path,
+            "draw": len(st.draw),
+            "discard": st.discard,
+            "migration": len(st.migration),
+            "box": len(st.box),
+            "placed": st.placed,
+            "hand": st.hands[player],
+            "hand_sizes": [len(h) for h in st.hands],
+            "known": known[player],
+            "known_by": [known[q][player] for q in range(n)],
+            "pool": st.pool,
+            "gone": st.gone[player],
+            "pending": ABILITIES[st.pending] if st.pending >= 0 else None,
+            "pending_card": st.pending_card,
+            "draws": st.draws,
+            "blind_draws": st.blind_draws,
+            "end_turn": st.end_turn,
+            "reshuffles": st.reshuffles,
+            "scores": st.scores(),
+        }
+        self._encode_rest(view, out)
+
+    def _encode_rest(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+        """Everything but the island: the cards and the counts."""
+        n, me = self.seats, obs["player"]
         self._encode_cards(obs, out)
         out[self._phase + _PHASES.index(obs["phase"])] = 1.0
         if obs["current_player"] >= 0:
@@ -414,26 +500,33 @@ class IsleEncoding(FlatTensor):
             out[self._scores + (seat - me) % n] = min(1.0, score * self._score_scale)
 
     def _encode_island(
-        self, obs: Mapping[str, Any], island: list[Any], out: MutableSequence[float]
+        self,
+        me: int,
+        anchors: Sequence[int],
+        cells: Mapping[int, int],
+        birds: Mapping[int, Sequence[int]],
+        lifted: int,
+        out: MutableSequence[float],
     ) -> None:
-        n, me = self.seats, obs["player"]
+        """The anchor slots: ``anchors`` the keys of ``cells`` sorted, ``cells`` key -> code
+        (``height * 2 + vegetation``), ``birds`` key -> the seats of its bird tokens,
+        ``lifted`` the key of the Vegetation token being replanted (else -1)."""
+        n = self.seats
         per_height = 1.0 / self._tallest
         per_bird = 1.0 / self.game.content.bird_tokens
         per_any_bird = per_bird / n
-        land = {(q + OFFSET) * STRIDE + r + OFFSET: (h, v) for q, r, h, v in island}
-        birds = {(q + OFFSET) * STRIDE + r + OFFSET: seats for q, r, seats in obs["birds"]}
-        replant = obs["replant_from"]
-        lifted = (replant[0] + OFFSET) * STRIDE + replant[1] + OFFSET if replant else None
-        q0, r0 = (island[0][0], island[0][1]) if island else (0, 0)
+        k0 = anchors[0] if anchors else OFFSET * STRIDE + OFFSET
+        q0, r0 = k0 // STRIDE, k0 % STRIDE
         spread = 0.5 / self.anchors
         row, per_anchor = self._slots, self._per_anchor
-        near, near_birds = land.get, birds.get
-        for q, r, h, v in island:
-            k = (q + OFFSET) * STRIDE + r + OFFSET
+        near, near_birds = cells.get, birds.get
+        for k in anchors:
+            code = cells[k]
+            h = code >> 1
             out[row] = 1.0
             out[row + 1 + (h if h < _TALLEST_ONE_HOT else _TALLEST_ONE_HOT)] = 1.0
             out[row + 7] = h * per_height
-            if v:
+            if code & 1:
                 out[row + 8] = 1.0
             if k in birds:
                 for seat in birds[k]:
@@ -442,20 +535,19 @@ class IsleEncoding(FlatTensor):
                 out[row + 9 + n] = 1.0
             at = row + 10 + n
             for off in NEIGHBOUR_OFFSETS:
-                cell = near(k + off)
-                if cell is not None:
-                    nh, nv = cell
-                    if nh:
+                there = near(k + off)
+                if there is not None:
+                    if there >= 2:  # land: a height
                         out[at] = 1.0
-                        out[at + 1] = nh * per_height
-                    if nv:
+                        out[at + 1] = (there >> 1) * per_height
+                    if there & 1:
                         out[at + 2] = 1.0
                 if birds:
-                    there = near_birds(k + off)
-                    if there:
-                        out[at + 3] = len(there) * per_any_bird
+                    flock = near_birds(k + off)
+                    if flock:
+                        out[at + 3] = len(flock) * per_any_bird
                 at += 4
-            dq, dr = 0.5 + (q - q0) * spread, 0.5 + (r - r0) * spread
+            dq, dr = 0.5 + (k // STRIDE - q0) * spread, 0.5 + (k % STRIDE - r0) * spread
             out[at] = dq if 0.0 <= dq <= 1.0 else float(dq > 1.0)
             out[at + 1] = dr if 0.0 <= dr <= 1.0 else float(dr > 1.0)
             row += per_anchor

@@ -48,6 +48,8 @@ class Island:
             (``heuristic``).
         shared: True once two states have held this version (a clone, or the same change
             made again): only then are the versions it leads to remembered.
+        encoded: what the research encoding keeps of this version (its anchors and action ids,
+            ``encoding``).
     """
 
     __slots__ = (
@@ -71,6 +73,7 @@ class Island:
         "levels",
         "codes",
         "shared",
+        "encoded",
     )
 
     def __init__(
@@ -99,6 +102,7 @@ class Island:
         self.levels: dict[int, int] = {}
         self.codes: Any = None
         self.shared = False
+        self.encoded: Any = None
 
 
 def island(state: IsleState) -> Island:
