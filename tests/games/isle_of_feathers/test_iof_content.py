@@ -145,6 +145,18 @@ def test_duplicate_and_missing_birds(tmp_path):
         load_content(write(tmp_path, TEXT[:first] + TEXT[second:]))
 
 
+def test_a_file_of_printed_cards_may_go_beyond_our_design_limits(tmp_path):
+    """IS-R31's limits (2-4 cells, one Cliff, points = cost) are our deck's design, not the
+    format's: a user's file with a five-cell double-cliff habitat and its own points loads."""
+    big = '"0,0 cliff *", "1,0 grass", "1,1 double-cliff", "2,0 cliff", "3,-1 grass veg"'
+    start = TEXT.index("habitat = [")
+    end = TEXT.index("]", start)
+    text = TEXT[:start] + f"habitat = [{big}" + TEXT[end:]
+    text = text.replace("\npoints = ", "\npoints = 1", 1)  # the first bird: one digit more
+    content = load_content(write(tmp_path, text))
+    assert len(content.habitat[1].cells) == 5 and content.points[1] == 10 + CONTENT.points[1]
+
+
 def test_a_habitat_the_box_cannot_build_is_refused(tmp_path):
     heavy = '"0,0 double-cliff *", "1,0 double-cliff", "2,0 double-cliff", "3,0 double-cliff"'
     start = TEXT.index("habitat = [")
