@@ -20,7 +20,9 @@ Measured per configuration, for the targets of docs/calibration/isle-of-feathers
 - birds housed per seat position (first player, second, ...), mean and 95% t interval;
 - the first player's win share (ties shared) against ``1 / players``, the extra turns the first
   player gets and the score gap in the first player's favour, each with a 95% interval;
-- solo: the mean score per level and the paired difference to the level below.
+- solo: the mean score per level and the paired difference to the level below; the same for
+  the turns that ended without a placement (each takes a Migration card; the sixth ends the
+  season, IS-70, IS-71).
 
 ``--from-json`` rebuilds the tables and plots of a run saved with ``--json`` without playing.
 
@@ -76,6 +78,7 @@ def play_one(task: tuple[str, int, str, int, str | None]) -> dict[str, Any]:
     agents = [
         make_agent(agent_spec, derive_seed(seed, deal, i, "agent", p)) for p in range(players)
     ]
+    migration = len(state.migration)
     seen: set[int] = set()
     turns = [0] * players
     last_turn = -1
@@ -103,6 +106,7 @@ def play_one(task: tuple[str, int, str, int, str | None]) -> dict[str, Any]:
         "seen": sorted(seen),
         "placed": sorted(b for p in state.placed for b in p),
         "perfect": int(players == 1 and not state.hands[0]),
+        "missed": migration - len(state.migration),
     }
 
 
@@ -190,15 +194,18 @@ def summarise(config: str, games: list[dict[str, Any]], content: Any) -> dict[st
     else:
         out["perfect"] = sum(g["perfect"] for g in games)
         out["solo_scores"] = [g["scores"][0] for g in games]
+        out["solo_missed"] = [g["missed"] for g in games]
+        out["missed"] = t_interval([float(m) for m in out["solo_missed"]])
     return out
 
 
-def solo_steps(summaries: list[dict[str, Any]]) -> list[tuple[int, int, Any]]:
-    """Paired score difference (lower level minus higher) between consecutive solo levels."""
-    solo = sorted((s for s in summaries if s["level"]), key=lambda s: s["level"])
+def solo_steps(summaries: list[dict[str, Any]], key: str = "solo_scores") -> list[Any]:
+    """``(level, next level, (mean, low, high))``: the paired difference of ``key`` per game
+    (lower level minus higher) between consecutive solo levels."""
+    solo = sorted((s for s in summaries if s["level"] and key in s), key=lambda s: s["level"])
     steps = []
     for a, b in zip(solo, solo[1:], strict=False):
-        diffs = [float(x - y) for x, y in zip(a["solo_scores"], b["solo_scores"], strict=True)]
+        diffs = [float(x - y) for x, y in zip(a[key], b[key], strict=True)]
         steps.append((a["level"], b["level"], t_interval(diffs)))
     return steps
 
@@ -255,20 +262,31 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
     if solo:
         lines += [
             "",
-            "| solo level | games | score | 95% CI | birds | perfect seasons |",
-            "|---|---|---|---|---|---|",
+            "| solo level | games | score | 95% CI | birds | perfect seasons | "
+            "turns without a placement | 95% CI |",
+            "|---|---|---|---|---|---|---|---|",
         ]
         for s in solo:
             m, lo, hi = s["score"]
+            miss = s.get("missed")
+            missed = f"{miss[0]:.2f} | {miss[1]:.2f} - {miss[2]:.2f}" if miss else "- | -"
             lines.append(
                 f"| {s['level']} | {s['games']} | {m:.1f} | {lo:.1f} - {hi:.1f} | "
-                f"{s['housed'][0][0]:.2f} | {s['perfect']} |"
+                f"{s['housed'][0][0]:.2f} | {s['perfect']} | {missed} |"
             )
         steps = solo_steps(summaries)
+        misses = dict(((a, b), d) for a, b, d in solo_steps(summaries, "solo_missed"))
         if steps:
-            lines += ["", "| levels | paired score difference | 95% CI |", "|---|---|---|"]
+            lines += [
+                "",
+                "| levels | paired score difference | 95% CI | paired difference in turns "
+                "without a placement | 95% CI |",
+                "|---|---|---|---|---|",
+            ]
             for a, b, (m, lo, hi) in steps:
-                lines.append(f"| {a} - {b} | {m:+.2f} | {lo:+.2f} - {hi:+.2f} |")
+                miss = misses.get((a, b))
+                text = f"{miss[0]:+.2f} | {miss[1]:+.2f} - {miss[2]:+.2f}" if miss else "- | -"
+                lines.append(f"| {a} - {b} | {m:+.2f} | {lo:+.2f} - {hi:+.2f} | {text} |")
     lines += ["", "Per bird: placed / reached a hand, per configuration:", ""]
     lines.append("| bird | points | cost | " + " | ".join(s["config"] for s in summaries) + " |")
     lines.append("|---|---|---|" + "---|" * len(summaries))
@@ -373,14 +391,20 @@ def plots(summaries: list[dict[str, Any]], out: Path) -> list[str]:
 
     solo = [s for s in summaries if s["level"]]
     if solo:
-        fig, ax = plt.subplots(figsize=(6, 3.5))
-        for s in solo:
-            m, lo, hi = s["score"]
-            ax.errorbar(s["level"], m, yerr=[[m - lo], [hi - m]], fmt="o", capsize=4)
-        ax.set_xticks([s["level"] for s in solo])
-        ax.set_xlabel("stamina level")
-        ax.set_ylabel("solo score (95% CI)")
-        ax.set_title("Solo levels: mean score")
+        fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))
+        for ax, key, label in (
+            (axes[0], "score", "solo score"),
+            (axes[1], "missed", "turns without a placement (of 5 Migration cards)"),
+        ):
+            for s in solo:
+                if key in s:
+                    m, lo, hi = s[key]
+                    ax.errorbar(s["level"], m, yerr=[[m - lo], [hi - m]], fmt="o", capsize=4)
+            ax.set_xticks([s["level"] for s in solo])
+            ax.set_xlabel("stamina level")
+            ax.set_ylabel(f"{label} (95% CI)", fontsize=8)
+        axes[0].set_title("Solo levels: mean score")
+        axes[1].set_title("Solo levels: spare turns used")
         save(fig, "isle-solo.png")
     return names
 
