@@ -62,3 +62,29 @@ def test_agent_speed_benchmark_reports_iterations_per_decision():
     assert {"players=2", "players=1"} <= {line[18:40].strip() for line in lines[1:]}
     medium = [line for line in lines if "medium" in line]
     assert len(medium) == 2 and all(line.split()[-1] == "300" for line in medium)
+
+
+def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
+    out = tmp_path / "isle.json"
+    args = ("--games", "3", "--configs", "2,solo1,solo4", "--json", str(out))
+    done = run("calibrate_isle_of_feathers.py", *args, "--plots", str(tmp_path), "--markdown")
+    assert done.returncode == 0, done.stderr
+    summaries = json.loads(out.read_text())
+    assert [s["config"] for s in summaries] == ["2", "solo1", "solo4"]
+    for s in summaries:
+        assert len(s["birds"]) == 52 and s["games"] == 3
+        for bird in s["birds"]:
+            assert 0 <= bird["placed"] <= bird["seen"] <= 3
+            assert bird["points"] == bird["cost"]  # ruling IS-R31: points are the actions
+        housed = sum(h[0] for h in s["housed"]) * 3
+        assert sum(b["placed"] for b in s["birds"]) <= housed  # a bird counts once per game
+    assert summaries[1]["solo_scores"] != [] and len(summaries[1]["solo_scores"]) == 3
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pngs == [
+        "isle-dead-cards.png",
+        "isle-first-player.png",
+        "isle-housed.png",
+        "isle-points.png",
+        "isle-solo.png",
+    ]
+    assert "| levels | paired score difference |" in done.stdout

@@ -143,3 +143,20 @@ def test_isle_of_feathers_birds_and_solo_configurations_apart(tmp_path: Path):
     final = records[0]["final"]["common"]["placed"]
     assert [len(s) for s in placed.seats] == [len(set(p)) for p in final]
     assert len(placed.eligible) == 52
+    # The report shows per bird the share of games in which it was placed, and its points.
+    assert placed.value_name == "points"
+    assert placed.values == {
+        f"{n:02d} {game.content.name[n]}": game.content.points[n] for n in range(1, 53)
+    }
+    (group,) = [g for g in summary["groups"] if g["config"].get("players") == 2]
+    labels = group["features"]["labels"]
+    for number in (17, 52):
+        label = f"{number:02d} {game.content.name[number]}"
+        placed_in = sum(
+            any(number in seat for seat in r["final"]["common"]["placed"])
+            for r in read_records(duo)
+        )
+        assert labels[label]["games"] == 6 and labels[label]["games_with"] == placed_in
+        assert labels[label]["value"] == game.content.points[number]
+    markdown = (tmp_path / "out" / "summary.md").read_text()
+    assert "| games with it | points |" in markdown

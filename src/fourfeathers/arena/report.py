@@ -192,10 +192,13 @@ def quantiles(values: Sequence[float]) -> dict[str, float]:
 
 @dataclass
 class FeatureTally:
-    """Outcomes of seats that ended with a label and of those (in eligible games) without."""
+    """Outcomes of seats that ended with a label and of those (in eligible games) without;
+    ``games``: the eligible games, ``games_with``: those in which some seat ended with it."""
 
     holders: Tally = field(default_factory=Tally)
     others: Tally = field(default_factory=Tally)
+    games: int = 0
+    games_with: int = 0
 
 
 @dataclass
@@ -219,6 +222,8 @@ class Group:
     has_turns: bool = True
     feature_kind: str | None = None
     features: dict[str, FeatureTally] = field(default_factory=dict)
+    feature_values: dict[str, float] = field(default_factory=dict)
+    feature_value_name: str = ""
     pending: list[tuple[SeatFeatures, list[float], list[float]]] = field(default_factory=list)
     files: set[str] = field(default_factory=set)
 
@@ -250,6 +255,9 @@ class Group:
             self.has_turns = False
         if features is not None:
             self.feature_kind = features.kind
+            if features.values:
+                self.feature_values.update(features.values)
+                self.feature_value_name = features.value_name
             self.pending.append((features, shares, list(scores)))
 
     def finish(self) -> None:
@@ -262,6 +270,8 @@ class Group:
             eligible = features.eligible if features.eligible is not None else everything
             for label in eligible:
                 tally = self.features.setdefault(label, FeatureTally())
+                tally.games += 1
+                tally.games_with += any(label in labels for labels in features.seats)
                 for p, labels in enumerate(features.seats):
                     (tally.holders if label in labels else tally.others).add(shares[p], scores[p])
         self.pending.clear()
@@ -707,18 +717,24 @@ def _feature_section(
         rows.append((label, ft, d, low, high))
     rows.sort(key=lambda r: (-(r[2] if not math.isnan(r[2]) else -math.inf), r[0]))
     measure = "win share" if decided else "mean score"
+    value_name = group.feature_value_name
     doc.h(3, f"Impact on winning: {kind}")
     doc.p(
-        f"For each {kind}: the {measure} of the seats that ended the game with it against the "
+        f"For each {kind}: the share of games in which some seat ended with it"
+        + (f", its {value_name}" if value_name else "")
+        + f", the {measure} of the seats that ended the game with it against the "
         "seats that did not (in games where it could occur), and the difference with its 95% "
         "interval (Newcombe's method for win shares). Seat-games: how many seats ended with it."
     )
+    first = ["label", "games with it"] + ([value_name] if value_name else []) + ["seat-games"]
     if decided:
-        headers = ["label", "seat-games", "with", "95% interval", "without", "difference", "95%"]
+        headers = first + ["with", "95% interval", "without", "difference", "95%"]
     else:
-        headers = ["label", "seat-games", "with", "without", "difference", "95%"]
+        headers = first + ["with", "without", "difference", "95%"]
     table_rows = []
     data["features"] = {"kind": kind, "measure": measure, "labels": {}}
+    if value_name:
+        data["features"]["value_name"] = value_name
     for label, ft, d, low, high in rows:
         diff_text = "-" if math.isnan(d) else f"{100 * d:+.1f}" if decided else f"{d:+.2f}"
         interval = (
@@ -728,11 +744,15 @@ def _feature_section(
             if decided
             else f"{low:+.2f} to {high:+.2f}"
         )
+        value = group.feature_values.get(label)
+        lead: list[Any] = [label, pct(ft.games_with / ft.games) if ft.games else "-"]
+        if value_name:
+            lead.append("-" if value is None else f"{value:g}")
+        lead.append(ft.holders.n)
         if decided:
             table_rows.append(
-                [
-                    label,
-                    ft.holders.n,
+                lead
+                + [
                     pct(ft.holders.win_rate),
                     ci_text(ft.holders.interval()),
                     pct(ft.others.win_rate),
@@ -742,9 +762,8 @@ def _feature_section(
             )
         else:
             table_rows.append(
-                [
-                    label,
-                    ft.holders.n,
+                lead
+                + [
                     f"{ft.holders.mean_score:.2f}",
                     f"{ft.others.mean_score:.2f}",
                     diff_text,
@@ -754,6 +773,9 @@ def _feature_section(
         data["features"]["labels"][label] = {
             "with": _tally_json(ft.holders),
             "without": _tally_json(ft.others),
+            "games": ft.games,
+            "games_with": ft.games_with,
+            "value": value,
             "difference": None if math.isnan(d) else d,
             "ci95": None if math.isnan(low) else [low, high],
         }

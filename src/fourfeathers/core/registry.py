@@ -20,7 +20,7 @@ import importlib
 import inspect
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from importlib.metadata import EntryPoint, entry_points
 from typing import Any
@@ -52,11 +52,15 @@ class SeatFeatures:
         seats: the labels each seat ended with (one set per seat).
         eligible: labels that could have occurred in this game (None: every label seen in any
             game of the group); a seat without an eligible label counts as "without" it.
+        values: a number per label that reports print beside it (a card's points), or None.
+        value_name: what ``values`` are, for the column header (``"points"``).
     """
 
     kind: str
     seats: list[frozenset[str]]
     eligible: frozenset[str] | None = None
+    values: Mapping[str, float] | None = None
+    value_name: str = ""
 
 
 @dataclass(frozen=True)

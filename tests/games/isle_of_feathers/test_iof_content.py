@@ -59,12 +59,26 @@ def test_abilities_nine_or_eight_each():
 
 
 def test_points_follow_the_documented_formula():
-    """IS-R01: points = cells + sum(height - 1) + Vegetation cells - 1 (harder pays more)."""
+    """IS-R31: points = 1 + levels above Sand + trees, the actions a bird costs (a tile per
+    level, a Vegetation action per tree, the placement); 1 to 4 points in the deck."""
     for n in range(1, 53):
         cells = CONTENT.habitat[n].cells
-        expected = len(cells) + sum(h - 1 for _, _, h, _ in cells) + sum(v for *_, v in cells) - 1
+        expected = 1 + sum(h - 1 for _, _, h, _ in cells) + sum(v for *_, v in cells)
         assert CONTENT.points[n] == expected, n
-    assert min(CONTENT.points[1:]) == 1 and max(CONTENT.points[1:]) >= 12
+    assert Counter(CONTENT.points[1:]) == {1: 7, 2: 13, 3: 16, 4: 16}
+
+
+def test_no_habitat_is_out_of_reach():
+    """IS-R31: the limits that keep every bird live (docs/calibration/isle-of-feathers.md):
+    2 to 4 cells, at most one Cliff and no double cliff, at most two trees, no tree on a Cliff.
+    The rulebook's two birds are among the harder ones."""
+    for n in range(1, 53):
+        cells = CONTENT.habitat[n].cells
+        assert 2 <= len(cells) <= 4, n
+        assert sum(h == 3 for _, _, h, _ in cells) <= 1 and max(h for _, _, h, _ in cells) <= 3
+        assert sum(v for *_, v in cells) <= 2, n
+        assert not any(h == 3 and v for _, _, h, v in cells), n
+    assert CONTENT.points[51] == 3 and CONTENT.points[52] == 4
 
 
 def test_habitats_are_distinct_connected_land_that_the_box_can_build():
@@ -129,6 +143,18 @@ def test_duplicate_and_missing_birds(tmp_path):
     second = TEXT.index("[[bird]]", first + 1)
     with pytest.raises(ContentError, match="birds missing: 1"):
         load_content(write(tmp_path, TEXT[:first] + TEXT[second:]))
+
+
+def test_a_file_of_printed_cards_may_go_beyond_our_design_limits(tmp_path):
+    """IS-R31's limits (2-4 cells, one Cliff, points = cost) are our deck's design, not the
+    format's: a user's file with a five-cell double-cliff habitat and its own points loads."""
+    big = '"0,0 cliff *", "1,0 grass", "1,1 double-cliff", "2,0 cliff", "3,-1 grass veg"'
+    start = TEXT.index("habitat = [")
+    end = TEXT.index("]", start)
+    text = TEXT[:start] + f"habitat = [{big}" + TEXT[end:]
+    text = text.replace("\npoints = ", "\npoints = 1", 1)  # the first bird: one digit more
+    content = load_content(write(tmp_path, text))
+    assert len(content.habitat[1].cells) == 5 and content.points[1] == 10 + CONTENT.points[1]
 
 
 def test_a_habitat_the_box_cannot_build_is_refused(tmp_path):

@@ -248,11 +248,11 @@ def test_solo_render_mentions_the_season():
 
 def test_the_heuristic_counts_points_and_birds_that_fit():
     evaluate = heuristic_for("isle-of-feathers")
-    state = position(hands=[[25, 14, 15, 30, 41], [9, 10, 11, 12]])  # others need Cliffs
+    state = position(hands=[[25, 14, 15, 22, 41], [9, 10, 11, 12]])  # others need Cliffs
     base = evaluate(state, 0)
     assert base == pytest.approx(0.4 * 1 + 0.35 * 2)  # the Cock-of-the-rock fits now
-    near = position(hands=[[5, 14, 15, 30, 41], [9, 10, 11, 12]])  # Sand, Grass, Sand
-    assert evaluate(near, 0) == pytest.approx(0.2 * 3 + 0.35 * 2)  # after one Grass tile
+    near = position(hands=[[3, 14, 15, 22, 41], [9, 10, 11, 12]])  # Kakapo: Sand, Grass, Sand
+    assert evaluate(near, 0) == pytest.approx(0.2 * 2 + 0.35 * 2)  # after one Grass tile
     play(state, "place 25 at 0,0")
     assert evaluate(state, 0) > base
 

@@ -138,7 +138,15 @@ def test_cells_around_the_habitat_do_not_matter():
 @pytest.mark.parametrize("m", [0, 1, 4, 7, 11])
 def test_the_engine_places_a_bird_in_a_turned_orientation(m):
     """Through legal_actions and apply_action, not only Habitat.fits_at."""
-    card = next(n for n in BIRDS if len(GAME.content.habitat[n].images) == 12)  # no symmetry
+    card = next(  # no symmetry, and no other cell the token could stand on
+        n
+        for n in BIRDS
+        if len(GAME.content.habitat[n].images) == 12
+        and [2 * h + v for _, _, h, v in GAME.content.habitat[n].cells].count(
+            GAME.content.habitat[n].token_code
+        )
+        == 1
+    )
     hab = GAME.content.habitat[card]
     cells = _island(hab, SYMMETRIES[m], (1, 0))
     island = [

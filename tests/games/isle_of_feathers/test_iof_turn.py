@@ -22,7 +22,8 @@ from fourfeathers.games.isle_of_feathers.rules_phases import (
     TURN_CAP,
 )
 
-COCK, SCREAMER = 25, 17  # two bare Sand (1 point, Flit); three bare Sand (2 points, Mound)
+COCK, SCREAMER = 25, 17  # two bare Sand (1 point, Flit); three bare Sand (1 point, Mound)
+MALLEEFOWL = 45  # bare Sand beside Sand with Vegetation (2 points, Replant)
 SAND_15 = [f"{q},0:1" for q in range(8)] + [f"{q},1:1" for q in range(7)]  # one Sand left
 START_PLUS = ["0,0:1", "1,0:1", "2,0:1", "-1,1:1", "0,1:1", "1,1:1", "-2,1:1"]
 
@@ -203,11 +204,11 @@ def test_most_points_wins():
     content = make("isle-of-feathers").content
     state = position(
         birds={"0,0": [0], "1,0": [1]},
-        placed=[[SCREAMER], [COCK]],
+        placed=[[MALLEEFOWL], [COCK]],
         player=TERMINAL,
         end_reason=ENDGAME,
     )
-    assert state.scores() == [content.points[SCREAMER], content.points[COCK]] == [2, 1]
+    assert state.scores() == [content.points[MALLEEFOWL], content.points[COCK]] == [2, 1]
     assert state.winners() == [0] and state.returns() == [1.0, 0.0]
 
 
