@@ -86,18 +86,23 @@ class Uncompile(Command):
                     built.unlink()
 
 
-def _ext_modules() -> list[object]:
-    if os.environ.get("FOURFEATHERS_COMPILE", "0") in ("", "0"):
-        return []
-    from mypyc.build import mypycify
+def _compile_wanted() -> bool:
+    return os.environ.get("FOURFEATHERS_COMPILE", "0") not in ("", "0")
 
-    return list(
-        mypycify(
-            [f"src/{path}" for path in HOT_MODULES],
-            opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
-            group_name=GROUP,
+
+if not _compile_wanted():
+    setup(cmdclass={"uncompile": Uncompile})
+else:
+    try:
+        from mypyc.build import mypycify
+    except ImportError:  # pip first asks for the build requirements: with compiling, mypy too
+        setup(setup_requires=["mypy>=1.10"], cmdclass={"uncompile": Uncompile})
+    else:
+        setup(
+            ext_modules=mypycify(
+                [f"src/{path}" for path in HOT_MODULES],
+                opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
+                group_name=GROUP,
+            ),
+            cmdclass={"uncompile": Uncompile},
         )
-    )
-
-
-setup(ext_modules=_ext_modules(), cmdclass={"uncompile": Uncompile})

@@ -72,7 +72,7 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def components(self) -> list[Hashable]:
+    def components(self) -> Sequence[Hashable]:
         """Every physical component in play (card numbers, tokens...), each exactly once.
 
         The conformance suite checks that ``State.component_locations()`` holds exactly these.
