@@ -17,6 +17,7 @@ In an editable checkout::
 from __future__ import annotations
 
 import os
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Command, setup
@@ -61,7 +62,22 @@ playouts are slowest (issue 12). ``fourfeathers.compiled`` reads the same list a
 GROUP = "fourfeathers"
 """mypyc puts the code the compiled modules share in one more module: ``fourfeathers__mypyc``."""
 
-SRC = Path(__file__).parent / "src"
+ROOT = Path(__file__).parent
+SRC = ROOT / "src"
+
+
+def _compiled_files(root: Path) -> list[Path]:
+    """The compiled modules of this project under ``root`` (``src/`` or a build directory)."""
+    found = [*root.glob(f"{GROUP}__mypyc.*"), *root.glob("fourfeathers/**/*.*")]
+    return [p for p in found if p.name.endswith(tuple(EXTENSION_SUFFIXES))]
+
+
+def _drop_stale_builds() -> None:
+    """Delete the compiled modules an earlier build left in ``build/``: setuptools would put
+    them into this wheel too (a pure one, or one whose shared module no longer holds them)."""
+    for lib in (ROOT / "build").glob("lib*"):
+        for built in _compiled_files(lib):
+            built.unlink()
 
 
 class Uncompile(Command):
@@ -78,18 +94,16 @@ class Uncompile(Command):
         pass
 
     def run(self) -> None:
-        stems = [SRC / path[: -len(".py")] for path in HOT_MODULES] + [SRC / f"{GROUP}__mypyc"]
-        for stem in stems:
-            for built in stem.parent.glob(stem.name + ".*"):
-                if built.suffix in (".so", ".pyd"):
-                    print(f"removing {built.relative_to(SRC.parent)}")
-                    built.unlink()
+        for built in _compiled_files(SRC):
+            print(f"removing {built.relative_to(ROOT)}")
+            built.unlink()
 
 
 def _compile_wanted() -> bool:
     return os.environ.get("FOURFEATHERS_COMPILE", "0") not in ("", "0")
 
 
+_drop_stale_builds()
 if not _compile_wanted():
     setup(cmdclass={"uncompile": Uncompile})
 else:
