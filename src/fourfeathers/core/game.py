@@ -72,7 +72,7 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def components(self) -> list[Hashable]:
+    def components(self) -> Sequence[Hashable]:
         """Every physical component in play (card numbers, tokens...), each exactly once.
 
         The conformance suite checks that ``State.component_locations()`` holds exactly these.
@@ -200,7 +200,7 @@ class State(ABC):
         """The complete state as JSON-ready data; ``game.state_from_dict`` inverts it."""
 
     @abstractmethod
-    def component_locations(self) -> dict[str, Sequence[Hashable]]:
+    def component_locations(self) -> Mapping[str, Sequence[Hashable]]:
         """Every component, by the place it lies in (``"hand 0"``, ``"pile 1"``, ``"box"``...)."""
 
     def ended_by(self) -> GameEnd | None:

@@ -112,6 +112,8 @@ class FamiliarFeatGame(Game):
             if not isinstance(value, list):
                 raise ValueError(f"familiar-feat state: {name} must be a list of lists")
             fields[name] = [_int_list(name, v) for v in value]
+        if any(len(e) != 3 for e in fields["active"]):  # checked first: the state holds triples
+            raise ValueError("familiar-feat state: active entries are [event, target, target]")
         fields["active"] = [tuple(e) for e in fields["active"]]
         fields["pending"] = [tuple(f) for f in fields["pending"]]
         state = FamiliarFeatState(self, fields)

@@ -16,7 +16,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from . import rules_phases, rules_totals
 from .content import (
@@ -36,6 +36,10 @@ from .content import (
     STAR,
 )
 
+if TYPE_CHECKING:
+    from .content import CardSet
+    from .state import FamiliarFeatState
+
 WIN = 10_000.0
 MONSTER = 120.0
 ABILITY_BONUS = {A_DOUBLE: 5.0, A_COPY: 2.5, A_EXHAUST_REVIVE: 1.0, A_MOVE: 1.0, A_NO_LIMIT: 1.5}
@@ -45,7 +49,7 @@ PROGRESS_SHARE = 0.6
 _VALUE_CACHE: dict[int, tuple[float, ...]] = {}
 
 
-def familiar_values(cards: Any) -> tuple[float, ...]:
+def familiar_values(cards: CardSet) -> tuple[float, ...]:
     """Worth of each card as a Familiar: Cuddle value plus an ability bonus."""
     key = id(cards)
     values = _VALUE_CACHE.get(key)
@@ -58,7 +62,7 @@ def familiar_values(cards: Any) -> tuple[float, ...]:
     return values
 
 
-def _condition_progress(cards: Any, condition: tuple[int, int], col: list[int]) -> float:
+def _condition_progress(cards: CardSet, condition: tuple[int, int], col: list[int]) -> float:
     kind, count = condition
     if not col:
         return 0.0
@@ -82,7 +86,7 @@ def _condition_progress(cards: Any, condition: tuple[int, int], col: list[int]) 
     return 0.0
 
 
-def evaluate(state: Any, player: int) -> float:
+def evaluate(state: FamiliarFeatState, player: int) -> float:
     """The value of ``state`` for the solo player (see the module docstring)."""
     result = state.result
     if result == rules_phases.WON:
@@ -117,6 +121,7 @@ def evaluate(state: Any, player: int) -> float:
             continue
         if st == STAR:
             condition = cards.condition[creature]
+            assert condition is not None  # every star Creature has one
             p = _condition_progress(cards, condition, col)
             score += 0.5 * MONSTER * p * p
             continue

@@ -27,6 +27,7 @@ from .rules_phases import (
     F_PLAY_PLACE,
     F_RESOLVE,
     F_REVIVE_PICK,
+    Frame,
 )
 from .rules_resolve import _drop_from_queue, _drop_front_group, _front_group, resolving
 from .rules_totals import SLOTS, attach_mask, can_attach, effective, refresh
@@ -35,7 +36,7 @@ if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
-def frame_options(state: FamiliarFeatState, frame: tuple) -> list[Any]:
+def frame_options(state: FamiliarFeatState, frame: Frame) -> list[Any]:
     """The legal choices for a pending frame, in a stable order (empty: the frame fizzles)."""
     kind = frame[0]
     cards = state.game.cards
@@ -115,7 +116,7 @@ def _move_mask(state: FamiliarFeatState, familiar: int, own: int, busy: int) -> 
     return mask
 
 
-def frame_fizzle(state: FamiliarFeatState, frame: tuple) -> None:
+def frame_fizzle(state: FamiliarFeatState, frame: Frame) -> None:
     """A frame with no legal choice ends (FA-48, FA-55; rulings FA-R15, FA-R16)."""
     state.pending.pop()
     kind = frame[0]
@@ -127,12 +128,12 @@ def frame_fizzle(state: FamiliarFeatState, frame: tuple) -> None:
         _drop_front_group(state)
 
 
-def frame_apply(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def frame_apply(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Carry out the choice ``action`` (already known legal) for the top frame."""
     _APPLY[frame[0]](state, frame, action)
 
 
-def _choose_exhausted(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_exhausted(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Exhaust N or flee N: one of the chosen Familiars (FA-46, FA-47)."""
     remaining = frame[2] - 1
     if remaining:
@@ -142,19 +143,19 @@ def _choose_exhausted(state: FamiliarFeatState, frame: tuple, action: Any) -> No
     _exhaust_familiar(state, action.card, frame[3])
 
 
-def _choose_fleeing(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_fleeing(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """End of day B: the Familiar that flees from this Creature (FA-83)."""
     state.pending.pop()
     _exhaust_familiar(state, action.card, 1)
 
 
-def _choose_highest(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_highest(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Exhaust the highest: which of the tied highest Familiars (FA-51)."""
     state.pending.pop()
     _exhaust_familiar(state, action.card, 0)
 
 
-def _choose_revived(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_revived(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Revive 2, then play 1: the card played; the other goes to the Team discard (FA-56)."""
     state.pending.pop()
     for other in [c for c in state.limbo if c != action.card]:
@@ -164,7 +165,7 @@ def _choose_revived(state: FamiliarFeatState, frame: tuple, action: Any) -> None
     state.pending.append((F_PLAY_PLACE, action.card, frame[1]))
 
 
-def _choose_play_slot(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_play_slot(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Where the revived card is played: it enters play there (FA-56, ruling FA-R16)."""
     state.pending.pop()
     state.limbo.remove(frame[1])
@@ -172,20 +173,20 @@ def _choose_play_slot(state: FamiliarFeatState, frame: tuple, action: Any) -> No
     enter_play(state, action.slot, frame[1])
 
 
-def _choose_exr(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_exr(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Exhaust 1, then revive 1: the Familiar in play exhausted (FA-63)."""
     state.pending.pop()
     _exhaust_familiar(state, action.card, 0)
     revive(state, 1)
 
 
-def _choose_moved(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_moved(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Move 1: the Familiar in play that moves (FA-64)."""
     state.pending.pop()
     state.pending.append((F_MOVE_PLACE, action.card))
 
 
-def _choose_move_slot(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_move_slot(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Move 1: where the Familiar in play goes (FA-64)."""
     state.pending.pop()
     card = frame[1]
@@ -197,14 +198,14 @@ def _choose_move_slot(state: FamiliarFeatState, frame: tuple, action: Any) -> No
     say(state, f"{_name(state, card)} moves beneath slot {action.slot + 1}.")
 
 
-def _choose_next(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_next(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Which of the Creatures reached together is resolved next (FA-66, ruling FA-R17)."""
     state.pending.pop()
     _drop_from_queue(state, action.card)
     state.pending.append((F_RESOLVE, action.card, 0, 0))
 
 
-def _choose_from_discard(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_from_discard(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """An Event takes a card from the Team discard: exhausted or fled (ruling FA-R25)."""
     remaining = frame[1] - 1
     if remaining:
@@ -217,7 +218,7 @@ def _choose_from_discard(state: FamiliarFeatState, frame: tuple, action: Any) ->
     say(state, f"{_name(state, action.card)} {verb} from the Team discard.")
 
 
-def _choose_giving_up(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_giving_up(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Giving Up: a Familiar in play flees (FA-98)."""
     remaining = frame[1] - 1
     if remaining:
@@ -227,7 +228,7 @@ def _choose_giving_up(state: FamiliarFeatState, frame: tuple, action: Any) -> No
     _exhaust_familiar(state, action.card, 1)
 
 
-def _choose_removed(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_removed(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Catch Your Breath: the Creature removed from the row (FA-94, ruling FA-R25)."""
     state.pending.pop()
     slot = state.row.index(action.card)
@@ -242,7 +243,7 @@ def _choose_removed(state: FamiliarFeatState, frame: tuple, action: Any) -> None
         say(state, f"{_name(state, action.card)} returns to the box.")
 
 
-def _choose_pick(state: FamiliarFeatState, frame: tuple, action: Any) -> None:
+def _choose_pick(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     """Variant choose-cards: the next Monster or Event of the adventure (FA-07, ruling FA-R03)."""
     state.pending.pop()
     state.chosen.append(action.card)  # the card stays in the box until the deck is built

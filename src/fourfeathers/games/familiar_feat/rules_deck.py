@@ -64,7 +64,7 @@ def layers(state: FamiliarFeatState) -> list[tuple[list[int], list[int]]]:
 
 def build_deck(
     tiers: Sequence[Sequence[int]], monsters: list[int], events: list[int], rng: random.Random
-) -> list:
+) -> list[int]:
     """The Creature deck, bottom first (the top is the last element) (FA-12..FA-19).
 
     Golems, then Tier IV with the Monsters, an Event, Tier III, an Event, Tier II, an Event,
@@ -128,7 +128,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
     cards = state.game.cards
     monsters = [c for c in state.chosen if cards.kind[c] == K_MONSTER]
     events = [c for c in state.chosen if cards.kind[c] != K_MONSTER]
-    fields = {"character": state.character}
+    fields: dict[str, Any] = {"character": state.character}
     rng = make_rng(derive_seed(state.seed, "setup"))
     _lay_out(state.game, fields, monsters, events, rng)
     state.deck = fields["deck"]

@@ -26,6 +26,8 @@ ONGOING, WON, LOST, LOST_CAP = 0, 1, -1, -2
 
 
 # Pending frames (tuples; the first element is the kind).
+Frame = tuple[int, ...]
+"""A pending frame (``state.pending``): ``(kind, ...)``, the kind one of the ``F_*`` below."""
 F_RESOLVE = 0  # (F_RESOLVE, creature, next step, mode) mode 0: reached, 1: leaves after N days
 F_EXHAUST = 1  # (F_EXHAUST, creature, remaining, dest) dest 0: exhausted face up, 1: Fled pile
 F_HIGHEST = 2  # (F_HIGHEST, creature)

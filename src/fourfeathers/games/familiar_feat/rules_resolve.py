@@ -31,6 +31,7 @@ from .rules_phases import (
     F_REVIVE_PICK,
     MONSTERS_TO_WIN,
     WON,
+    Frame,
 )
 from .rules_totals import SLOTS
 
@@ -113,7 +114,7 @@ def _drop_front_group(state: FamiliarFeatState) -> None:
         state.groups = [g for _, g in keep]
 
 
-def _resolve_step(state: FamiliarFeatState, frame: tuple) -> None:
+def _resolve_step(state: FamiliarFeatState, frame: Frame) -> None:
     _, creature, step, mode = frame
     cards = state.game.cards
     slot = state.row.index(creature)

@@ -80,10 +80,14 @@ class FamiliarFeatState(State):
     """One moment of a Familiar Feat adventure. Create it with
     ``FamiliarFeatGame.new_initial_state``."""
 
+    game: FamiliarFeatGame
+
     __slots__ = ("game", "log") + _FIELDS + _DERIVED
 
-    def __init__(self, game: FamiliarFeatGame, fields: dict[str, Any]) -> None:
+    def __init__(self, game: FamiliarFeatGame, fields: dict[str, Any] | None = None) -> None:
         self.game = game
+        if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
+            return
         self.log: list[str] | None = None
         self.deck: list[int] = fields["deck"]
         self.row: list[int] = fields["row"]
@@ -102,7 +106,7 @@ class FamiliarFeatState(State):
         self.events_pending: list[int] = fields["events_pending"]
         self.active: list[tuple[int, int, int]] = fields["active"]
         self.limbo: list[int] = fields["limbo"]
-        self.pending: list[tuple[int, ...]] = fields["pending"]
+        self.pending: list[rules_phases.Frame] = fields["pending"]
         self.reached: list[int] = fields["reached"]
         self.groups: list[int] = fields["groups"]
         self.latched: list[int] = fields["latched"]
@@ -119,10 +123,19 @@ class FamiliarFeatState(State):
         self.legal: list[Any] | None = None
         self.layers: list[tuple[list[int], list[int]]] | None = None
 
-    legal_actions = rules.legal_actions
-    apply_action = rules.apply_action
-    scores = scoring.scores
-    winners = scoring.winners
+    # Methods rather than ``legal_actions = rules.legal_actions``: a compiled function is no
+    # descriptor, so it would not bind to the state (setup.py).
+    def legal_actions(self) -> list[Any]:
+        return rules.legal_actions(self)
+
+    def apply_action(self, action: Any) -> None:
+        rules.apply_action(self, action)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
 
     @property
     def current_player(self) -> int:
@@ -140,9 +153,12 @@ class FamiliarFeatState(State):
         """1.0 for a won adventure, 0.0 for a lost one or while it goes on."""
         return [1.0 if self.result == rules_phases.WON else 0.0]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the fields by name: a compiled state (setup.py) has no default pickling."""
+        return (_unpickle, (self.game, {name: getattr(self, name) for name in _PICKLED}))
+
     def clone(self) -> FamiliarFeatState:
-        new = object.__new__(FamiliarFeatState)
-        new.game = self.game
+        new = FamiliarFeatState(self.game)  # object.__new__ refuses a compiled class
         new.log = None
         new.deck = self.deck[:]
         new.row = self.row[:]
@@ -211,7 +227,9 @@ class FamiliarFeatState(State):
             places[f"beneath slot {s + 1}"] = col
         return places
 
-    def observation(self, player: int) -> dict[str, Any]:
+    # ``player: Any``, not int: compiled (setup.py), an int parameter would turn a bool seat
+    # into 0 or 1 before ``check_player`` could refuse it.
+    def observation(self, player: Any) -> dict[str, Any]:
         """What the player knows: everything face up, the contents (not the order) of the Team
         deck and the Creature deck, the order of the face-down Exhausted pile (FA-100).
 
@@ -258,7 +276,7 @@ class FamiliarFeatState(State):
         del obs["player"]
         return obs
 
-    def determinize(self, player: int, rng: random.Random) -> FamiliarFeatState:
+    def determinize(self, player: Any, rng: random.Random) -> FamiliarFeatState:
         """Resample what the player cannot know: the Team deck order, the order inside each
         layer of the Creature deck (Events among the Event gaps) and the seed of future
         shuffles. Uniform over orders consistent with the observation; cards are pooled in
@@ -280,3 +298,14 @@ class FamiliarFeatState(State):
                     deck[i] = c
         new.seed = rng.randrange(2**63)
         return new
+
+
+_PICKLED = ("log",) + _FIELDS + _DERIVED
+"""What ``__reduce__`` keeps besides the game: every slot."""
+
+
+def _unpickle(game: FamiliarFeatGame, values: dict[str, Any]) -> FamiliarFeatState:
+    state = FamiliarFeatState(game)
+    for name, value in values.items():
+        setattr(state, name, value)
+    return state

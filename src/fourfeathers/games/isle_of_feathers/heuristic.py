@@ -14,16 +14,20 @@ fit, passes the ones that do not and builds toward the birds it holds.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL
 from . import rules_land, rules_place
 from .island import island
 
+if TYPE_CHECKING:
+    from .island import Island
+    from .state import IsleState
+
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
 
-def fit_level_of(state: Any, card: int) -> int:
+def fit_level_of(state: IsleState, card: int) -> int:
     """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else
     0. Kept per island version (``island``), so every seat and every clone asks only once, and
     a search that reaches the same version again finds it known."""
@@ -35,7 +39,7 @@ def fit_level_of(state: Any, card: int) -> int:
     return level
 
 
-def _fit_level(state: Any, facts: Any, card: int) -> int:
+def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     """``fit_level_of`` computed: a placement now (``rules_place.fits``), else a search for an
     orientation that misses one cell, one level too low on a tile spot.
 
@@ -49,6 +53,7 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
     if rules_place.fits(state, card):
         return 2
     hab = state.game.content.habitat[card]
+    assert hab is not None  # every bird has one
     spots, spot_codes = _spot_codes(state, facts)
     index = rules_place.index_of(state)
     short = 0
@@ -92,7 +97,7 @@ def _fit_level(state: Any, facts: Any, card: int) -> int:
 _NONE: list[int] = []
 
 
-def _spot_codes(state: Any, facts: Any) -> Any:
+def _spot_codes(state: IsleState, facts: Island) -> tuple[frozenset[int], set[int]]:
     """``(the tile spots as a set, the codes of the tile spots)``, kept per island version."""
     codes = facts.codes
     if codes is None:
@@ -102,7 +107,7 @@ def _spot_codes(state: Any, facts: Any) -> Any:
     return codes
 
 
-def hand_potential(state: Any, player: int) -> float:
+def hand_potential(state: IsleState, player: int) -> float:
     """The fit bonus of ``player``'s hand (module docstring)."""
     hand = state.hands[player]
     if not hand or not rules_place.has_bird_token(state, player):
@@ -118,7 +123,7 @@ def hand_potential(state: Any, player: int) -> float:
     return total
 
 
-def evaluate(state: Any, player: int) -> float:
+def evaluate(state: IsleState, player: int) -> float:
     """Points, plus the hand's fit bonus and the tokens held (module docstring)."""
     points = state.game.content.points
     score = float(sum(points[c] for c in state.placed[player]))

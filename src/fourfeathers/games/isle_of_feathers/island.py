@@ -100,7 +100,7 @@ class Island:
         self.moved: tuple[int, ...] = ()
         self.targets: dict[int, list[Any]] = {}
         self.levels: dict[int, int] = {}
-        self.codes: Any = None
+        self.codes: tuple[frozenset[int], set[int]] | None = None
         self.shared = False
         self.encoded: Any = None
 

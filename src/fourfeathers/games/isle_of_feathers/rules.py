@@ -37,6 +37,7 @@ change to a cell or its birds calls ``island.changed``.
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import TYPE_CHECKING, Any
 
 from ...core.config import is_int
@@ -145,12 +146,14 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
     token_supply = list(content.ability_tokens)
     stamina = 0
     if game.solo:
+        level = game.stamina
+        assert level is not None  # set in every solo game
         migration = [deck.pop() for _ in range(MIGRATION_PILE)]
-        if game.stamina in HALF_DECK_LEVELS:
+        if level in HALF_DECK_LEVELS:
             keep = NUM_BIRDS // 2
             box, deck = deck[: len(deck) - keep], deck[len(deck) - keep :]
         if not game.empty_stamina:
-            stamina = min(stamina_cap(game.stamina), token_supply[FLIT])
+            stamina = min(stamina_cap(level), token_supply[FLIT])
             token_supply[FLIT] -= stamina
     cells = {key(q, r): 2 for q, r in content.starting_island}
     sand, grass, cliff = content.tiles
@@ -200,7 +203,7 @@ def legal_actions(state: IsleState) -> list[Any]:
         return []
     phase = state.phase
     if phase == DRAW:
-        actions = [TAKES[s] for s, c in enumerate(state.path) if c]
+        actions: list[Any] = [TAKES[s] for s, c in enumerate(state.path) if c]
         if state.draw or (not state.game.solo and state.discard):
             actions.append(DRAW_BLIND)
         return actions
@@ -214,7 +217,7 @@ def legal_actions(state: IsleState) -> list[Any]:
     if phase == RELEASE:
         return [RELEASE_CARD[c] for c in sorted(state.hands[p])]
     hand = state.hands[p]
-    actions: list[Any] = []
+    actions = []
     if can_act(state):
         actions += land_actions(state)
         closing = not hand and not actions
@@ -259,7 +262,7 @@ _HANDLERS: dict[type, Any] = {
 }
 
 
-_INT_FIELDS: dict[type, tuple[str, ...]] = {cls: cls.__slots__ for cls in _HANDLERS}
+_INT_FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in _HANDLERS}
 """The fields of each action class (every one an int)."""
 
 

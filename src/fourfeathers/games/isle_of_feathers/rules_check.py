@@ -76,7 +76,9 @@ def _check_tokens(state: IsleState) -> str | None:
             return "token counts must not be negative"
         if held + state.token_supply[kind] != content.ability_tokens[kind]:
             return f"{ABILITIES[kind]} tokens must total {content.ability_tokens[kind]}"
-    if state.stamina < 0 or (game.solo and state.stamina > stamina_cap(game.stamina)):
+    if state.stamina < 0 or (
+        game.stamina is not None and state.stamina > stamina_cap(game.stamina)
+    ):
         return "stamina must be between 0 and the level's cap"
     return None
 

@@ -138,12 +138,12 @@ def derive(state: IsleState, facts: Island) -> None:
         candidates = parent.candidates.copy()
         index = parent.index.copy()
         slots = parent.slots.copy()
+        assert parent.tile_keys is not None and parent.tile_acts is not None
+        assert parent.veg_keys is not None and parent.veg_acts is not None
         tile_keys = parent.tile_keys
         tile_acts = parent.tile_acts
         veg_keys = parent.veg_keys
         veg_acts = parent.veg_acts
-        assert tile_keys is not None and tile_acts is not None
-        assert veg_keys is not None and veg_acts is not None
         own_tiles = own_vegs = False
         dirty = facts.dirty
         near: Any = dirty

@@ -58,7 +58,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     for c, n in hab.needs:
         if len(get(c * 2, ())) + len(get(c * 2 + 1, ())) < n:
             return []
-    get = state.cells.get
+    code_at = state.cells.get
     prior = facts.prior
     known = None
     if prior is not None:
@@ -77,7 +77,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                 continue
         for image in hab.images:
             for off, c in image:
-                if get(k + off) != c:
+                if code_at(k + off) != c:
                     break
             else:
                 found.append(k)

@@ -45,8 +45,9 @@ def _solo_placement(state: IsleState) -> None:
     with two fresh actions starts (IS-74) unless this turn is the last: the last Sand tile has
     left the supply (IS-76, ruling IS-R24) or the turn limit is reached (ruling IS-R27). Then
     the turn goes on with the actions it has left and the season ends with it."""
-    game = state.game
-    mode, cap = STAMINA_LEVELS[game.stamina]
+    level = state.game.stamina
+    assert level is not None  # set in every solo game
+    mode, cap = STAMINA_LEVELS[level]
     target = cap if mode == "fill" else min(state.stamina + 1, cap)
     add = max(0, min(target - state.stamina, state.token_supply[FLIT]))
     state.stamina += add

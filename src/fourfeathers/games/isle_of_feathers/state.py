@@ -103,10 +103,14 @@ _INT_FIELDS = (
 class IsleState(State):
     """One moment of an Isle of Feathers game. Create it with ``IsleGame.new_initial_state``."""
 
+    game: IsleGame
+
     __slots__ = ("game", "island") + _FIELDS
 
-    def __init__(self, game: IsleGame, fields: dict[str, Any]) -> None:
+    def __init__(self, game: IsleGame, fields: dict[str, Any] | None = None) -> None:
         self.game = game
+        if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
+            return
         self.island: Island | None = None
         self.cells: dict[int, int] = fields["cells"]
         self.birds: dict[int, tuple[int, ...]] = fields["birds"]
@@ -142,10 +146,19 @@ class IsleState(State):
         self.seed: int = fields["seed"]
         self.reshuffles: int = fields["reshuffles"]
 
-    legal_actions = rules.legal_actions
-    apply_action = rules.apply_action
-    winners = scoring.winners
-    scores = scoring.scores
+    # Methods rather than ``legal_actions = rules.legal_actions``: a compiled function is no
+    # descriptor, so it would not bind to the state (setup.py).
+    def legal_actions(self) -> list[Any]:
+        return rules.legal_actions(self)
+
+    def apply_action(self, action: Any) -> None:
+        rules.apply_action(self, action)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
 
     @property
     def current_player(self) -> int:
@@ -170,9 +183,12 @@ class IsleState(State):
             return [float(s) for s in self.scores()]
         return win_shares(self.winners(), n)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the fields by name: a compiled state (setup.py) has no default pickling."""
+        return (_unpickle, (self.game, {name: getattr(self, name) for name in _PICKLED}))
+
     def clone(self) -> IsleState:
-        new = object.__new__(IsleState)
-        new.game = self.game
+        new = IsleState(self.game)  # object.__new__ refuses a compiled class
         facts = new.island = self.island  # an island version's facts never change: shared
         if facts is not None:
             facts.shared = True
@@ -271,7 +287,9 @@ class IsleState(State):
             )
         return places
 
-    def observation(self, player: int) -> dict[str, Any]:
+    # ``player: Any``, not int: compiled (setup.py), an int parameter would turn a bool seat
+    # into 0 or 1 before ``check_player`` could refuse it.
+    def observation(self, player: Any) -> dict[str, Any]:
         """What ``player`` knows (ruling IS-R29): the island, every token, the Flight Path, the
         Discard pile, the placed birds, its own hand, pile sizes, hand sizes, the cards it knows
         in other hands and what others know of its hand, the public candidates of the Draw
@@ -333,7 +351,7 @@ class IsleState(State):
             del obs[key]
         return obs
 
-    def determinize(self, player: int, rng: random.Random) -> IsleState:
+    def determinize(self, player: Any, rng: random.Random) -> IsleState:
         """Resample what ``player`` cannot know (ruling IS-R29): other hands' unknown cards, the
         Draw pile (drawn only from cards that may be in it), the Migration pile and the box;
         and the seed of future reshuffles.
@@ -384,3 +402,14 @@ class IsleState(State):
         """``"Shoebill (1), Kakapo (3)"``."""
         names = self.game.content.name
         return ", ".join(f"{names[c]} ({c})" for c in cards if 1 <= c <= NUM_BIRDS)
+
+
+_PICKLED = ("island",) + _FIELDS
+"""What ``__reduce__`` keeps besides the game: every slot."""
+
+
+def _unpickle(game: IsleGame, values: dict[str, Any]) -> IsleState:
+    state = IsleState(game)
+    for name, value in values.items():
+        setattr(state, name, value)
+    return state
