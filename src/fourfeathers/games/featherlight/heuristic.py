@@ -9,8 +9,9 @@ two-player games between agents ran to the turn cap of ruling FL-R10, because no
 last cards of a pile while ahead, FL-31, FL-34, FL-35):
 
 - a game that is over, or ends with the put now due (a draw pile is empty, FL-31/FL-32, or the
-  turn cap is reached), adds ``END_BONUS`` for a sole win and subtracts it for a loss (a shared
-  win adds its share of it, minus the rest): ending while ahead is worth more than any lead;
+  turn cap is reached), counts as if every card of the pile were gone and adds ``END_BONUS``
+  for a sole win (subtracts both for a loss; a shared win adds its share, minus the rest):
+  ending while ahead is worth more than any lead short of ``END_BONUS`` points;
 - otherwise the leader gains ``PACE`` points per card missing from the smaller draw pile and the
   trailer loses them (the leader hurries the end, the trailer delays it).
 
@@ -67,9 +68,9 @@ def ends_now(state: State) -> bool:
 
 def evaluate(state: State, player: int) -> float:
     """Value of ``state`` for ``player`` in Featherlight's points: the score lead, plus
-    ``END_BONUS`` x the outcome of an ending game (+1 sole win, share minus the rest for a
-    shared one, -1 loss) or ``PACE`` x the cards gone from the smaller pile x the sign of the
-    lead; the score alone in solo."""
+    (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
+    share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
+    smaller pile x the sign of the lead; the score alone in solo."""
     values = [hand_value(state, p) for p in range(state.game.num_players)]
     mine = values[player]
     others = [v for p, v in enumerate(values) if p != player]
@@ -83,7 +84,7 @@ def evaluate(state: State, player: int) -> float:
             best = max(values)
             winners = [p for p, v in enumerate(values) if v == best]
         share = 1.0 / len(winners) if player in winners else 0.0
-        return lead + END_BONUS * (2.0 * share - 1.0)
+        return lead + (END_BONUS + PACE * pile_size(len(values))) * (2.0 * share - 1.0)
     if not lead:
         return lead
     piles = state.piles  # type: ignore[attr-defined]
