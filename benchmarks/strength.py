@@ -9,7 +9,8 @@ and our search against OpenSpiel's ISMCTSBot. Output: one JSON object per line.
 
 Commands:
 
-- ``pair GAME A B``: A against B in one configuration (``-o players=N``, default 2).
+- ``pair GAME A B``: A against B in one configuration (``-o players=N``, default 2); the
+  command name may be left out (``strength.py GAME A B``, the older form).
 - ``ladder``: every level against the one below (``LADDER``: hard vs medium, medium vs easy,
   easy vs random) in every configuration of ``LADDER_CONFIGS`` (two players in Featherlight,
   Fancy Feathers and Isle of Feathers, and four players in each of them).
@@ -509,8 +510,7 @@ def csv(kind: Callable[[str], Any]) -> Callable[[str], list[Any]]:
 
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
-        description=__doc__.split("\n\n")[0],
-        epilog="Details: the module docstring (python -c 'help(\"benchmarks/strength.py\")').",
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     commands = main.add_subparsers(dest="command", required=True)
 
@@ -566,7 +566,13 @@ def parser() -> argparse.ArgumentParser:
     return main
 
 
+COMMANDS = ("pair", "ladder", "solo", "caps", "openspiel")
+
+
 def main(argv: Sequence[str] | None = None) -> None:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] not in COMMANDS and not argv[0].startswith("-"):
+        argv.insert(0, "pair")  # the older form: strength.py GAME A B
     args = parser().parse_args(argv)
     args.run(args)
 
