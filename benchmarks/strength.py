@@ -19,6 +19,7 @@ Commands:
   t interval (scipy), and each level's mean as a fraction of the oracle's.
 - ``caps``: the share of self-play games that the turn cap of Featherlight's ruling FL-R10
   ends, per player count, with its 95% Wilson interval.
+- ``table FILE``: Markdown tables of the rows of a results file (for docs/agents.md).
 - ``openspiel``: ``ismcts`` with a time budget against OpenSpiel's Python ``ISMCTSBot`` with
   the same time per decision, through our OpenSpiel registration (``fourfeathers.rl``).
 
@@ -298,7 +299,7 @@ def run_pair(args: argparse.Namespace) -> None:
         sys.exit("pair: a solo configuration has no opponent; use the solo command")
     config.setdefault("players", 2)
     out = Output(args.out)
-    key = f"pair {config_label(args.game, config)} {args.a} {args.b} {args.seed}"
+    key = f"pair {config_label(args.game, config)} {args.a} {args.b} {args.games} {args.seed}"
     if out.done(key):
         return
     row = play_pair(
@@ -317,7 +318,7 @@ def run_ladder(args: argparse.Namespace) -> None:
                 continue
             if args.players and config["players"] not in args.players:
                 continue
-            key = f"ladder {config_label(game_id, config)} {upper}-{lower} {args.seed}"
+            key = f"ladder {config_label(game_id, config)} {upper}-{lower} {args.games} {args.seed}"
             if out.done(key):
                 continue
             a, b = level_spec(upper, args.hard), level_spec(lower, args.hard)
@@ -409,6 +410,10 @@ def run_caps(args: argparse.Namespace) -> None:
             out.write(key, row)
 
 
+SEARCHES = [0, 0]
+"""OpenSpiel searches made so far and their simulations (for the row of ``openspiel``)."""
+
+
 def openspiel_bot(game: Any, seconds: float, seed: int) -> Any:
     """OpenSpiel's Python ``ISMCTSBot`` (random rollouts, its defaults otherwise) searching for
     ``seconds`` per decision instead of a fixed number of simulations."""
@@ -425,9 +430,12 @@ def openspiel_bot(game: Any, seconds: float, seed: int) -> Any:
             self._root_node = self.create_new_node(state)
             deadline = time.perf_counter() + seconds
             self.simulations = 0
-            while not self.simulations or time.perf_counter() < deadline:
+            # The first simulation only expands the root: at least two, whatever the clock.
+            while self.simulations < 2 or time.perf_counter() < deadline:
                 self.run_simulation(self.sample_root_state(state))
                 self.simulations += 1
+            SEARCHES[0] += 1
+            SEARCHES[1] += self.simulations
             node = self.filter_illegals(self._root_node, legal)
             return self.get_final_policy(state, node)
 
@@ -487,10 +495,95 @@ def run_openspiel(args: argparse.Namespace) -> None:
             for job in jobs:
                 yield job, play_openspiel(job, args.seconds, ours)
 
+        SEARCHES[:] = [0, 0]
         row = play_pair(
             game_id, config, ours, "openspiel-ismcts", args.games // 2, args.seed, 1, play=play
         )
+        row["openspiel_simulations_per_search"] = round(SEARCHES[1] / max(1, SEARCHES[0]), 1)
         out.write(key, {"seconds_per_decision": args.seconds, **row})
+
+
+COMMANDS = ("pair", "ladder", "solo", "caps", "openspiel", "table")
+
+
+def pct(x: float) -> str:
+    return f"{100 * x:.1f}%"
+
+
+def markdown_row(cells: Sequence[object]) -> str:
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def print_table(header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    if rows:
+        print(markdown_row(header))
+        print(markdown_row(["---"] * len(header)).replace(" ", ""))
+        for cells in rows:
+            print(markdown_row(cells))
+        print()
+
+
+def interval(r: dict[str, Any]) -> str:
+    low, high = r["ci95"]
+    return f"{pct(low)}-{pct(high)}"
+
+
+def run_table(args: argparse.Namespace) -> None:
+    """Markdown tables of the rows in ``args.file`` (for docs/agents.md)."""
+    rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
+    kinds = {k: [r for r in rows if r["key"].startswith(k + " ")] for k in COMMANDS}
+    print_table(
+        ["game", "players", "pair", "games (deals)", "upper's win share", "95% interval",
+         "mean score upper / lower", "capped"],
+        [
+            [r["game"], r["config"]["players"], r.get("pair", f"{r['a']} vs {r['b']}"),
+             f"{r['games']} ({r['deals']})" + (", stopped early" if r["stopped_early"] else ""),
+             pct(r["a_win_share"]), interval(r),
+             f"{r['mean_score'][r['a']]} / {r['mean_score'][r['b']]}", r["capped"]]
+            for r in kinds["ladder"] + kinds["pair"]
+        ],
+    )  # fmt: skip
+    print_table(
+        ["game", "s per decision", "games (deals)", "our win share", "95% interval",
+         "mean score ours / OpenSpiel", "OpenSpiel simulations per search"],
+        [
+            [f"{r['game']} {r['config']['players']}p", r["seconds_per_decision"],
+             f"{r['games']} ({r['deals']})", pct(r["a_win_share"]), interval(r),
+             " / ".join(str(v) for v in r["mean_score"].values()),
+             r.get("openspiel_simulations_per_search", "")]
+            for r in kinds["openspiel"]
+        ],
+    )  # fmt: skip
+    solo_rows = []
+    for r in kinds["solo"]:
+        levels = ", ".join(
+            f"{name} {v['mean_score']}" + (f" ({v['of_oracle']})" if v["of_oracle"] else "")
+            for name, v in r["levels"].items()
+        )
+        paired = ", ".join(
+            f"{p['upper']}-{p['lower']} {p['mean_diff']} [{p['ci95'][0]}, {p['ci95'][1]}]"
+            for p in r["paired"]
+        )
+        oracle = r.get("oracle", {})
+        mode = " ".join(f"{k}={v}" for k, v in r["config"].items())
+        solo_rows.append(
+            [f"{r['game']} {mode}", r["games"],
+             f"{oracle.get('mean_score', '-')} ({oracle.get('iterations', '-')} it.)",
+             levels, paired]
+        )  # fmt: skip
+    print_table(
+        ["mode", "games", "oracle", "mean score (fraction of the oracle)",
+         "paired difference upper-lower [95%]"],
+        solo_rows,
+    )  # fmt: skip
+    print_table(
+        ["agent (self-play)", "players", "games", "ended by the cap", "95% interval", "mean turns"],
+        [
+            [r["agent"], r["config"]["players"], r["games"],
+             f"{r['capped']} ({pct(r['capped_share'])})", interval(r), r["mean_turns"]]
+            for r in kinds["caps"]
+        ],
+    )  # fmt: skip
 
 
 # --- command line --------------------------------------------------------------------------
@@ -563,10 +656,11 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=1.0, help="per decision, both sides (1)")
     p.add_argument("--only", type=csv(str), help="game ids (featherlight,fancy-feathers)")
     p.set_defaults(run=run_openspiel)
+
+    p = commands.add_parser("table", help="Markdown tables of a results file (--out)")
+    p.add_argument("file")
+    p.set_defaults(run=run_table)
     return main
-
-
-COMMANDS = ("pair", "ladder", "solo", "caps", "openspiel")
 
 
 def main(argv: Sequence[str] | None = None) -> None:

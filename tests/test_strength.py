@@ -117,6 +117,12 @@ def test_ladder_command_runs_and_resumes(tmp_path):
     again = run(*args, "--players", "2", "--out", str(out))
     assert again.returncode == 0 and again.stdout == ""  # already in the file
     assert len(out.read_text().splitlines()) == 1
+    table = run("table", str(out))
+    assert table.returncode == 0, table.stderr
+    assert (
+        f"| featherlight | 2 | easy vs random | 4 (2) | {100 * row['a_win_share']:.1f}%"
+        in table.stdout
+    )
 
 
 def test_solo_command_reports_paired_differences_and_the_oracle():
