@@ -39,9 +39,12 @@ Levels: ``easy`` = greedy, ``medium`` = ismcts with 300 iterations (``agents/__i
 ``--hard`` (default ``HARD``, an iteration budget: ``benchmarks/agents_speed.py`` measures how
 many iterations one second buys in each game).
 
-The oracle (``solo`` only) is ``OracleAgent``: ISMCTS whose every determinization is the true
-state, so it knows the hidden cards and the order of every deck: a ceiling, not a player. It is
-defined here, is not registered with ``register_agent``, and no command line or hint offers it.
+The oracle (``solo`` only) is ``OracleAgent``: searches on the true state, so they know the
+hidden cards and the order of every deck: a ceiling, not a player. On each seed the oracle's
+score is the better of ISMCTS whose every determinization is the true state
+(``--oracle-iterations``) and greedy's one-ply look on the true state (ISMCTS alone can score
+below an honest greedy where its leaf values are weak, as in Familiar Feat). It is defined
+here, is not registered with ``register_agent``, and no command line or hint offers it.
 
 ``--out FILE`` appends each finished row to FILE and skips rows already in it, so a long run
 that is stopped resumes where it left off.
@@ -60,7 +63,7 @@ from pathlib import Path
 from typing import Any
 
 from fourfeathers import make
-from fourfeathers.agents import IsmctsAgent, make_agent, view_for
+from fourfeathers.agents import GreedyAgent, IsmctsAgent, make_agent, view_for
 from fourfeathers.arena import GameJob, run_jobs, wilson
 from fourfeathers.arena.runner import rotated
 from fourfeathers.core.game import State, win_shares
@@ -120,25 +123,39 @@ class TrueStateView:
 
 
 class OracleAgent:
-    """Measuring only: ISMCTS (``IsmctsAgent``'s search) on the true state, so its tree is a
-    perfect-information MCTS tree that knows every hidden card and deck order. Never registered
-    as an agent (``make_agent`` and the command line do not know it). ``act`` takes the true
-    state, not a ``SeatView``."""
+    """Measuring only: a search on the true state. ``kind="ismcts"``: ``IsmctsAgent``'s search
+    whose every determinization is the true state (a perfect-information MCTS that knows every
+    hidden card and deck order); ``kind="greedy"``: ``GreedyAgent``'s one-ply look on the true
+    state. Never registered as an agent (``make_agent`` and the command line do not know it).
+    ``act_on_state`` takes the true state, not a ``SeatView``."""
 
     name = "oracle"
 
-    def __init__(self, seed: int, iterations: int) -> None:
-        self.search = IsmctsAgent(seed, iterations=iterations)
+    def __init__(self, seed: int, iterations: int, kind: str = "ismcts") -> None:
+        if kind == "ismcts":
+            self.search: Any = IsmctsAgent(seed, iterations=iterations)
+        elif kind == "greedy":
+            self.search = GreedyAgent(seed)
+        else:
+            raise ValueError(f"oracle kind is ismcts or greedy, not {kind!r}")
 
-    def act_on_state(self, state: State):
-        return self.search.act(TrueStateView(state, state.current_player))  # type: ignore[arg-type]
+    def act_on_state(self, state: State) -> Any:
+        return self.search.act(TrueStateView(state, state.current_player))
 
 
-def play_oracle(game_id: str, config: dict[str, Any], seed: int, iterations: int) -> list[float]:
-    """The oracle's scores in one game of ``game_id`` dealt with ``seed`` (every seat)."""
+ORACLE_KINDS = ("ismcts", "greedy")
+"""The searches on the true state whose best score on each seed is the oracle's."""
+
+
+def play_oracle(
+    game_id: str, config: dict[str, Any], seed: int, iterations: int, kind: str = "ismcts"
+) -> list[float]:
+    """The scores of an ``OracleAgent`` of ``kind`` in every seat of one game of ``game_id``
+    dealt with ``seed``."""
     state = make(game_id, **config).new_initial_state(seed)
     oracles = [
-        OracleAgent(derive_seed(seed, "seat", p), iterations) for p in range(state.game.num_players)
+        OracleAgent(derive_seed(seed, "seat", p), iterations, kind)
+        for p in range(state.game.num_players)
     ]
     while not state.is_terminal():
         state.apply_action(oracles[state.current_player].act_on_state(state))
@@ -349,8 +366,15 @@ def run_solo(args: argparse.Namespace) -> None:
             scores[level] = [float(r.scores[0]) for r in results]
             won[level] = sum(bool(r.winners) for r in results)
         oracle: list[float] = []
+        by_kind: dict[str, float] = {}
         if args.oracle_iterations:
-            oracle = [play_oracle(game_id, config, s, args.oracle_iterations)[0] for s in seeds]
+            its = args.oracle_iterations
+            runs = {
+                kind: [play_oracle(game_id, config, s, its, kind)[0] for s in seeds]
+                for kind in ORACLE_KINDS
+            }
+            oracle = [max(scores) for scores in zip(*runs.values(), strict=True)]
+            by_kind = {kind: round(statistics.fmean(v), 3) for kind, v in runs.items()}
         row: dict[str, Any] = {"game": game_id, "config": config, "games": args.games}
         row["levels"] = {
             level: {
@@ -367,6 +391,7 @@ def run_solo(args: argparse.Namespace) -> None:
             row["oracle"] = {
                 "iterations": args.oracle_iterations,
                 "mean_score": round(statistics.fmean(oracle), 3),
+                "by_kind": by_kind,
             }
         row["paired"] = []
         for lower, upper in zip(args.levels, args.levels[1:], strict=False):

@@ -133,6 +133,9 @@ def test_solo_command_reports_paired_differences_and_the_oracle():
     assert [r["config"]["level"] for r in rows] == [1, 4, 8]
     for row in rows:
         assert set(row["levels"]) == {"random", "easy"} and row["oracle"]["iterations"] == 10
+        kinds = row["oracle"]["by_kind"]  # the oracle: the better of the two on each seed
+        assert set(kinds) == {"ismcts", "greedy"}
+        assert row["oracle"]["mean_score"] >= max(kinds.values()) - 1e-3
         (paired,) = row["paired"]
         easy, rand = row["levels"]["easy"]["mean_score"], row["levels"]["random"]["mean_score"]
         assert paired["mean_diff"] == pytest.approx(easy - rand, abs=1e-3)
