@@ -3,12 +3,33 @@
 A seat holding six cards (mid-turn) is valued by its best five: the card it will put into the
 nest is the one whose loss costs least (where it lands is ignored). The value is the seat's
 score lead over the best other seat; at the end, the final score lead.
+
+With 2-4 players two terms make the leader end the game (issue 16: without them 6-11% of
+two-player games between agents ran to the turn cap of ruling FL-R10, because nobody drew the
+last cards of a pile while ahead, FL-31, FL-34, FL-35):
+
+- a game that is over, or ends with the put now due (a draw pile is empty, FL-31/FL-32, or the
+  turn cap is reached), counts as if every card of the pile were gone and adds ``END_BONUS``
+  for a sole win (subtracts both for a loss; a shared win adds its share, minus the rest):
+  ending while ahead is worth more than any lead short of ``END_BONUS`` points;
+- otherwise the leader gains ``PACE`` points per card missing from the smaller draw pile and the
+  trailer loses them (the leader hurries the end, the trailer delays it).
+
+Solo play (Flying solo!) has no opponent and ends by the wind (FL-111): its value is the score.
 """
 
 from __future__ import annotations
 
 from ...core.game import State
+from .content import NEST_STACKS, NUM_CARDS
+from .rules import HAND_SIZE, PUT, REMOVED
 from .scoring import hand_points
+
+END_BONUS = 50.0
+"""Points added for winning (subtracted for losing) a game that is over or ends this turn."""
+
+PACE = 2.0
+"""Points per card gone from the smaller draw pile, for the leader (against the trailer)."""
 
 
 def hand_value(state: State, player: int) -> int:
@@ -27,9 +48,45 @@ def hand_value(state: State, player: int) -> int:
     )
 
 
+def pile_size(players: int) -> int:
+    """Cards in each draw pile at the start of a game of 2-4 ``players`` (FL-08..FL-11)."""
+    return (NUM_CARDS - REMOVED[players] - HAND_SIZE * players - NEST_STACKS) // 2
+
+
+def ends_now(state: State) -> bool:
+    """True if the game is over or ends once the current put is made: a draw pile is empty
+    (FL-31, FL-32) or this is the last turn before the cap (ruling FL-R10)."""
+    if state.is_terminal():
+        return True
+    if state.phase != PUT:  # type: ignore[attr-defined]
+        return False
+    cap = state.game.max_turns  # type: ignore[attr-defined]
+    last_turn = bool(cap) and state.turn + 1 >= cap  # type: ignore[attr-defined]
+    piles = state.piles  # type: ignore[attr-defined]
+    return not piles[0] or not piles[1] or last_turn
+
+
 def evaluate(state: State, player: int) -> float:
-    """Score lead of ``player`` (points in Featherlight's scale); its score alone in solo."""
+    """Value of ``state`` for ``player`` in Featherlight's points: the score lead, plus
+    (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
+    share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
+    smaller pile x the sign of the lead; the score alone in solo."""
     values = [hand_value(state, p) for p in range(state.game.num_players)]
     mine = values[player]
     others = [v for p, v in enumerate(values) if p != player]
-    return float(mine - max(others)) if others else float(mine)
+    if not others:
+        return float(mine)
+    lead = float(mine - max(others))
+    if ends_now(state):
+        if state.is_terminal():
+            winners = state.winners()  # the tie-breaks of FL-45/FL-46
+        else:
+            best = max(values)
+            winners = [p for p, v in enumerate(values) if v == best]
+        share = 1.0 / len(winners) if player in winners else 0.0
+        return lead + (END_BONUS + PACE * pile_size(len(values))) * (2.0 * share - 1.0)
+    if not lead:
+        return lead
+    piles = state.piles  # type: ignore[attr-defined]
+    gone = pile_size(len(values)) - min(len(piles[0]), len(piles[1]))
+    return lead + PACE * gone if lead > 0 else lead - PACE * gone

@@ -1,0 +1,168 @@
+"""benchmarks/strength.py: duplicate deals with rotated seats, win shares, the oracle (which no
+seat may use), and short end-to-end runs of every command."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from fourfeathers import make
+from fourfeathers.agents import AGENTS, ALIASES, SeatView, make_agent
+from fourfeathers.cli.common import agent_names
+
+SCRIPT = Path(__file__).parents[1] / "benchmarks" / "strength.py"
+
+
+@pytest.fixture(scope="module")
+def strength():
+    spec = importlib.util.spec_from_file_location("strength", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, str(SCRIPT), *args], capture_output=True, text=True)
+
+
+def test_a_two_player_deal_is_played_from_both_sides(strength):
+    jobs = strength.deal_jobs("featherlight", {"players": 2}, "A", "B", 3, 7)
+    assert [job.seats for job in jobs] == [("A", "B"), ("B", "A")]
+    assert len({job.seed for job in jobs}) == 1 and {job.match for job in jobs} == {3}
+    other = strength.deal_jobs("featherlight", {"players": 2}, "A", "B", 4, 7)
+    assert other[0].seed != jobs[0].seed  # every deal its own seed
+    assert [job.index for job in jobs + other] == [6, 7, 8, 9]
+
+
+def test_a_four_player_deal_is_two_against_two_in_every_seat(strength):
+    jobs = strength.deal_jobs("fancy-feathers", {"players": 4}, "A", "B", 0, 1)
+    assert [job.seats for job in jobs] == [("A", "B", "A", "B"), ("B", "A", "B", "A")]
+    assert len({job.seed for job in jobs}) == 1
+    for seat in range(4):  # each agent sits in every seat of the deal
+        assert {job.seats[seat] for job in jobs} == {"A", "B"}
+
+
+def test_the_same_deal_is_the_same_game_start_with_the_seats_swapped(strength):
+    first, second = strength.deal_jobs("featherlight", {"players": 2}, "A", "B", 0, 5)
+    game = make("featherlight", players=2)
+    one, two = (game.new_initial_state(j.seed) for j in (first, second))
+    assert one.to_dict() == two.to_dict()
+
+
+def test_a_shared_victory_counts_as_a_share(strength):
+    job = strength.deal_jobs("featherlight", {"players": 4}, "A", "B", 0, 1)[0]  # A B A B
+    assert strength.a_share(job, [0], "A") == 1.0
+    assert strength.a_share(job, [1], "A") == 0.0
+    assert strength.a_share(job, [0, 1], "A") == 0.5
+    assert strength.a_share(job, [0, 2, 3], "A") == pytest.approx(2 / 3)
+    with pytest.raises(ValueError, match="2 or 4 players"):
+        strength.lineup("A", "B", 3)
+
+
+def test_early_stopping_stops_a_pair_once_its_interval_is_clear(strength):
+    from types import SimpleNamespace
+
+    def a_always_wins(jobs):
+        for job in jobs:
+            yield job, SimpleNamespace(winners=[job.seats.index("A")], scores=(1, 0))
+
+    row = strength.play_pair(
+        "featherlight", {"players": 2}, "A", "B", 100, 0, 1, True, 20, 5, play=a_always_wins
+    )
+    assert row["stopped_early"] and row["games"] == 20 and row["deals"] == 10
+    assert row["a_win_share"] == 1.0 and row["ci95"][0] > 0.8
+    full = strength.play_pair(
+        "featherlight", {"players": 2}, "A", "B", 12, 0, 1, play=a_always_wins
+    )
+    assert not full["stopped_early"] and full["games"] == 24
+
+
+def test_the_oracle_is_no_seat_kind(strength):
+    assert strength.OracleAgent.name == "oracle"
+    assert "oracle" not in AGENTS and "oracle" not in ALIASES  # importing the script added none
+    assert "oracle" not in agent_names()
+    with pytest.raises(ValueError, match="unknown agent 'oracle'"):
+        make_agent("oracle")
+    done = subprocess.run(
+        [sys.executable, "-m", "fourfeathers", "play", "featherlight", "--seats", "oracle,easy"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode != 0 and "unknown agent 'oracle'" in done.stderr
+
+
+def test_the_oracle_searches_the_true_state_and_a_seat_does_not(strength):
+    state = make("familiar-feat", level=1).new_initial_state(3)
+    oracle_world = strength.TrueStateView(state, 0).determinize(random.Random(1))
+    assert oracle_world.to_dict() == state.to_dict()  # the deck order too
+    seat_worlds = [SeatView(state, 0).determinize(random.Random(s)).to_dict() for s in range(4)]
+    assert any(world != state.to_dict() for world in seat_worlds)
+
+
+def test_ladder_command_runs_and_resumes(tmp_path):
+    out = tmp_path / "ladder.jsonl"
+    args = ("ladder", "--games", "4", "--pairs", "easy-random", "--only", "featherlight")
+    done = run(*args, "--players", "2", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)
+    assert row["pair"] == "easy vs random" and row["games"] == 4 and row["deals"] == 2
+    assert 0 <= row["ci95"][0] <= row["a_win_share"] <= row["ci95"][1] <= 1
+    again = run(*args, "--players", "2", "--out", str(out))
+    assert again.returncode == 0 and again.stdout == ""  # already in the file
+    assert len(out.read_text().splitlines()) == 1
+    table = run("table", str(out))
+    assert table.returncode == 0, table.stderr
+    assert (
+        f"| featherlight | 2 | easy vs random | 4 (2) | {100 * row['a_win_share']:.1f}%"
+        in table.stdout
+    )
+
+
+def test_solo_command_reports_paired_differences_and_the_oracle():
+    args = ("--games", "3", "--only", "familiar-feat", "--levels", "random,easy")
+    done = run("solo", *args, "--oracle-iterations", "10")
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["config"]["level"] for r in rows] == [1, 4, 8]
+    for row in rows:
+        assert set(row["levels"]) == {"random", "easy"} and row["oracle"]["iterations"] == 10
+        kinds = row["oracle"]["by_kind"]  # the oracle: the better of the two on each seed
+        assert set(kinds) == {"ismcts", "greedy"}
+        assert row["oracle"]["mean_score"] >= max(kinds.values()) - 1e-3
+        (paired,) = row["paired"]
+        easy, rand = row["levels"]["easy"]["mean_score"], row["levels"]["random"]["mean_score"]
+        assert paired["mean_diff"] == pytest.approx(easy - rand, abs=1e-3)
+
+
+def test_caps_and_pair_commands_run():
+    done = run("caps", "--games", "2", "--players", "1,2")
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [r["config"]["players"] for r in rows] == [1, 2]
+    assert all(r["games"] == 2 and 0 <= r["capped"] <= 2 for r in rows)
+    done = run("pair", "fancy-feathers", "easy", "random", "-o", "players=4", "--games", "2")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["config"] == {"players": 4}
+
+
+def test_openspiel_command_plays_both_sides_of_a_deal():
+    pytest.importorskip("pyspiel")
+    done = run("openspiel", "--games", "2", "--seconds", "0.005", "--only", "fancy-feathers")
+    assert done.returncode == 0, done.stderr
+    row = json.loads(done.stdout)
+    assert row["b"] == "openspiel-ismcts" and row["games"] == 2 and row["deals"] == 1
+    assert row["seconds_per_decision"] == 0.005
+
+
+def test_help_names_every_command():
+    done = run("--help")
+    assert done.returncode == 0
+    for command in ("pair", "ladder", "solo", "caps", "openspiel"):
+        assert command in done.stdout
