@@ -22,9 +22,10 @@ from .island import island
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
-SEARCH_SCALE = 10.0
-"""Points per unit of ISMCTS's reward logit (``agents.heuristic.search_scale``): a lead of 10
-points is a two-player win chance of 73%."""
+SEARCH_SCALE = 20.0
+"""Points per unit of ISMCTS's reward logit (``agents.heuristic.search_scale``): a lead of 20
+points is a two-player win chance of 73%, a solo gain of 20 points a normalised score of 0.73
+(measured at this scale: docs/agents.md)."""
 
 
 def fit_level_of(state: Any, card: int) -> int:
