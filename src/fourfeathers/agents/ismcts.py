@@ -224,8 +224,8 @@ class IsmctsAgent:
                     best_value, best = value, child
             assert best is not None
             path.append(best)
-            if best.action in fresh:  # its leaf was valued on this very sample
-                rewards = best.leaf
+            if best.action in fresh and not self.playout_depth:
+                rewards = best.leaf  # the heuristic valued this very sample's leaf
                 break
             apply_action(best.action)
             node = best
