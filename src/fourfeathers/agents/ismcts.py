@@ -1,18 +1,28 @@
-"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS) with a heuristic prior.
 
 Cowling, Powley and Whitehouse (2012). One tree over the deciding seat's information set: every
 iteration samples a full state consistent with what the seat knows (``SeatView.determinize``),
 descends the tree with UCB restricted to the actions legal in that sample (counting how often
-each child was available), expands one new action, finishes the game with a playout and backs
-up every seat's reward. Opponents' decisions are nodes of the same tree, chosen by UCB from
-their own reward.
+each child was available), expands one new action, values the leaf and backs up every seat's
+reward. Opponents' decisions are nodes of the same tree, chosen by UCB from their own reward.
 
-Rewards are ``State.returns()`` (win shares with 2-6 players). Solo games return a score, so
-rewards are divided by the largest absolute return seen so far to stay in [-1, 1].
+The heuristic as a prior (progressive bias, Chaslot et al. 2008; Gelly and Silver's virtual
+visits): the root, and every node visited ``prior_after`` times, values all its actions with
+the game's heuristic (``agents/heuristic.py``) at once, and each child starts with ``prior``
+virtual visits of that value. Selection then tries the children in the heuristic's order, so a
+search of one iteration plays greedy's move, and real visits take over as they accumulate.
+Nodes visited fewer times expand one random untried action, as plain SO-ISMCTS does.
 
-By default (``playout_depth=0``) a newly expanded node is valued at once by the game's heuristic
-(``agents/heuristic.py``) squashed to a win chance; ``playout_depth=d > 0`` first plays ``d``
-random decisions, and ``playout_depth=-1`` plays random playouts to the end of the game.
+Rewards lie in [0, 1]. Terminal states of 2-6 players give ``State.returns()`` (win shares);
+a heuristic leaf gives each seat ``softmax(value / scale)`` over the seats (with two seats, the
+logistic of the lead over one scale), ``scale`` the game's ``SEARCH_SCALE``
+(``agents.heuristic.search_scale``). In a solo game every leaf, terminal or not, is the logistic
+of the heuristic's gain over the root, ``(value - root value) / scale``: a normalised score that
+keeps its resolution however large the heuristic's numbers are.
+
+By default (``playout_depth=0``) a newly expanded node is valued at once by the heuristic;
+``playout_depth=d > 0`` first plays ``d`` random decisions, and ``playout_depth=-1`` plays
+random playouts to the end of the game.
 """
 
 from __future__ import annotations
@@ -20,20 +30,36 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..core.game import Action, State
 from .base import Parameter, SeatView, register_agent
-from .heuristic import heuristic_for
+from .heuristic import default_evaluate, heuristic_for, search_scale
 
 
 class Node:
     """A tree node: the decision reached by ``action`` from its parent.
 
-    ``player`` is the seat that chose ``action``; ``reward`` sums that seat's rewards.
+    ``player`` is the seat that chose ``action``; ``reward`` sums that seat's real rewards over
+    ``visits``; ``prior_reward`` and ``prior_visits`` are the heuristic prior as virtual visits
+    (0 without a prior); ``leaf`` the rewards of the state the prior valued (every seat's),
+    kept for the iteration that created the child; ``widened`` is True once the node values
+    all its actions with the prior.
     """
 
-    __slots__ = ("action", "player", "children", "visits", "available", "reward")
+    __slots__ = (
+        "action",
+        "player",
+        "children",
+        "visits",
+        "available",
+        "reward",
+        "prior_reward",
+        "prior_visits",
+        "leaf",
+        "widened",
+    )
 
     def __init__(self, action: Action | None, player: int) -> None:
         self.action = action
@@ -42,12 +68,17 @@ class Node:
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.prior_reward = 0.0
+        self.prior_visits = 0.0
+        self.leaf: list[float] | None = None
+        self.widened = False
 
 
 @dataclass(frozen=True)
 class ActionStats:
-    """One root action after a search: how often it was tried and its mean reward (0-1 for
-    multiplayer win shares, the normalised score in solo)."""
+    """One root action after a search: how often it was tried and its mean reward (0-1: a win
+    chance with 2+ players, the normalised score in solo; an action never tried gives its
+    prior value, 0.0 without one)."""
 
     action: Action
     visits: int
@@ -55,16 +86,21 @@ class ActionStats:
 
 
 class IsmctsAgent:
-    """SO-ISMCTS with UCB1 (exploration constant ``c``).
+    """SO-ISMCTS with UCB1 (exploration constant ``c``) and a heuristic prior.
 
     Args:
         seed: seeds the agent's RNG (determinizations, tie-breaks, playouts): with an iteration
             budget the same seed and position give the same move.
         iterations: iterations per decision (used when ``seconds`` is None).
         seconds: a time budget per decision instead (not reproducible).
-        c: UCB exploration constant.
+        c: UCB exploration constant (rewards are in [0, 1]).
         playout_depth: random decisions before a playout is cut and valued by the heuristic;
             -1 plays to the end.
+        prior: virtual visits of the heuristic prior per child (0: the prior only orders the
+            first tries).
+        prior_after: a non-root node values all its actions with the prior once it has this
+            many visits (the root always does).
+        scale: heuristic units per unit of the reward's logit (0: the game's ``SEARCH_SCALE``).
     """
 
     name = "ismcts"
@@ -73,6 +109,9 @@ class IsmctsAgent:
         "seconds": Parameter(float, 0, 3600, above=True, help="time budget per decision"),
         "c": Parameter(float, 0, 100, help="UCB exploration constant"),
         "playout_depth": Parameter(int, -1, 10_000, help="random decisions before valuing"),
+        "prior": Parameter(float, 0, 10_000, help="virtual visits of the heuristic prior"),
+        "prior_after": Parameter(int, 0, 10_000_000, help="visits before a node uses the prior"),
+        "scale": Parameter(float, 0, 1e9, help="heuristic units per logit (0: the game's)"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
@@ -83,54 +122,71 @@ class IsmctsAgent:
         seconds: float | None = None,
         c: float = 0.7,
         playout_depth: int = 0,
+        prior: float = 2.0,
+        prior_after: int = 4,
+        scale: float = 0.0,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.c = c
         self.playout_depth = playout_depth
+        self.prior = prior
+        self.prior_after = prior_after
+        self.scale = scale
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
+        self._evaluate: Callable[[State, int], float] = default_evaluate
         self._scale = 1.0
+        self._origin = 0.0
 
     def act(self, view: SeatView) -> Action:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
         stats = self.analyse(view)
-        best = max(s.visits for s in stats)
-        return self.rng.choice([s.action for s in stats if s.visits == best])
+        best = max((s.visits, s.value) for s in stats)
+        return self.rng.choice([s.action for s in stats if (s.visits, s.value) == best])
 
     def analyse(self, view: SeatView) -> list[ActionStats]:
-        """Search from ``view`` and return every root action's statistics (most visited first)."""
+        """Search from ``view`` and return every root action's statistics (most visited first,
+        then highest value)."""
+        game_id = view.game.id
+        self._evaluate = heuristic_for(game_id)
+        self._scale = self.scale or search_scale(game_id)
         root = Node(None, -1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
-        evaluate = heuristic_for(view.game.id) if self.playout_depth >= 0 else None
         # A time budget still searches once, however short it is.
         while n < self.iterations if deadline is None else not n or time.perf_counter() < deadline:
-            self._iterate(root, view.determinize(self.rng), evaluate)
+            state = view.determinize(self.rng)
+            if not n and view.game.num_players == 1:
+                self._origin = self._evaluate(state, 0)
+            self._iterate(root, state)
             n += 1
         legal = set(view.legal_actions())
         stats = [
-            ActionStats(a, child.visits, child.reward / child.visits if child.visits else 0.0)
+            ActionStats(a, child.visits, _mean(child))
             for a, child in root.children.items()
             if a in legal
         ]
         stats.sort(key=lambda s: (-s.visits, -s.value))
         return stats
 
-    def _iterate(self, root: Node, state: State, evaluate: object) -> None:
+    def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng
         c = self.c
         log, sqrt = math.log, math.sqrt
         legal_actions, apply_action = state.legal_actions, state.apply_action
         node = root
         path = [root]
+        rewards: list[float] | None = None
         # Selection and expansion: one look-up per legal action finds the untried ones and
         # counts the others as available.
         while not state.is_terminal():
             children = node.children
+            if not node.widened and (node is root or node.visits >= self.prior_after):
+                node.widened = True
             untried = []
             tried = []
             for a in legal_actions():
@@ -140,7 +196,7 @@ class IsmctsAgent:
                 else:
                     child.available += 1
                     tried.append(child)
-            if untried:
+            if untried and not node.widened:
                 action = rng.choice(untried)
                 child = Node(action, state.current_player)
                 child.available = 1
@@ -148,48 +204,89 @@ class IsmctsAgent:
                 apply_action(action)
                 path.append(child)
                 break
+            fresh = set()
+            for action in untried:
+                child = self._prior_child(state, action)
+                children[action] = child
+                tried.append(child)
+                fresh.add(action)
             best_value = -math.inf
             best: Node | None = None
             for child in tried:
-                value = child.reward / child.visits + c * sqrt(log(child.available) / child.visits)
+                n = child.visits + child.prior_visits
+                if n:
+                    value = (child.reward + child.prior_reward) / n + c * sqrt(
+                        log(child.available) / n
+                    )
+                else:  # no virtual visits: untried children first, in the prior's order
+                    value = math.inf if child.leaf is None else 1e9 + child.leaf[child.player]
                 if value > best_value:
                     best_value, best = value, child
             assert best is not None
-            apply_action(best.action)
             path.append(best)
+            if best.action in fresh and not self.playout_depth:
+                rewards = best.leaf  # the heuristic valued this very sample's leaf
+                break
+            apply_action(best.action)
             node = best
-        rewards = self._playout(state, evaluate)
+            if not best.visits:
+                break
+        if rewards is None:
+            rewards = self._playout(state)
         for visited in path:
             visited.visits += 1
             if visited.player >= 0:
                 visited.reward += rewards[visited.player]
 
-    def _playout(self, state: State, evaluate: object) -> list[float]:
+    def _prior_child(self, state: State, action: Action) -> Node:
+        """A child for ``action`` whose prior is the heuristic value of its state."""
+        child = Node(action, state.current_player)
+        child.available = 1
+        after = state.clone()
+        after.apply_action(action)
+        child.leaf = leaf = self._value(after)
+        child.prior_visits = self.prior
+        child.prior_reward = self.prior * leaf[child.player]
+        return child
+
+    def _playout(self, state: State) -> list[float]:
         rng = self.rng
         depth = self.playout_depth
         steps = 0
         while not state.is_terminal():
             if steps == depth:
-                return self._evaluate(state, evaluate)
+                break
             state.apply_action(rng.choice(state.legal_actions()))
             steps += 1
-        returns = state.returns()
-        if len(returns) == 1:
-            self._scale = max(self._scale, abs(returns[0]))
-            return [returns[0] / self._scale]
-        return returns
+        return self._value(state)
 
-    def _evaluate(self, state: State, evaluate: object) -> list[float]:
-        assert callable(evaluate)
+    def _value(self, state: State) -> list[float]:
+        """Every seat's reward in ``state`` (module docstring)."""
         n = state.game.num_players
-        values = [float(evaluate(state, p)) for p in range(n)]
+        evaluate = self._evaluate
         if n == 1:
-            self._scale = max(self._scale, abs(values[0]))
-            return [values[0] / self._scale]
-        # A logistic win chance per seat from its heuristic lead, normalised to sum to 1.
-        chances = [1.0 / (1.0 + math.exp(-v / 10.0)) for v in values]
-        total = sum(chances)
-        return [x / total for x in chances]
+            gain = (evaluate(state, 0) - self._origin) / self._scale
+            return [_logistic(gain)]
+        if state.is_terminal():
+            return state.returns()
+        values = [evaluate(state, p) / self._scale for p in range(n)]
+        top = max(values)
+        weights = [math.exp(v - top) for v in values]
+        total = sum(weights)
+        return [w / total for w in weights]
+
+
+def _logistic(x: float) -> float:
+    if x < -500.0:
+        return 0.0
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def _mean(child: Node) -> float:
+    """The child's mean real reward, its prior value before any visit (0.0 without one)."""
+    if child.visits:
+        return child.reward / child.visits
+    return child.leaf[child.player] if child.leaf is not None else 0.0
 
 
 register_agent("ismcts", IsmctsAgent)

@@ -46,6 +46,11 @@ ABILITY_BONUS = {A_DOUBLE: 5.0, A_COPY: 2.5, A_EXHAUST_REVIVE: 1.0, A_MOVE: 1.0,
 EXHAUSTED_SHARE = 0.6
 PROGRESS_SHARE = 0.6
 
+SEARCH_SCALE = 20.0
+"""Heuristic units per unit of ISMCTS's reward logit (``agents.heuristic.search_scale``): a gain
+of a sixth of a Monster over the root is a normalised score of 0.73 (tuned: scales 2, 5 and 20
+at 300 iterations, level 4, docs/agents.md)."""
+
 _VALUE_CACHE: dict[int, tuple[float, ...]] = {}
 
 

@@ -26,6 +26,11 @@ if TYPE_CHECKING:
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
+SEARCH_SCALE = 20.0
+"""Points per unit of ISMCTS's reward logit (``agents.heuristic.search_scale``): a lead of 20
+points is a two-player win chance of 73%, a solo gain of 20 points a normalised score of 0.73
+(measured at this scale: docs/agents.md)."""
+
 
 def fit_level_of(state: IsleState, card: int) -> int:
     """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else

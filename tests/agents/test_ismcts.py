@@ -1,0 +1,118 @@
+"""ISMCTS: the heuristic prior, normalised rewards, determinism and its parameters."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from fourfeathers import make
+from fourfeathers.agents import SeatView, make_agent
+from fourfeathers.agents.heuristic import DEFAULT_SCALE, heuristic_for, search_scale
+
+
+def positions(game_id: str, config: dict, count: int) -> list:
+    """``count`` states with three or more legal actions, from random playouts (fixed seeds)."""
+    rng = random.Random(0)
+    game = make(game_id, **config)
+    found = []
+    seed = 0
+    while len(found) < count:
+        state = game.new_initial_state(seed)
+        seed += 1
+        for _ in range(rng.randrange(5, 40)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal() and len(state.legal_actions()) > 2:
+            found.append(state)
+    return found
+
+
+def test_one_iteration_plays_greedys_move_in_the_solo_deck_game():
+    # The prior values every root action with the heuristic: a search of one iteration is the
+    # greedy agent. Plain ISMCTS tries one random action (about one in four here).
+    agree = 0
+    for i, state in enumerate(positions("familiar-feat", {"level": 4}, 20)):
+        view = SeatView(state, state.current_player)
+        agree += make_agent("ismcts:iterations=1", i).act(view) == make_agent("greedy", i).act(view)
+    assert agree >= 18
+
+
+def test_one_iteration_takes_an_action_greedy_values_best_in_the_isle():
+    evaluate = heuristic_for("isle-of-feathers")
+    best_count = 0
+    states = positions("isle-of-feathers", {"players": 1}, 12)
+    for i, state in enumerate(states):
+        view = SeatView(state, 0)
+        world = view.determinize(random.Random(i))
+        values = {}
+        for action in view.legal_actions():
+            after = world.clone()
+            after.apply_action(action)
+            values[action] = evaluate(after, 0)
+        chosen = make_agent("ismcts:iterations=1", i).act(view)
+        best_count += values[chosen] == max(values.values())
+    assert best_count >= len(states) - 2
+
+
+def test_the_prior_visits_are_virtual_and_the_untried_keep_their_prior_value():
+    state = positions("isle-of-feathers", {"players": 2}, 1)[0]
+    view = SeatView(state, state.current_player)
+    stats = make_agent("ismcts:iterations=3", 1).analyse(view)
+    assert sum(s.visits for s in stats) == 3
+    assert len(stats) == len(view.legal_actions())  # every root action has its prior
+    assert all(0.0 < s.value < 1.0 for s in stats)
+
+
+def test_solo_rewards_are_the_logistic_of_the_gain_over_the_root():
+    # A solo leaf is sigmoid((value - root value) / SEARCH_SCALE), so Familiar Feat's
+    # heuristic in the thousands (a win is 10,000) keeps its resolution: the prior values of
+    # the root actions, on the agent's first determinization, are exactly these.
+    evaluate = heuristic_for("familiar-feat")
+    scale = search_scale("familiar-feat")
+    for i, state in enumerate(positions("familiar-feat", {"level": 4}, 4)):
+        view = SeatView(state, 0)
+        world = view.determinize(random.Random(i))  # the agent's first sample
+        origin = evaluate(world, 0)
+        stats = make_agent("ismcts:iterations=1", i).analyse(view)
+        assert len(stats) == len(view.legal_actions())
+        for s in stats:
+            after = world.clone()
+            after.apply_action(s.action)
+            gain = (evaluate(after, 0) - origin) / scale
+            assert s.value == pytest.approx(1.0 / (1.0 + math.exp(-gain)))
+
+
+@pytest.mark.parametrize(
+    ("game_id", "config"),
+    [("familiar-feat", {"level": 4}), ("isle-of-feathers", {"players": 2})],
+)
+def test_same_seed_same_analysis(game_id, config):
+    state = positions(game_id, config, 1)[0]
+    view = SeatView(state, state.current_player)
+    spec = "ismcts:iterations=60:prior=3:prior_after=2"
+    first = make_agent(spec, seed=5).analyse(view)
+    second = make_agent(spec, seed=5).analyse(view)
+    assert [(s.action, s.visits, s.value) for s in first] == [
+        (s.action, s.visits, s.value) for s in second
+    ]
+
+
+def test_new_parameters_are_checked():
+    agent = make_agent("ismcts:prior=0.5:prior_after=3:scale=7")
+    assert (agent.prior, agent.prior_after, agent.scale) == (0.5, 3, 7.0)
+    with pytest.raises(ValueError, match="prior must be a number from 0"):
+        make_agent("ismcts:prior=-1")
+    with pytest.raises(ValueError, match="prior_after must be an integer"):
+        make_agent("ismcts:prior_after=1.5")
+    with pytest.raises(ValueError, match="scale must be a number from 0"):
+        make_agent("ismcts:scale=-2")
+
+
+def test_search_scale_is_the_games_constant_or_the_default():
+    from fourfeathers.games.isle_of_feathers import heuristic as isle
+
+    assert search_scale("isle-of-feathers") == isle.SEARCH_SCALE
+    assert search_scale("featherlight") == DEFAULT_SCALE
