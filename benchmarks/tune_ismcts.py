@@ -30,14 +30,7 @@ import time
 from fourfeathers import make
 from fourfeathers.arena import run_games, wilson
 from fourfeathers.core.rng import derive_seed
-
-
-def option(item: str) -> tuple[str, object]:
-    key, _, text = item.partition("=")
-    try:
-        return key, json.loads(text)
-    except ValueError:
-        return key, text
+from strength import option  # -o KEY=VALUE, as strength.py reads it (this folder is on the path)
 
 
 def candidates(base: str, grid: list[str]) -> list[str]:

@@ -166,3 +166,18 @@ def test_help_names_every_command():
     assert done.returncode == 0
     for command in ("pair", "ladder", "solo", "caps", "openspiel"):
         assert command in done.stdout
+
+
+def test_the_tuning_script_ranks_a_grid_on_shared_seeds():
+    script = SCRIPT.parent / "tune_ismcts.py"
+    args = ["familiar-feat", "--base", "ismcts:iterations=20", "--grid", "c=0.35,0.7"]
+    done = subprocess.run(
+        [sys.executable, str(script), *args, "--games", "2", "-o", "level=8"],
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    specs = [r["spec"] for r in rows if "spec" in r]
+    assert specs == ["ismcts:iterations=20:c=0.35", "ismcts:iterations=20:c=0.7"]
+    assert rows[-1]["best"] in specs
