@@ -157,8 +157,20 @@ class _Anchors:
         self.index = {k: i for i, k in enumerate(self.anchors)}
 
 
-_CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
-_ANCHOR_TABLES = {"veg": VEGETATION, "burrow": LOWER, "replant": UPROOT, "plant": PLANT_AT}
+_CARD_TABLES: dict[str, Mapping[int, Action]] = {
+    "discard": DISCARD,
+    "pass": PASS,
+    "release": RELEASE_CARD,
+}
+_ANCHOR_TABLES: dict[str, Mapping[int, Action]] = {
+    "veg": VEGETATION,
+    "burrow": LOWER,
+    "replant": UPROOT,
+    "plant": PLANT_AT,
+}
+_CELL_TABLES: dict[str, Mapping[int, Action]] = {"tile": TILE, "mound": RAISE}
+_CARD_AT_TABLES: dict[str, Mapping[tuple[int, int], Action]] = {"place": PLACE, "flock": FLOCK_AT}
+_SHOO_TABLE: Mapping[tuple[int, int, int], Action] = SHOO_MOVE
 
 
 class IsleEncoding(FlatTensor):
@@ -245,7 +257,7 @@ class IsleEncoding(FlatTensor):
     def _anchors_of(self, state: State) -> _Anchors:
         """The ``_Anchors`` of ``state``'s island version (found once per version)."""
         facts = island_of(state)  # type: ignore[arg-type]
-        found = facts.encoded
+        found: _Anchors | None = facts.encoded
         if found is None or found.encoding is not self:
             found = facts.encoded = _Anchors(self, state.cells)  # type: ignore[attr-defined]
         return found
@@ -354,18 +366,18 @@ class IsleEncoding(FlatTensor):
                 raise ValueError(f"action id {i}: the island has no anchor {a} now")
             return anchors[a]
 
-        if name in ("tile", "mound"):
+        if name in _CELL_TABLES:
             a, d = divmod(offset, _REF)
             cell = anchor(a) + (NEIGHBOUR_OFFSETS[d - 1] if d else 0)
-            return (TILE if name == "tile" else RAISE)[cell]
-        if name in ("place", "flock"):
+            return _CELL_TABLES[name][cell]
+        if name in _CARD_AT_TABLES:
             card, a = divmod(offset, self.anchors)
-            return (PLACE if name == "place" else FLOCK_AT)[card + 1, anchor(a)]
+            return _CARD_AT_TABLES[name][card + 1, anchor(a)]
         if name == "shoo":
             rest, d = divmod(offset, _DIRECTIONS)
             colour, a = divmod(rest, self.anchors)
             target = anchor(a)
-            return SHOO_MOVE[colour, target + NEIGHBOUR_OFFSETS[d], target]
+            return _SHOO_TABLE[colour, target + NEIGHBOUR_OFFSETS[d], target]
         return _ANCHOR_TABLES[name][anchor(offset)]
 
     # --- the observation tensor ---------------------------------------------------------------
