@@ -77,10 +77,10 @@ to the points of the ``B`` best birds.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.encoding import FlatTensor, Layout, check_id
+from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id
 from ...core.game import TERMINAL, Action, State
 from .actions import (
     DISCARD,
@@ -407,7 +407,7 @@ class IsleEncoding(FlatTensor):
         self._scores = obs.add("scores", n, "each relative seat's points / the most possible")
         self.set_tensor(obs)
 
-    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` for an island
         with more anchors than the bound allows (a position no game reaches)."""
         me = obs["player"]
@@ -421,7 +421,7 @@ class IsleEncoding(FlatTensor):
         self._encode_island(me, list(land), land, birds, lifted, out)
         self._encode_rest(obs, out)
 
-    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+    def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """``encode_observation(state.observation(player), out)`` without building the
         observation: the island from the state's ``cells`` and ``birds`` (the observation's
         ``island`` and ``birds``, in the same key order) and the rest from the fields
@@ -470,7 +470,7 @@ class IsleEncoding(FlatTensor):
         }
         self._encode_rest(view, out)
 
-    def _encode_rest(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def _encode_rest(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Everything but the island: the cards and the counts."""
         n, me = self.seats, obs["player"]
         self._encode_cards(obs, out)
@@ -518,7 +518,7 @@ class IsleEncoding(FlatTensor):
         cells: Mapping[int, int],
         birds: Mapping[int, Sequence[int]],
         lifted: int,
-        out: MutableSequence[float],
+        out: FloatBuffer,
     ) -> None:
         """The anchor slots: ``anchors`` the keys of ``cells`` sorted, ``cells`` key -> code
         (``height * 2 + vegetation``), ``birds`` key -> the seats of its bird tokens,
@@ -564,7 +564,7 @@ class IsleEncoding(FlatTensor):
             out[at + 1] = dr if 0.0 <= dr <= 1.0 else float(dr > 1.0)
             row += per_anchor
 
-    def _encode_cards(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def _encode_cards(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         n, me, per = self.seats, obs["player"], self._per_card
         base = self._cards - per  # card N's row starts at base + N * per
 
