@@ -207,7 +207,7 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
             allowed = declared[key].allowed
             raise ValueError(f"agent {name!r}: {key} must be {allowed}, got {text!r}") from None
     try:
-        return factory(seed, **kwargs)  # type: ignore[call-arg]
+        return factory(seed, **kwargs)
     except TypeError as exc:
         raise ValueError(f"agent {name!r}: {exc}") from None
 

@@ -36,12 +36,21 @@ from __future__ import annotations
 import math
 import operator
 import weakref
-from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from .game import Action, Game, State
 from .registry import game_spec
+
+
+class FloatBuffer(Protocol):
+    """Where an encoding writes a tensor: a zeroed flat buffer of floats, read and written by
+    index in place (a list, or a numpy array the adapter owns; the core needs no numpy)."""
+
+    def __getitem__(self, index: int, /) -> float: ...
+
+    def __setitem__(self, index: int, value: float, /) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -164,7 +173,7 @@ class Encoding(Protocol):
         """The ids of ``state.legal_actions()``, ascending (empty when the game is over)."""
         ...
 
-    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Write the tensor of one seat's observation into ``out``.
 
         ``obs`` is ``state.observation(player)``, the JSON-ready dict (so the tensor holds
@@ -174,7 +183,7 @@ class Encoding(Protocol):
         """
         ...
 
-    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+    def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """Write the tensor of ``state.observation(player)`` into ``out``: exactly the entries
         ``encode_observation(state.observation(player), out)`` writes (``FlatTensor`` does
         that). A game may fill it faster from the state's fields or keep parts per public
@@ -253,7 +262,7 @@ class FlatTensor:
     observation_low: float
     observation_high: float
 
-    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+    def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """``encode_observation(state.observation(player), out)``; a game may override it with
         a faster path that writes the same entries (``Encoding.encode_state``)."""
         self.encode_observation(state.observation(player), out)  # type: ignore[attr-defined]

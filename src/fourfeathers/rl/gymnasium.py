@@ -139,4 +139,6 @@ ENV_IDS = solo_env_ids()
 """Every registered Gymnasium id -> its game id (registered when this module is imported)."""
 
 for _env_id, _game_id in ENV_IDS.items():
-    gym.register(id=_env_id, entry_point=FeathersSoloEnv, kwargs={"game_id": _game_id})
+    gym.register(
+        id=_env_id, entry_point=f"{__name__}:FeathersSoloEnv", kwargs={"game_id": _game_id}
+    )

@@ -64,10 +64,11 @@ SEED_DIGITS = 4
 NONE_INT = -1
 """The value of an int parameter whose option is left at None (the game's default)."""
 
-_CHANCE, _TERMINAL = pyspiel.PlayerId.CHANCE, pyspiel.PlayerId.TERMINAL
+_CHANCE: int = pyspiel.PlayerId.CHANCE
+_TERMINAL: int = pyspiel.PlayerId.TERMINAL
 _DIGITS = range(SEED_BASE)
 _OUTCOMES = [(digit, 1.0 / SEED_BASE) for digit in _DIGITS]
-_JSON = {"separators": (",", ":")}
+_COMPACT = (",", ":")  # JSON separators without spaces
 
 
 def short_name(game_id: str) -> str:
@@ -237,7 +238,7 @@ def _restore(
     return play
 
 
-class FeathersState(pyspiel.State):
+class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stubs: State is Any
     """An OpenSpiel state of one of our games (see the module docstring)."""
 
     def __init__(self, game: FeathersGame) -> None:
@@ -254,7 +255,9 @@ class FeathersState(pyspiel.State):
     def _legal_actions(self, player: int) -> list[int]:
         play = self._play
         if play.legal is None:
-            play.legal = play.ctx.encoding.legal_action_ids(play.state)
+            state = play.state
+            assert state is not None, "OpenSpiel asks chance nodes for chance_outcomes instead"
+            play.legal = play.ctx.encoding.legal_action_ids(state)
         return play.legal
 
     # Called from Python, these answer without the round trips through C++ that pyspiel's own
@@ -326,14 +329,15 @@ class FeathersState(pyspiel.State):
         the other seats' recall starts at the sample. Before the deal, a copy of this state."""
         play = self._play
         if play.state is None:
-            return self.clone()
+            copy: FeathersState = self.clone()
+            return copy
         play.state.check_player(player_id)
         rng = random.Random(int(probability_sampler() * 2**53))
         sample = play.state.determinize(player_id, rng)
         info = play.info.resampled(player_id, sample)  # type: ignore[union-attr]
         self._play = _Play(play.ctx)  # clone only the OpenSpiel side, not the engine state
         try:
-            new = self.clone()
+            new: FeathersState = self.clone()
         finally:
             self._play = play
         new._play.seed, new._play.digits = play.seed, play.digits
@@ -344,7 +348,7 @@ class FeathersState(pyspiel.State):
         play = self._play
         if play.state is None:
             return f"seed digits drawn: {play.digits} of {SEED_DIGITS}"
-        return json.dumps(play.state.to_dict(), sort_keys=True, **_JSON)
+        return json.dumps(play.state.to_dict(), sort_keys=True, separators=_COMPACT)
 
 
 class _Observer:
@@ -397,10 +401,10 @@ class _Observer:
         seats = self._ctx.seats if self._all else (player,)
         if self._recall:
             return " | ".join(play.info.of(p) for p in seats)  # type: ignore[union-attr]
-        return " | ".join(json.dumps(play.state.observation(p), **_JSON) for p in seats)
+        return " | ".join(json.dumps(play.state.observation(p), separators=_COMPACT) for p in seats)
 
 
-class FeathersGame(pyspiel.Game):
+class FeathersGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs: Game is Any
     """An OpenSpiel game of one registered game; a subclass per game sets ``game_id``."""
 
     game_id: ClassVar[str]

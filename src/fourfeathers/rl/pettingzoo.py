@@ -50,7 +50,7 @@ def env(game_id: str, render_mode: str | None = None, **config: Any) -> Feathers
     return FeathersAECEnv(game_id, render_mode=render_mode, **config)
 
 
-class FeathersAECEnv(AECEnv):
+class FeathersAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped: AECEnv is Any
     """One game configuration as a PettingZoo AEC environment (see the module docstring).
 
     Attributes:
@@ -109,7 +109,7 @@ class FeathersAECEnv(AECEnv):
         self._cumulative_rewards = dict.fromkeys(agents, 0.0)
         self.terminations = dict.fromkeys(agents, False)
         self.truncations = dict.fromkeys(agents, False)
-        self.infos = {agent: {} for agent in agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self.agent_selection = agents[self.game_state.current_player]
         self._legal = None
 
@@ -119,13 +119,13 @@ class FeathersAECEnv(AECEnv):
         if state is None:
             raise RuntimeError("call reset() before observe()")
         encoded = self.encoded
-        legal = self._legal_now() if seat == state.current_player else []
+        legal = self._legal_now(state) if seat == state.current_player else []
         return {"observation": encoded.observe(state, seat), "action_mask": encoded.mask(legal)}
 
-    def _legal_now(self) -> list[int]:
-        """The legal ids of the current state (computed once per state)."""
+    def _legal_now(self, state: State) -> list[int]:
+        """The legal ids of ``state``, the game in progress (computed once per state)."""
         if self._legal is None:
-            self._legal = self.encoded.legal_ids(self.game_state)
+            self._legal = self.encoded.legal_ids(state)
         return self._legal
 
     def step(self, action: Any) -> None:
@@ -141,7 +141,7 @@ class FeathersAECEnv(AECEnv):
         state = self.game_state
         if action is None:
             raise IllegalActionError(f"{agent} must act: None is only for a finished agent")
-        state.apply_action(self.encoded.action(action, state, self._legal_now()))
+        state.apply_action(self.encoded.action(action, state, self._legal_now(state)))
         self._legal = None
         if state.is_terminal():
             for agent, value in zip(self.agents, state.returns(), strict=True):

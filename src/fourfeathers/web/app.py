@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
 from typing import Any
 
@@ -316,6 +316,6 @@ def _hint_task(hub: Hub, table: Any, sock: Socket, cmd: Command) -> None:
     hub.spawn(run())
 
 
-def _payload(message: dict[str, Any]) -> str | bytes:
+def _payload(message: Mapping[str, Any]) -> str | bytes:
     text = message.get("text")
     return text if text is not None else message.get("bytes") or b""

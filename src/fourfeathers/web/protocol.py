@@ -131,8 +131,9 @@ def _id(data: dict[str, Any]) -> str | int | None:
     value = data.get("id")
     if value is None:
         return None
-    ok_int = isinstance(value, int) and not isinstance(value, bool)
-    if ok_int or (isinstance(value, str) and len(value) <= MAX_ID_LENGTH):
+    if (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, str) and len(value) <= MAX_ID_LENGTH
+    ):
         return value
     raise ProtocolError(
         "bad_field", f"'id' must be an integer or a text of at most {MAX_ID_LENGTH} characters"

@@ -50,10 +50,10 @@ Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.return
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...core.encoding import Catalogue, Layout
+from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import State
 from .actions import ATTACH, CHOOSE, PLACE
 from .content import CREATURES, E_REVIVE_PLAY, NUM_CARDS, ROW
@@ -165,7 +165,7 @@ class FamiliarFeatEncoding(Catalogue):
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
 
-    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+    def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """``encode_observation(state.observation(player), out)`` without copying the
         observation's lists: the same fields (``FamiliarFeatState.observation``) read from the
         state. The decks come in the state's hidden order, but the tensor marks only which
@@ -198,7 +198,7 @@ class FamiliarFeatEncoding(Catalogue):
         }
         self.encode_observation(view, out)
 
-    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
         for card in obs["creature_deck"]:
             out[base + card * PER_CARD] = 1.0
@@ -245,7 +245,7 @@ class FamiliarFeatEncoding(Catalogue):
         out[self._day] = min(1.0, day / MAX_DAYS)
 
 
-def _ordered(out: MutableSequence[float], cards: list[int], base: int, place: int) -> None:
+def _ordered(out: FloatBuffer, cards: list[int], base: int, place: int) -> None:
     """Mark ``cards``, an ordered pile or column, at ``place`` of their rows (card C's row at
     ``base + C * PER_CARD``), each with its place ``(index + 1) / length``."""
     n = len(cards)

@@ -209,8 +209,8 @@ def score(
         return
     best = result.players[result.winner].total
     tied = [i for i, r in enumerate(result.players) if r.total == best]
-    line = f"Player {result.winner + 1} wins with {best} point{'' if best == 1 else 's'}"
+    verdict = f"Player {result.winner + 1} wins with {best} point{'' if best == 1 else 's'}"
     if len(tied) > 1:
         others = ", ".join(f"player {i + 1}" for i in tied if i != result.winner)
-        line += f" (tied with {others}; left the Path earlier)"
-    console.print(line, style="bold green", markup=False)
+        verdict += f" (tied with {others}; left the Path earlier)"
+    console.print(verdict, style="bold green", markup=False)

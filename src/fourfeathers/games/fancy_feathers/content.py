@@ -144,8 +144,8 @@ def _parse_scoring(where: str, raw: Any, nest_each: bool) -> tuple[Scoring, dict
     return build_scoring(kind, params, nest_each=nest_each), dict(raw)
 
 
-def _check_source(where: str, value: Any) -> str:
-    if value not in PROVENANCE:
+def _check_source(where: str, value: object) -> str:
+    if not isinstance(value, str) or value not in PROVENANCE:
         raise ContentError(f"{where}: 'source' must be one of {', '.join(PROVENANCE)}")
     return value
 
@@ -198,11 +198,12 @@ def _parse_type(where: str, raw: Any, nest_each: bool) -> AnimalType:
     values = [c.value for c in cards]
     if len(set(values)) != len(values):
         raise ContentError(f"{where}: two card entries have the same value; join them (per_set)")
+    title: str = raw["title"]
     return AnimalType(
         TYPES.index(name),
         name,
-        raw["title"],
-        raw.get("short", raw["title"]),
+        title,
+        raw.get("short", title),
         scoring,
         params,
         source,

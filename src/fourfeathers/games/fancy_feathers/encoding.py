@@ -64,10 +64,10 @@ sum to 1 (FF-50, FF-51).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...core.encoding import Catalogue, Layout
+from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import TERMINAL, State
 from .actions import LEAVE, LOSE_ASIDE, MOVES, PASS_TRAPS, lose
 from .rules import HIDDEN_LOSS, PATH_AHEAD, PHASE_NAMES, REMOVED_PER_PLAYER, TYPES_IN_PLAY
@@ -131,7 +131,7 @@ class FancyFeathersEncoding(Catalogue):
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = 1.0
 
-    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` if a disc or
         the Path lies outside the window the bounds allow (a position no game reaches)."""
         path = obs["path"]
@@ -162,7 +162,7 @@ class FancyFeathersEncoding(Catalogue):
             obs["turn"],
         )
 
-    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+    def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """``encode_observation(state.observation(player), out)`` without building the
         observation: the same fields read from the state (``FancyFeathersState.observation``:
         the seat's own cards, every seat's once the game is over, else what everyone saw of a
@@ -197,7 +197,7 @@ class FancyFeathersEncoding(Catalogue):
 
     def _fill(
         self,
-        out: MutableSequence[float],
+        out: FloatBuffer,
         me: int,
         path: list[int],
         rear: int,

@@ -51,12 +51,14 @@ def _where(state: FancyFeathersState, p: int) -> str:
     return f"c{pos}"
 
 
-def _path_tables(game: FancyFeathersGame, state: FancyFeathersState, player: int | None) -> list:
+def _path_tables(
+    game: FancyFeathersGame, state: FancyFeathersState, player: int | None
+) -> list[Text | Table]:
     spaces: list[int] = []
     if any(state.pos[q] == rules.START for q in state.order):
         spaces.append(rules.START)
     spaces += list(range(state.rear, state.front + 1))
-    tables: list[Any] = [
+    tables: list[Text | Table] = [
         Text("The Path: rear card on the left; discs listed from the top of a stack down")
     ]
     for start in range(0, len(spaces), PATH_ROW) or [0]:

@@ -30,18 +30,18 @@ touch its plain lists directly: they are the hot path of every playout.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Any
 
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
-from ...core.game import TERMINAL
+from ...core.game import TERMINAL, Action
 from ...core.rng import make_rng
 from .actions import (
     LEAVE,
     LOSE_ASIDE,
     MOVES,
     PASS_TRAPS,
-    Action,
     Leave,
     Lose,
     LoseAside,
@@ -92,7 +92,7 @@ def _not_an_action(action: object) -> IllegalActionError:
     )
 
 
-def choose_types(game: FancyFeathersGame, rng) -> list[int]:
+def choose_types(game: FancyFeathersGame, rng: random.Random) -> list[int]:
     """The six type indices in play, ascending (FF-06..FF-08, ruling FF-R02)."""
     if game.types == "random":
         return sorted(rng.sample(range(NUM_TYPES), TYPES_IN_PLAY))
@@ -100,7 +100,7 @@ def choose_types(game: FancyFeathersGame, rng) -> list[int]:
     return sorted(TYPES.index(n) for n in names)
 
 
-def deal(game: FancyFeathersGame, seed: int) -> dict:
+def deal(game: FancyFeathersGame, seed: int) -> dict[str, Any]:
     """Set up a new game (FF-06..FF-13, FF-68..FF-70).
 
     Chooses the types (from the seed when random), shuffles one set per player of each, puts 3
@@ -331,7 +331,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
                 )
             index = _find(state, t, v)
             if index < 0:
-                raise _not_held(state, action)
+                raise _not_held(state, action, t)
             p = state.mover
             card = state.held[p].pop(index)
             state.foxed[p].append(card)
@@ -372,13 +372,14 @@ def _not_now(action: object, phase: int) -> IllegalActionError:
     )
 
 
-def _not_held(state: FancyFeathersState, action: Lose) -> IllegalActionError:
-    """The refusal of a Fox's loss of a card the mover does not hold (FF-38, ruling FF-R04)."""
-    itself = action.type == FOX and not state.game.fox_self
+def _not_held(state: FancyFeathersState, action: object, t: int) -> IllegalActionError:
+    """The refusal of ``action``, a Fox's loss of a card of type ``t`` the mover does not hold
+    (FF-38, ruling FF-R04)."""
+    itself = t == FOX and not state.game.fox_self
     return IllegalActionError(
         f"{action}: you hold no such card to lose"
         + (" (the Fox cannot remove itself)" if itself else ""),
-        "FF-R04" if action.type == FOX else "FF-38",
+        "FF-R04" if t == FOX else "FF-38",
     )
 
 

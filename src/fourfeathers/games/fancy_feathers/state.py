@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State, win_shares
 from . import rules, scoring
-from .scoring import TYPES, explain_collection, fewest_flags
+from .scoring import TYPES, TypeScore, explain_collection, fewest_flags
 
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
@@ -112,7 +112,7 @@ class FancyFeathersState(State):
         """The seats whose discs are at ``label``, top disc first."""
         return [p for p in self.order if self.pos[p] == label]
 
-    def score_sheet(self, player: int) -> list:
+    def score_sheet(self, player: int) -> list[TypeScore]:
         """``[TypeScore(type, count, points, reason)]`` for each type ``player`` holds."""
         fewest = fewest_flags([len(h) for h in self.held])[player]
         return explain_collection(

@@ -48,10 +48,10 @@ content's cards (0 to 278 for the shipped cards).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, MutableSequence
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...core.encoding import Catalogue, Layout
+from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import TERMINAL, State
 from .actions import DRAWS, PUTS, TAKES
 from .content import NEST_STACKS, NUM_CARDS
@@ -128,7 +128,7 @@ class FeatherlightEncoding(Catalogue):
             self.returns_bounds = (0.0, 1.0)
             self.returns_sum = 1.0
 
-    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         hands = obs["hands"]
         self._fill(
             out,
@@ -147,7 +147,7 @@ class FeatherlightEncoding(Catalogue):
             obs["turn"],
         )
 
-    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+    def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """``encode_observation(state.observation(player), out)`` without building the
         observation: the same fields read from the state (``FeatherlightState.observation``:
         the seat's own hand, the others' known cards, every hand once the game is over)."""
@@ -174,7 +174,7 @@ class FeatherlightEncoding(Catalogue):
 
     def _fill(
         self,
-        out: MutableSequence[float],
+        out: FloatBuffer,
         me: int,
         hand: list[int],
         nest: list[list[int]],

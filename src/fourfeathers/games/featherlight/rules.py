@@ -20,10 +20,10 @@ hot path of every playout.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ...core.errors import IllegalActionError
-from ...core.game import TERMINAL
+from ...core.game import TERMINAL, Action
 from ...core.rng import make_rng
 from .actions import CHOICES, PUTS, Draw, Put, Take
 from .content import NEST_STACKS, NUM_CARDS
@@ -61,7 +61,7 @@ def _not_now(action: object) -> IllegalActionError:
     return _not_an_action(action)
 
 
-def deal(game: FeatherlightGame, seed: int) -> dict:
+def deal(game: FeatherlightGame, seed: int) -> dict[str, Any]:
     """Shuffle and deal a new game (FL-07..FL-12; solo FL-102..FL-105).
 
     Returns the fields of a ``FeatherlightState``. Lists hold card numbers; the top of a pile or
@@ -145,7 +145,7 @@ def check_state(state: FeatherlightState) -> str | None:
     return None
 
 
-def legal_actions(state: FeatherlightState) -> list:
+def legal_actions(state: FeatherlightState) -> list[Action]:
     """The current player's legal actions, in a stable order (empty when the game is over)."""
     if state.phase == CHOOSE:
         return list(CHOICES) if state.player != TERMINAL else []

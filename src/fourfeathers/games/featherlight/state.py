@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, GameEnd, State, win_shares
 from . import rules, scoring
-from .scoring import COLOURS, explain_hand
+from .scoring import COLOURS, CardScore, explain_hand
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame
@@ -45,6 +45,8 @@ _FIELDS = (
 
 class FeatherlightState(State):
     """One moment of a Featherlight game. Create it with ``FeatherlightGame.new_initial_state``."""
+
+    game: FeatherlightGame
 
     __slots__ = ("game",) + _FIELDS
 
@@ -75,7 +77,7 @@ class FeatherlightState(State):
     def is_terminal(self) -> bool:
         return self.player == TERMINAL
 
-    def score_sheet(self, player: int) -> list:
+    def score_sheet(self, player: int) -> list[CardScore]:
         """``[CardScore(card, points, reason, colour)]`` for each card in ``player``'s hand."""
         game = self.game
         return explain_hand(game.rules, game.cards.colour, self.hands[player], self.nest)

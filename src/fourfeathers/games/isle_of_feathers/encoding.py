@@ -77,10 +77,10 @@ to the points of the ``B`` best birds.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping, MutableSequence, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core.encoding import FlatTensor, Layout, check_id
+from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id
 from ...core.game import TERMINAL, Action, State
 from .actions import (
     DISCARD,
@@ -157,8 +157,20 @@ class _Anchors:
         self.index = {k: i for i, k in enumerate(self.anchors)}
 
 
-_CARD_TABLES = {"discard": DISCARD, "pass": PASS, "release": RELEASE_CARD}
-_ANCHOR_TABLES = {"veg": VEGETATION, "burrow": LOWER, "replant": UPROOT, "plant": PLANT_AT}
+_CARD_TABLES: dict[str, Mapping[int, Action]] = {
+    "discard": DISCARD,
+    "pass": PASS,
+    "release": RELEASE_CARD,
+}
+_ANCHOR_TABLES: dict[str, Mapping[int, Action]] = {
+    "veg": VEGETATION,
+    "burrow": LOWER,
+    "replant": UPROOT,
+    "plant": PLANT_AT,
+}
+_CELL_TABLES: dict[str, Mapping[int, Action]] = {"tile": TILE, "mound": RAISE}
+_CARD_AT_TABLES: dict[str, Mapping[tuple[int, int], Action]] = {"place": PLACE, "flock": FLOCK_AT}
+_SHOO_TABLE: Mapping[tuple[int, int, int], Action] = SHOO_MOVE
 
 
 class IsleEncoding(FlatTensor):
@@ -245,7 +257,7 @@ class IsleEncoding(FlatTensor):
     def _anchors_of(self, state: State) -> _Anchors:
         """The ``_Anchors`` of ``state``'s island version (found once per version)."""
         facts = island_of(state)  # type: ignore[arg-type]
-        found = facts.encoded
+        found: _Anchors | None = facts.encoded
         if found is None or found.encoding is not self:
             found = facts.encoded = _Anchors(self, state.cells)  # type: ignore[attr-defined]
         return found
@@ -354,18 +366,18 @@ class IsleEncoding(FlatTensor):
                 raise ValueError(f"action id {i}: the island has no anchor {a} now")
             return anchors[a]
 
-        if name in ("tile", "mound"):
+        if name in _CELL_TABLES:
             a, d = divmod(offset, _REF)
             cell = anchor(a) + (NEIGHBOUR_OFFSETS[d - 1] if d else 0)
-            return (TILE if name == "tile" else RAISE)[cell]
-        if name in ("place", "flock"):
+            return _CELL_TABLES[name][cell]
+        if name in _CARD_AT_TABLES:
             card, a = divmod(offset, self.anchors)
-            return (PLACE if name == "place" else FLOCK_AT)[card + 1, anchor(a)]
+            return _CARD_AT_TABLES[name][card + 1, anchor(a)]
         if name == "shoo":
             rest, d = divmod(offset, _DIRECTIONS)
             colour, a = divmod(rest, self.anchors)
             target = anchor(a)
-            return SHOO_MOVE[colour, target + NEIGHBOUR_OFFSETS[d], target]
+            return _SHOO_TABLE[colour, target + NEIGHBOUR_OFFSETS[d], target]
         return _ANCHOR_TABLES[name][anchor(offset)]
 
     # --- the observation tensor ---------------------------------------------------------------
@@ -395,7 +407,7 @@ class IsleEncoding(FlatTensor):
         self._scores = obs.add("scores", n, "each relative seat's points / the most possible")
         self.set_tensor(obs)
 
-    def encode_observation(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` for an island
         with more anchors than the bound allows (a position no game reaches)."""
         me = obs["player"]
@@ -409,7 +421,7 @@ class IsleEncoding(FlatTensor):
         self._encode_island(me, list(land), land, birds, lifted, out)
         self._encode_rest(obs, out)
 
-    def encode_state(self, state: State, player: int, out: MutableSequence[float]) -> None:
+    def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """``encode_observation(state.observation(player), out)`` without building the
         observation: the island from the state's ``cells`` and ``birds`` (the observation's
         ``island`` and ``birds``, in the same key order) and the rest from the fields
@@ -458,7 +470,7 @@ class IsleEncoding(FlatTensor):
         }
         self._encode_rest(view, out)
 
-    def _encode_rest(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def _encode_rest(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Everything but the island: the cards and the counts."""
         n, me = self.seats, obs["player"]
         self._encode_cards(obs, out)
@@ -506,7 +518,7 @@ class IsleEncoding(FlatTensor):
         cells: Mapping[int, int],
         birds: Mapping[int, Sequence[int]],
         lifted: int,
-        out: MutableSequence[float],
+        out: FloatBuffer,
     ) -> None:
         """The anchor slots: ``anchors`` the keys of ``cells`` sorted, ``cells`` key -> code
         (``height * 2 + vegetation``), ``birds`` key -> the seats of its bird tokens,
@@ -552,7 +564,7 @@ class IsleEncoding(FlatTensor):
             out[at + 1] = dr if 0.0 <= dr <= 1.0 else float(dr > 1.0)
             row += per_anchor
 
-    def _encode_cards(self, obs: Mapping[str, Any], out: MutableSequence[float]) -> None:
+    def _encode_cards(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         n, me, per = self.seats, obs["player"], self._per_card
         base = self._cards - per  # card N's row starts at base + N * per
 

@@ -25,6 +25,7 @@ from .hexgrid import NEIGHBOUR_OFFSETS, Habitat, coords
 from .words import bird_words, plural, seat_word
 
 if TYPE_CHECKING:
+    from .content import Content
     from .game import IsleGame
     from .state import IsleState
 
@@ -230,7 +231,7 @@ def _bird_table(
     return table
 
 
-def _habitat(content: Any, card: int) -> Habitat:
+def _habitat(content: Content, card: int) -> Habitat:
     hab = content.habitat[card]
     assert hab is not None
     return hab
@@ -423,7 +424,7 @@ def render_svg(game: IsleGame, state: IsleState, player: int | None = None) -> s
     size = 34.0
     w = math.sqrt(3) * size
     shown = set(state.cells) | set(state.birds)
-    ocean = set()
+    ocean: set[int] = set()
     for k, c in state.cells.items():
         if c >= 2:
             ocean.update(k + d for d in NEIGHBOUR_OFFSETS if k + d not in shown)

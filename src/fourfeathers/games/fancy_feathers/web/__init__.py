@@ -92,7 +92,7 @@ def derive(
                 answers[str(action)] = sheet(game, after, fewest_flags(counts)[seat])["total"]
             out["fox"] = answers
         return out
-    seats = []
+    seats: list[dict[str, Any]] = []
     seen_all: list[int] = [entry["card"] for entry in observation["path"]] + observation["aside"]
     if observation["fox"] is not None:
         seen_all.append(observation["fox"])  # the Fox being collected
@@ -128,7 +128,9 @@ def _without(cards: list[int], gone: list[int]) -> list[int]:
     return rest
 
 
-def _unseen(game: FancyFeathersGame, observation: dict[str, Any], seen: list[int]) -> dict:
+def _unseen(
+    game: FancyFeathersGame, observation: dict[str, Any], seen: list[int]
+) -> dict[str, dict[str, int]]:
     """Per type in play: ``{type name: {printed value: cards not seen yet}}`` (value 0 for
     types without one). A card is seen once it lay on the Path (it may be set aside or being
     collected now) or in a collection."""

@@ -8,7 +8,8 @@ stacks, the public hand cards), so a seat learns nothing it does not already kno
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, cast
 
 from ..game import VARIANTS, FeatherlightGame
 from ..scoring import COLOURS, Flat, Rule, Table, explain_hand
@@ -26,10 +27,10 @@ def catalogue(game: FeatherlightGame) -> dict[str, Any]:
             str(n): {
                 "colour": COLOURS[cards.colour[n]],
                 "wind": "up" if cards.wind_up[n] else "down",
-                "text": game.rules[n].text(),
+                "text": rule.text(),
             }
-            for n in range(1, len(game.rules))
-            if game.rules[n] is not None
+            for n, rule in enumerate(game.rules[1:], 1)
+            if rule is not None
         },
         "colours": list(COLOURS),
         "solo": game.solo,
@@ -86,7 +87,8 @@ def _puts(
     cards that look at the hand alone score the same wherever the card goes."""
     taken, source = observation["taken"], observation["taken_from"]
     gap = source >= 0 and not nest[source]
-    rules, colour = game.rules, game.cards.colour
+    # Only index 0 (no card has that number) holds None.
+    rules, colour = cast("Sequence[Rule]", game.rules), game.cards.colour
     tops = [colour[s[-1]] if s else -1 for s in nest]
     heights = [len(s) for s in nest]
     tallest = max(heights)

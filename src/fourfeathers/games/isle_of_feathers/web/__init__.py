@@ -73,7 +73,8 @@ def derive(game: IsleGame, observation: dict[str, Any], seat: int | None) -> dic
     for card in sorted(set(shown)):
         hab = habitat[card]
         assert hab is not None
-        free, taken = [], []
+        free: list[str] = []
+        taken: list[str] = []
         for k, c in land:
             if c == hab.token_code and hab.fits_at(cells, k):
                 (taken if k in occupied else free).append(cell_text(k))
