@@ -9,6 +9,7 @@ import random
 import pytest
 from web_helpers import TEST_SETTINGS, Browser, claim_all, create, hub_of, server
 
+from fourfeathers.agents import hints
 from fourfeathers.agents.hints import ESTIMATE_PLAYOUTS
 from fourfeathers.cli import session
 from fourfeathers.core.records import Match
@@ -30,6 +31,8 @@ def test_the_terminal_and_the_server_give_the_same_hint(
     db, monkeypatch, game_id: str, options: dict
 ) -> None:
     monkeypatch.setattr(session, "HINT_AGENT", TEST_SETTINGS["hint_agent"])
+    # No time cap on the solo playouts: on a busy machine one side would play fewer of them.
+    monkeypatch.setattr(hints, "ESTIMATE_SECONDS", 3600.0)
     with server(db, hint_playouts=ESTIMATE_PLAYOUTS) as client:  # the terminal's playouts
         players = options.get("players", 1)
         table = create(client, game_id, ["human"] * players, options=options)
