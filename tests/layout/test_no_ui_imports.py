@@ -8,12 +8,10 @@ loaded by then are printed.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
+from probe import modules_loaded
 
 PROBE = """
-import json, random, sys
+import random
 {extra}
 import fourfeathers
 from fourfeathers.agents import SeatView, make_agent
@@ -29,21 +27,12 @@ for spec in fourfeathers.list_games():
         game.describe_action(state, action)
         state.apply_action(action)
         game.describe_outcome(before, action, state)
-UI = ("rich", "typer", "click", "matplotlib")
-print(json.dumps(sorted({{m.split(".")[0] for m in sys.modules}} & set(UI))))
 """
+UI = ("rich", "typer", "click", "matplotlib")
 
 
 def ui_modules_loaded(extra: str = "") -> list[str]:
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE.format(extra=extra)],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    ).stdout
-    loaded: list[str] = json.loads(out.splitlines()[-1])
-    return loaded
+    return modules_loaded(PROBE.format(extra=extra), UI)
 
 
 def test_make_and_a_playout_import_no_ui_library():

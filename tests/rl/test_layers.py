@@ -7,16 +7,13 @@ The probe runs in a fresh interpreter and prints which of those libraries were l
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
 
 from fourfeathers.core import list_games
+from probe import modules_loaded
 
 PROBE = """
-import json, random, sys
+import random
 {extra}
 import fourfeathers
 import fourfeathers.rl
@@ -38,21 +35,12 @@ for spec in fourfeathers.list_games():
         state.apply_action(action)
         info.apply(action)
     info.of(0)
-LIBRARIES = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel", "numpy")
-print(json.dumps(sorted({{m.split(".")[0] for m in sys.modules}} & set(LIBRARIES))))
 """
+LIBRARIES = ("pettingzoo", "gymnasium", "pyspiel", "open_spiel", "numpy")
 
 
 def libraries_loaded(extra: str = "") -> list[str]:
-    out = subprocess.run(
-        [sys.executable, "-c", PROBE.format(extra=extra)],
-        check=True,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    ).stdout
-    loaded: list[str] = json.loads(out.splitlines()[-1])
-    return loaded
+    return modules_loaded(PROBE.format(extra=extra), LIBRARIES)
 
 
 def test_the_core_and_a_research_playout_load_no_research_library():
