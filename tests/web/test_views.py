@@ -26,3 +26,26 @@ def test_events_match_event_byte_for_byte(game_id: str, players: int) -> None:
         for r in recipients:
             assert made[r] == views.encode(views.event(table, step.row, r))
     assert '"result"' in made[views.SPECTATOR]
+
+
+def test_encode_is_compact_json_and_takes_any_integer() -> None:
+    message = {"type": "x", "n": 3, "seed": 2**70, "words": "é", 5: [1, 2]}
+    text = views.encode(message)
+    assert text == '{"type":"x","n":3,"seed":1180591620717411303424,"words":"é","5":[1,2]}'
+    assert views.encode({"n": 1, "list": (1, 2)}) == '{"n":1,"list":[1,2]}'
+
+
+def test_kept_sheets_belong_to_their_game() -> None:
+    """The Fancy Feathers page keeps each collection's points per game object: a kept answer
+    is never handed to another game (whose content file may give the same card numbers other
+    cards), and it is the answer computed afresh."""
+    from fourfeathers.games.fancy_feathers.web import _sheet, sheet
+
+    first = make("fancy-feathers", players=2, types="first-game")
+    other = make("fancy-feathers", players=2, types="monal,fox,trap,mirror,nest,peacock")
+    cards = [0, 1, 2, 5, 9]
+    assert sheet(first, cards, False) == _sheet(first, cards, False)
+    assert sheet(other, cards, False) == _sheet(other, cards, False)
+    assert sheet(other, cards, False) is not sheet(first, cards, False)
+    assert sheet(first, cards, False) is sheet(first, cards, False)
+    assert sheet(first, cards, True) == _sheet(first, cards, True)

@@ -35,8 +35,24 @@ SPECTATOR: Recipient = frozenset()
 
 
 def encode(message: dict[str, Any]) -> str:
-    """The JSON text sent for ``message`` (compact, UTF-8)."""
+    """The JSON text sent for ``message`` (compact, UTF-8).
+
+    With orjson (in the ``web`` extra) it is that library's output, several times faster than
+    the standard library's on the server's hot path (each event is encoded once per recipient);
+    it differs from ``json.dumps`` only in how some floats are spelled (``1e-7``, not
+    ``1e-07``). A value orjson refuses (an integer over 64 bits) falls back to ``json``."""
+    if _orjson is not None:
+        try:
+            return _orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode()
+        except TypeError:
+            pass
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
+
+
+try:
+    import orjson as _orjson
+except ImportError:  # pragma: no cover - the web extra has it
+    _orjson = None
 
 
 def move_words(game: Game, before: State, action: Action, after: State) -> str:

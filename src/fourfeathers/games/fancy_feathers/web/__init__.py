@@ -49,7 +49,24 @@ def catalogue(game: FancyFeathersGame) -> dict[str, Any]:
 
 def sheet(game: FancyFeathersGame, cards: list[int], fewest: bool) -> dict[str, Any]:
     """A collection's points: ``{"total", "lines": [{"type", "item", "points", "why"}]}``,
-    one line per type held (FF-52..FF-65)."""
+    one line per type held (FF-52..FF-65). The server asks this of every seat's collection
+    after every event, and a collection seldom changes: answers are kept per game, cards and
+    ``fewest`` (do not change the dictionary returned)."""
+    key = (id(game), tuple(cards), fewest)
+    kept = _SHEETS.get(key)
+    if kept is not None and kept[0] is game:
+        return kept[1]
+    made = _sheet(game, cards, fewest)
+    if len(_SHEETS) >= 4096:
+        _SHEETS.clear()
+    _SHEETS[key] = (game, made)
+    return made
+
+
+_SHEETS: dict[tuple[int, tuple[int, ...], bool], tuple[FancyFeathersGame, dict[str, Any]]] = {}
+
+
+def _sheet(game: FancyFeathersGame, cards: list[int], fewest: bool) -> dict[str, Any]:
     groups = values_by_type(game.ctype, game.cvalue, cards)
     lines = []
     for line in explain_collection(game.scorings, groups, fewest):
