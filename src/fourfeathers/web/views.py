@@ -43,12 +43,13 @@ def encode(message: dict[str, Any]) -> str:
     ``1e-07``). A value orjson refuses (an integer over 64 bits) falls back to ``json``."""
     if _orjson is not None:
         try:
-            return _orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS).decode()
+            return str(_orjson.dumps(message, option=_orjson.OPT_NON_STR_KEYS), "utf-8")
         except TypeError:
             pass
     return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
+_orjson: Any
 try:
     import orjson as _orjson
 except ImportError:  # pragma: no cover - the web extra has it
