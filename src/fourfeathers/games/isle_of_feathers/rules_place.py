@@ -43,7 +43,8 @@ def index_of(state: IsleState) -> dict[int, list[int]]:
 
 
 def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[int]:
-    """``fits`` computed (its docstring)."""
+    """``fits`` computed (its docstring). Typed locals and plain loops: mypyc compiles them to
+    its own dictionary, list and integer operations (setup.py)."""
     hab = state.game.content.habitat[card]
     assert hab is not None
     index = facts.index
@@ -54,30 +55,48 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     group = index.get(hab.token_code * 2 + occupied)
     if not group:
         return []
-    get = index.get
     for c, n in hab.needs:
-        if len(get(c * 2, ())) + len(get(c * 2 + 1, ())) < n:
+        have = index.get(c * 2)
+        size = 0 if have is None else len(have)
+        have = index.get(c * 2 + 1)
+        if have is not None:
+            size += len(have)
+        if size < n:
             return []
-    code_at = state.cells.get
+    cells: dict[int, int] = state.cells
+    found: list[int] = []
+    images: tuple[tuple[tuple[int, int], ...], ...] = hab.images
     prior = facts.prior
-    known = None
+    known: list[int] | None = None
     if prior is not None:
         known = (prior.flocks if occupied else prior.fits).get(card)
-    reach = hab.reach
-    moved = facts.moved
-    found = []
-    for k in group:
-        if known is not None:
-            for m in moved:
-                if m - k in reach:
-                    break
-            else:  # nothing the habitat could cover from ``k`` changed since ``prior``
-                if k in known:
+    if known is None:
+        for k in group:
+            for image in images:
+                for off, c in image:
+                    if cells.get(k + off, 0) != c:
+                        break
+                else:
                     found.append(k)
-                continue
-        for image in hab.images:
+                    break
+        return found
+    reach: frozenset[int] = hab.reach
+    moved: tuple[int, ...] = facts.moved
+    at = 0  # ``known`` is sorted and within ``group``: walked alongside it
+    size = len(known)
+    for k in group:
+        while at < size and known[at] < k:
+            at += 1
+        for m in moved:
+            if m - k in reach:
+                break
+        else:  # nothing the habitat could cover from ``k`` changed since ``prior``
+            if at < size and known[at] == k:
+                found.append(k)
+            continue
+        for image in images:
             for off, c in image:
-                if code_at(k + off) != c:
+                if cells.get(k + off, 0) != c:
                     break
             else:
                 found.append(k)
