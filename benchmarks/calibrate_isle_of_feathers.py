@@ -22,7 +22,18 @@ Measured per configuration, for the targets of docs/calibration/isle-of-feathers
   player gets and the score gap in the first player's favour, each with a 95% interval;
 - solo: the mean score per level and the paired difference to the level below; the same for
   the turns that ended without a placement (each takes a Migration card; the sixth ends the
-  season, IS-70, IS-71).
+  season, IS-70, IS-71), for the Migration cards spent before the tenth and last Bird token was
+  placed (or in the whole season if it never was: how close the season came to running out
+  while there was still a bird to house), for the share of seasons that ended because the
+  Migration pile ran out (IS-71) and for the share of perfect seasons (an empty hand, IS-79);
+- how each game ended (``ends``: ``sand``, ``migration``, ``perfect``, ``cap`` for the turn
+  limit of ruling IS-R27, ``settled``, ``draw``), per configuration.
+
+``--stop-settled`` ends a game of 2-4 players as soon as every player has placed all ten Bird
+tokens (ruling IS-R18): no score can change after that (IS-66 scores placed birds only), but a
+search agent may then play on to the turn limit with no reason to end the game. Such a game
+keeps its scores and shares; it is left out of the first player's extra turns, and the birds
+that reach a hand after that moment are not counted (no one can place them).
 
 ``--from-json`` rebuilds the tables and plots of a run saved with ``--json`` without playing.
 
@@ -43,6 +54,7 @@ from typing import Any
 
 import fourfeathers
 from fourfeathers.agents import SeatView, make_agent
+from fourfeathers.core.game import win_shares
 from fourfeathers.core.rng import derive_seed
 from fourfeathers.games.isle_of_feathers.content import load_content
 
@@ -52,6 +64,9 @@ DEAD = 0.02
 
 HOUSED = 3.0
 """Birds each player should house per game on average."""
+
+ENDS = ("playing", "sand", "cap", "migration", "perfect", "draw")
+"""Short names of ``rules_phases.END_REASONS``, in its order; ``settled`` is the script's own."""
 
 
 def parse_config(text: str) -> tuple[int, int | None]:
@@ -68,9 +83,28 @@ def action_cost(habitat: Any) -> int:
     return 1 + sum(h - 1 + int(v) for _, _, h, v in habitat.cells)
 
 
-def play_one(task: tuple[str, int, str, int, str | None]) -> dict[str, Any]:
-    """Play game ``i`` of configuration ``config``; returns what the targets need."""
-    config, i, agent_spec, seed, content = task
+def settled(state: Any) -> bool:
+    """True once every player has placed all their Bird tokens: no placement is left (ruling
+    IS-R18), so no score can change (IS-66)."""
+    tokens = state.game.content.bird_tokens
+    return all(len(p) >= tokens for p in state.placed)
+
+
+def settled_shares(state: Any) -> list[float]:
+    """Win shares of a settled game (``settled``): the most points wins, ties shared (ruling
+    IS-R12; the variant's most-birds tie-break cannot split players who placed every token)."""
+    totals = state.scores()
+    tied = [p for p, x in enumerate(totals) if x == max(totals)]
+    return win_shares(tied, len(totals))
+
+
+def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
+    """Play game ``i`` of configuration ``config``; returns what the targets need.
+
+    ``task`` is ``(config, i, agent_spec, seed, content)`` with an optional sixth item
+    ``stop_settled`` (module docstring)."""
+    config, i, agent_spec, seed, content = task[:5]
+    stop_settled = bool(task[5]) if len(task) > 5 else False
     players, level = parse_config(config)
     deal = "solo" if level else config
     game = fourfeathers.make(GAME, players=players, stamina=level, content=content)
@@ -82,7 +116,15 @@ def play_one(task: tuple[str, int, str, int, str | None]) -> dict[str, Any]:
     seen: set[int] = set()
     turns = [0] * players
     last_turn = -1
+    tokens = state.game.content.bird_tokens
+    missed_at_ten = -1
+    end = ""
     while not state.is_terminal():
+        if missed_at_ten < 0 and players == 1 and len(state.placed[0]) >= tokens:
+            missed_at_ten = migration - len(state.migration)
+        if stop_settled and players > 1 and settled(state):
+            end = "settled"
+            break
         for hand in state.hands:
             seen.update(hand)
         player = state.player
@@ -90,10 +132,17 @@ def play_one(task: tuple[str, int, str, int, str | None]) -> dict[str, Any]:
             last_turn = state.turn
             turns[player] += 1
         state.apply_action(agents[player].act(SeatView(state, player)))
-    for hand in state.hands:
-        seen.update(hand)
+    if not end:
+        for hand in state.hands:
+            seen.update(hand)
+        end = ENDS[state.end_reason]
+    if missed_at_ten < 0:
+        missed_at_ten = migration - len(state.migration)
     order = [(state.starter + k) % players for k in range(players)]
-    shares = state.returns() if players > 1 else [0.0]
+    if players == 1:
+        shares = [0.0]
+    else:
+        shares = settled_shares(state) if end == "settled" else state.returns()
     return {
         "config": config,
         "game": i,
@@ -107,6 +156,8 @@ def play_one(task: tuple[str, int, str, int, str | None]) -> dict[str, Any]:
         "placed": sorted(b for p in state.placed for b in p),
         "perfect": int(players == 1 and not state.hands[0]),
         "missed": migration - len(state.migration),
+        "missed_at_ten": missed_at_ten,
+        "end": end,
     }
 
 
@@ -185,9 +236,11 @@ def summarise(config: str, games: list[dict[str, Any]], content: Any) -> dict[st
         "rounds": mean(g["rounds"] for g in games),
         "score": t_interval([float(s) for g in games for s in g["scores"]]),
     }
+    out["ends"] = end_counts(games)
     if players > 1:
+        played = [g for g in games if g.get("end", "sand") not in ("settled", "cap")] or games
         out["first_share"] = t_interval([g["shares"][0] for g in games])
-        out["extra_turns"] = t_interval([g["turns"][0] - mean(g["turns"][1:]) for g in games])
+        out["extra_turns"] = t_interval([g["turns"][0] - mean(g["turns"][1:]) for g in played])
         out["score_gap"] = t_interval([g["scores"][0] - mean(g["scores"][1:]) for g in games])
         per_turn = [s / t for g in games for s, t in zip(g["scores"], g["turns"], strict=True) if t]
         out["points_per_turn"] = mean(per_turn)
@@ -196,7 +249,39 @@ def summarise(config: str, games: list[dict[str, Any]], content: Any) -> dict[st
         out["solo_scores"] = [g["scores"][0] for g in games]
         out["solo_missed"] = [g["missed"] for g in games]
         out["missed"] = t_interval([float(m) for m in out["solo_missed"]])
+        out.update(solo_outcomes(games, content.bird_tokens))
     return out
+
+
+def end_counts(games: list[dict[str, Any]]) -> dict[str, int]:
+    """How many games ended each way (``ENDS`` or ``settled``; runs saved before the field
+    existed count as ``?``)."""
+    counts: dict[str, int] = {}
+    for g in games:
+        counts[g.get("end", "?")] = counts.get(g.get("end", "?"), 0) + 1
+    return counts
+
+
+def solo_outcomes(games: list[dict[str, Any]], tokens: int) -> dict[str, Any]:
+    """Solo difficulty besides the score, per game (paired lists, for ``solo_steps``) and
+    summarised: Migration cards spent before the tenth bird (mean, 95% t), the season ended by
+    the Migration pile (IS-71) and the perfect season (IS-79), each a share with its Wilson
+    interval; ``all_ten``: seasons that placed every Bird token (``tokens``). Empty for runs
+    saved before ``end`` was recorded."""
+    if not games or "end" not in games[0]:
+        return {}
+    early = [int(g["end"] == "migration") for g in games]
+    perfect = [int(g["perfect"]) for g in games]
+    at_ten = [g["missed_at_ten"] for g in games]
+    return {
+        "solo_early": early,
+        "solo_perfect": perfect,
+        "solo_at_ten": at_ten,
+        "at_ten": t_interval([float(m) for m in at_ten]),
+        "early_share": (sum(early) / len(games), *wilson(sum(early), len(games))),
+        "perfect_share": (sum(perfect) / len(games), *wilson(sum(perfect), len(games))),
+        "all_ten": sum(int(g["housed"][0] >= tokens) for g in games),
+    }
 
 
 def solo_steps(summaries: list[dict[str, Any]], key: str = "solo_scores") -> list[Any]:
@@ -212,6 +297,53 @@ def solo_steps(summaries: list[dict[str, Any]], key: str = "solo_scores") -> lis
 
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
+
+
+def solo_outcome_table(solo: list[dict[str, Any]]) -> list[str]:
+    """Markdown lines: per solo level, the Migration cards spent before the tenth bird, the
+    seasons all ten were placed, the seasons ended by the Migration pile and the perfect ones
+    (``solo_outcomes``); nothing for runs that lack them."""
+    rows = [s for s in solo if "at_ten" in s]
+    if not rows:
+        return []
+    lines = [
+        "",
+        "| solo level | games | Migration cards spent before the tenth bird | 95% CI | "
+        "all ten placed | ended by the Migration pile | 95% CI | perfect seasons | 95% CI |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for s in rows:
+        m, lo, hi = s["at_ten"]
+        e, elo, ehi = s["early_share"]
+        f, flo, fhi = s["perfect_share"]
+        lines.append(
+            f"| {s['level']} | {s['games']} | {m:.2f} | {lo:.2f} - {hi:.2f} | {s['all_ten']} | "
+            f"{_pct(e)} | {_pct(elo)} - {_pct(ehi)} | {_pct(f)} | {_pct(flo)} - {_pct(fhi)} |"
+        )
+    return lines
+
+
+def solo_step_table(summaries: list[dict[str, Any]]) -> list[str]:
+    """Markdown lines: paired differences (lower level minus higher) between consecutive solo
+    levels of the Migration cards spent before the tenth bird and of the shares of seasons
+    ended by the Migration pile and of perfect seasons, each with its 95% t interval."""
+    keys = ("solo_at_ten", "solo_early", "solo_perfect")
+    steps = [solo_steps(summaries, key) for key in keys]
+    if not steps[0]:
+        return []
+    lines = [
+        "",
+        "| levels | Migration cards before the tenth bird | 95% CI | ended by the Migration "
+        "pile | 95% CI | perfect seasons | 95% CI |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for at_ten, early, perfect in zip(*steps, strict=True):
+        cells = [f"{at_ten[0]} - {at_ten[1]}", f"{at_ten[2][0]:+.2f}"]
+        cells.append(f"{at_ten[2][1]:+.2f} - {at_ten[2][2]:+.2f}")
+        for _, _, (m, lo, hi) in (early, perfect):
+            cells += [f"{100 * m:+.1f} pts", f"{100 * lo:+.1f} - {100 * hi:+.1f}"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
 
 
 def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
@@ -274,6 +406,7 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
                 f"| {s['level']} | {s['games']} | {m:.1f} | {lo:.1f} - {hi:.1f} | "
                 f"{s['housed'][0][0]:.2f} | {s['perfect']} | {missed} |"
             )
+        lines += solo_outcome_table(solo)
         steps = solo_steps(summaries)
         misses = dict(((a, b), d) for a, b, d in solo_steps(summaries, "solo_missed"))
         if steps:
@@ -287,6 +420,16 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
                 miss = misses.get((a, b))
                 text = f"{miss[0]:+.2f} | {miss[1]:+.2f} - {miss[2]:+.2f}" if miss else "- | -"
                 lines.append(f"| {a} - {b} | {m:+.2f} | {lo:+.2f} - {hi:+.2f} | {text} |")
+        lines += solo_step_table(summaries)
+    lines += [
+        "",
+        "How the games ended: "
+        + "; ".join(
+            f"{s['config']}: " + ", ".join(f"{k} {v}" for k, v in sorted(s.get("ends", {}).items()))
+            for s in summaries
+        )
+        + ".",
+    ]
     lines += ["", "Per bird: placed / reached a hand, per configuration:", ""]
     lines.append("| bird | points | cost | " + " | ".join(s["config"] for s in summaries) + " |")
     lines.append("|---|---|---|" + "---|" * len(summaries))
@@ -391,11 +534,14 @@ def plots(summaries: list[dict[str, Any]], out: Path) -> list[str]:
 
     solo = [s for s in summaries if s["level"]]
     if solo:
-        fig, axes = plt.subplots(1, 2, figsize=(10, 3.5))
-        for ax, key, label in (
-            (axes[0], "score", "solo score"),
-            (axes[1], "missed", "turns without a placement (of 5 Migration cards)"),
-        ):
+        fig, grid = plt.subplots(2, 2, figsize=(10, 6.5))
+        panels = (
+            ("score", "solo score", "Solo levels: mean score"),
+            ("missed", "turns without a placement", "Spare turns used (of 5 Migration cards)"),
+            ("at_ten", "Migration cards", "Migration cards spent before the tenth bird"),
+            ("early_share", "share of seasons", "Seasons ended by the Migration pile"),
+        )
+        for ax, (key, label, title) in zip(grid.flat, panels, strict=True):
             for s in solo:
                 if key in s:
                     m, lo, hi = s[key]
@@ -403,8 +549,7 @@ def plots(summaries: list[dict[str, Any]], out: Path) -> list[str]:
             ax.set_xticks([s["level"] for s in solo])
             ax.set_xlabel("stamina level")
             ax.set_ylabel(f"{label} (95% CI)", fontsize=8)
-        axes[0].set_title("Solo levels: mean score")
-        axes[1].set_title("Solo levels: spare turns used")
+            ax.set_title(title, fontsize=10)
         save(fig, "isle-solo.png")
     return names
 
@@ -427,12 +572,20 @@ def main() -> None:
     parser.add_argument(
         "--from-json", default=None, help="redo tables and plots from a saved run, play nothing"
     )
+    parser.add_argument(
+        "--stop-settled",
+        action="store_true",
+        help="end a 2-4 player game once every player has placed all Bird tokens",
+    )
     args = parser.parse_args()
     content = load_content(args.content)
     summaries = json.loads(Path(args.from_json).read_text()) if args.from_json else []
     for config in [] if args.from_json else args.configs.split(","):
         start = time.perf_counter()
-        tasks = [(config, i, args.agent, args.seed, args.content) for i in range(args.games)]
+        tasks = [
+            (config, i, args.agent, args.seed, args.content, args.stop_settled)
+            for i in range(args.games)
+        ]
         if args.workers > 1:
             with ProcessPoolExecutor(max_workers=args.workers) as pool:
                 games = list(pool.map(play_one, tasks, chunksize=8))
@@ -445,7 +598,7 @@ def main() -> None:
             f"{config}: {len(games)} games, {s['rounds']:.1f} rounds, score {s['score'][0]:.1f}, "
             f"housed {[round(h[0], 2) for h in s['housed']]}, lowest bird {lo['bird']} "
             f"{lo['placed']}/{lo['seen']}, dead {len(s['dead'])}, "
-            f"rho {s['spearman'][0]:.2f}, {time.perf_counter() - start:.0f}s",
+            f"rho {s['spearman'][0]:.2f}, ends {s['ends']}, {time.perf_counter() - start:.0f}s",
             flush=True,
         )
     if args.json and not args.from_json:

@@ -88,3 +88,38 @@ def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
         "isle-solo.png",
     ]
     assert "| levels | paired score difference |" in done.stdout
+    for s in summaries:
+        assert sum(s["ends"].values()) == 3
+        assert set(s["ends"]) <= {"sand", "migration", "perfect", "cap"}
+    for solo in summaries[1:]:
+        early = solo["solo_early"]
+        assert set(early) <= {0, 1} and solo["early_share"][0] == sum(early) / 3
+        assert solo["early_share"][0] == solo["ends"].get("migration", 0) / 3
+        # Migration cards before the tenth bird: never more than in the whole season
+        assert all(0 <= a <= m for a, m in zip(solo["solo_at_ten"], solo["solo_missed"]))
+        assert solo["perfect_share"][0] == solo["perfect"] / 3
+    assert "| levels | Migration cards before the tenth bird |" in done.stdout
+
+
+def _isle_calibration():
+    path = BENCHMARKS / "calibrate_isle_of_feathers.py"
+    spec = importlib.util.spec_from_file_location("calibrate_isle_of_feathers", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_isle_calibration_stops_a_settled_game_with_its_final_scores():
+    """Once every player has placed all ten Bird tokens no score can change: stopping there
+    gives the played-out game's scores and win shares, and counts fewer birds as seen."""
+    module = _isle_calibration()
+    stopped = [module.play_one(("2", i, "greedy", 0, None, True)) for i in range(3)]
+    settled = [g for g in stopped if g["end"] == "settled"]
+    assert settled, [g["end"] for g in stopped]
+    for g in settled:
+        full = module.play_one(("2", g["game"], "greedy", 0, None))
+        assert full["end"] in ("sand", "cap") and g["housed"] == full["housed"] == [10, 10]
+        assert g["scores"] == full["scores"] and g["shares"] == full["shares"]
+        assert sum(g["shares"]) == 1.0 and g["rounds"] <= full["rounds"]
+        assert set(g["seen"]) <= set(full["seen"])
