@@ -96,7 +96,8 @@ def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
         assert set(early) <= {0, 1} and solo["early_share"][0] == sum(early) / 3
         assert solo["early_share"][0] == solo["ends"].get("migration", 0) / 3
         # Migration cards before the tenth bird: never more than in the whole season
-        assert all(0 <= a <= m for a, m in zip(solo["solo_at_ten"], solo["solo_missed"]))
+        pairs = zip(solo["solo_at_ten"], solo["solo_missed"], strict=True)
+        assert all(0 <= a <= m for a, m in pairs)
         assert solo["perfect_share"][0] == solo["perfect"] / 3
     assert "| levels | Migration cards before the tenth bird |" in done.stdout
 
