@@ -31,15 +31,6 @@ END_BONUS = 50.0
 PACE = 2.0
 """Points per card gone from the smaller draw pile, for the leader (against the trailer)."""
 
-SEARCH_SCALE = 60.0
-"""Heuristic points per unit of ISMCTS's reward logit (``agents.heuristic.search_scale``).
-
-With 2-4 players the values above span about +-150 points (``END_BONUS`` + ``PACE`` x a pile
-+ the lead) and the pace term alone reaches +-46, so the default scale of 20 saturated the
-logistic late in the game: every position the seat led in looked like a sure win and the search
-stopped telling moves apart. Tuned with ``benchmarks/tune_ismcts.py`` (docs/agents.md, Tuning):
-scale 8, 20 and 60 won 38.8%, 46.3% and 53.7% of the same 40 games against greedy."""
-
 
 def hand_value(state: State, player: int) -> int:
     """Points of ``player``'s hand now; with six cards, of the best five of them."""
