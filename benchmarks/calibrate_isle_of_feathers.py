@@ -47,6 +47,8 @@ import argparse
 import json
 import math
 import time
+from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import mean, stdev
@@ -98,13 +100,12 @@ def settled_shares(state: Any) -> list[float]:
     return win_shares(tied, len(totals))
 
 
-def play_one(task: tuple[Any, ...]) -> dict[str, Any]:
+def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any]:
     """Play game ``i`` of configuration ``config``; returns what the targets need.
 
-    ``task`` is ``(config, i, agent_spec, seed, content)`` with an optional sixth item
-    ``stop_settled`` (module docstring)."""
-    config, i, agent_spec, seed, content = task[:5]
-    stop_settled = bool(task[5]) if len(task) > 5 else False
+    ``task`` is ``(config, i, agent_spec, seed, content, stop_settled)`` (``--stop-settled``,
+    module docstring)."""
+    config, i, agent_spec, seed, content, stop_settled = task
     players, level = parse_config(config)
     deal = "solo" if level else config
     game = fourfeathers.make(GAME, players=players, stamina=level, content=content)
@@ -256,10 +257,7 @@ def summarise(config: str, games: list[dict[str, Any]], content: Any) -> dict[st
 def end_counts(games: list[dict[str, Any]]) -> dict[str, int]:
     """How many games ended each way (``ENDS`` or ``settled``; runs saved before the field
     existed count as ``?``)."""
-    counts: dict[str, int] = {}
-    for g in games:
-        counts[g.get("end", "?")] = counts.get(g.get("end", "?"), 0) + 1
-    return counts
+    return dict(Counter(g.get("end", "?") for g in games))
 
 
 def solo_outcomes(games: list[dict[str, Any]], tokens: int) -> dict[str, Any]:
@@ -299,6 +297,17 @@ def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
 
+def _ci(value: tuple[float, float, float], fmt: Callable[[float], str]) -> str:
+    """Two table cells, ``"mean | low - high"``, each number written by ``fmt``."""
+    m, lo, hi = value
+    return f"{fmt(m)} | {fmt(lo)} - {fmt(hi)}"
+
+
+def _num(spec: str) -> Callable[[float], str]:
+    """``fmt`` for ``_ci``: a number in the format ``spec`` (``".2f"``, ``"+.1f"``)."""
+    return lambda x: format(x, spec)
+
+
 def solo_outcome_table(solo: list[dict[str, Any]]) -> list[str]:
     """Markdown lines: per solo level, the Migration cards spent before the tenth bird, the
     seasons all ten were placed, the seasons ended by the Migration pile and the perfect ones
@@ -313,12 +322,9 @@ def solo_outcome_table(solo: list[dict[str, Any]]) -> list[str]:
         "|---|---|---|---|---|---|---|---|---|",
     ]
     for s in rows:
-        m, lo, hi = s["at_ten"]
-        e, elo, ehi = s["early_share"]
-        f, flo, fhi = s["perfect_share"]
         lines.append(
-            f"| {s['level']} | {s['games']} | {m:.2f} | {lo:.2f} - {hi:.2f} | {s['all_ten']} | "
-            f"{_pct(e)} | {_pct(elo)} - {_pct(ehi)} | {_pct(f)} | {_pct(flo)} - {_pct(fhi)} |"
+            f"| {s['level']} | {s['games']} | {_ci(s['at_ten'], _num('.2f'))} | {s['all_ten']} | "
+            f"{_ci(s['early_share'], _pct)} | {_ci(s['perfect_share'], _pct)} |"
         )
     return lines
 
@@ -337,11 +343,11 @@ def solo_step_table(summaries: list[dict[str, Any]]) -> list[str]:
         "pile | 95% CI | perfect seasons | 95% CI |",
         "|---|---|---|---|---|---|---|",
     ]
+    points = _num("+.1f")
     for at_ten, early, perfect in zip(*steps, strict=True):
-        cells = [f"{at_ten[0]} - {at_ten[1]}", f"{at_ten[2][0]:+.2f}"]
-        cells.append(f"{at_ten[2][1]:+.2f} - {at_ten[2][2]:+.2f}")
+        cells = [f"{at_ten[0]} - {at_ten[1]}", _ci(at_ten[2], _num("+.2f"))]
         for _, _, (m, lo, hi) in (early, perfect):
-            cells += [f"{100 * m:+.1f} pts", f"{100 * lo:+.1f} - {100 * hi:+.1f}"]
+            cells.append(f"{points(100 * m)} pts | {points(100 * lo)} - {points(100 * hi)}")
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 
@@ -356,12 +362,11 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
     ]
     for s in summaries:
         lo = s["lowest"]
-        rho, rlo, rhi = s["spearman"]
         lines.append(
             f"| {s['config']} | {s['games']} | {s['rounds']:.1f} | {lo['bird']} {lo['name']} "
             f"({lo['points']} pts): {lo['placed']}/{lo['seen']} = {_pct(lo['rate'])} | "
-            f"{_pct(lo['low'])} - {_pct(lo['high'])} | {len(s['dead'])} | {rho:.2f} | "
-            f"{rlo:.2f} - {rhi:.2f} |"
+            f"{_pct(lo['low'])} - {_pct(lo['high'])} | {len(s['dead'])} | "
+            f"{_ci(s['spearman'], _num('.2f'))} |"
         )
     lines += [
         "",
@@ -382,12 +387,10 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
             "|---|---|---|---|---|---|---|---|---|",
         ]
         for s in multi:
-            m, lo, hi = s["first_share"]
-            t, _, _ = s["extra_turns"]
-            g, glo, ghi = s["score_gap"]
+            t = s["extra_turns"][0]
             lines.append(
-                f"| {s['players']} | {_pct(m)} | {_pct(lo)} - {_pct(hi)} | "
-                f"{_pct(1 / s['players'])} | {t:+.2f} | {g:+.2f} | {glo:+.2f} - {ghi:+.2f} | "
+                f"| {s['players']} | {_ci(s['first_share'], _pct)} | "
+                f"{_pct(1 / s['players'])} | {t:+.2f} | {_ci(s['score_gap'], _num('+.2f'))} | "
                 f"{s['points_per_turn']:.2f} | {t * s['points_per_turn']:+.2f} |"
             )
     solo = [s for s in summaries if s["level"]]
@@ -399,11 +402,9 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
             "|---|---|---|---|---|---|---|---|",
         ]
         for s in solo:
-            m, lo, hi = s["score"]
-            miss = s.get("missed")
-            missed = f"{miss[0]:.2f} | {miss[1]:.2f} - {miss[2]:.2f}" if miss else "- | -"
+            missed = _ci(s["missed"], _num(".2f")) if s.get("missed") else "- | -"
             lines.append(
-                f"| {s['level']} | {s['games']} | {m:.1f} | {lo:.1f} - {hi:.1f} | "
+                f"| {s['level']} | {s['games']} | {_ci(s['score'], _num('.1f'))} | "
                 f"{s['housed'][0][0]:.2f} | {s['perfect']} | {missed} |"
             )
         lines += solo_outcome_table(solo)
@@ -416,10 +417,11 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
                 "without a placement | 95% CI |",
                 "|---|---|---|---|---|",
             ]
-            for a, b, (m, lo, hi) in steps:
+            signed = _num("+.2f")
+            for a, b, diff in steps:
                 miss = misses.get((a, b))
-                text = f"{miss[0]:+.2f} | {miss[1]:+.2f} - {miss[2]:+.2f}" if miss else "- | -"
-                lines.append(f"| {a} - {b} | {m:+.2f} | {lo:+.2f} - {hi:+.2f} | {text} |")
+                text = _ci(miss, signed) if miss else "- | -"
+                lines.append(f"| {a} - {b} | {_ci(diff, signed)} | {text} |")
         lines += solo_step_table(summaries)
     lines += [
         "",

@@ -119,7 +119,7 @@ def test_isle_calibration_stops_a_settled_game_with_its_final_scores():
     settled = [g for g in stopped if g["end"] == "settled"]
     assert settled, [g["end"] for g in stopped]
     for g in settled:
-        full = module.play_one(("2", g["game"], "greedy", 0, None))
+        full = module.play_one(("2", g["game"], "greedy", 0, None, False))
         assert full["end"] in ("sand", "cap") and g["housed"] == full["housed"] == [10, 10]
         assert g["scores"] == full["scores"] and g["shares"] == full["shares"]
         assert sum(g["shares"]) == 1.0 and g["rounds"] <= full["rounds"]
