@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -49,3 +50,28 @@ def test_kept_sheets_belong_to_their_game() -> None:
     assert sheet(other, cards, False) is not sheet(first, cards, False)
     assert sheet(first, cards, False) is sheet(first, cards, False)
     assert sheet(first, cards, True) == _sheet(first, cards, True)
+
+
+def test_kept_islands_belong_to_their_game() -> None:
+    """The Isle of Feathers page keeps where each bird fits per game object and island: a
+    kept answer is never handed to another game (whose content may give the same card numbers
+    other habitats), and it is the answer computed afresh."""
+    from fourfeathers.games.isle_of_feathers import web
+
+    first = make("isle-of-feathers", players=2)
+    observation = first.new_initial_state(3).observation(0)
+    observation["hand"] = list(range(1, 53))
+    fresh = web.derive(first, observation, 0)
+    fits = sorted(int(c) for c in fresh["fits"])
+    fitting, other_card = fits[0], next(c for c in range(1, 53) if c not in fits)
+    assert web.derive(first, observation, 0) == fresh
+    kept = web._kept(first, observation["island"], observation["birds"])
+    assert kept is web._kept(first, observation["island"], observation["birds"])
+    assert kept.spots[fitting] == (fresh["fits"][str(fitting)], [])
+    other = make("isle-of-feathers", players=2)
+    habitat = list(first.content.habitat)
+    habitat[fitting], habitat[other_card] = habitat[other_card], habitat[fitting]
+    other.content = dataclasses.replace(first.content, habitat=tuple(habitat))  # another file
+    swapped = web.derive(other, observation, 0)["fits"]
+    assert str(fitting) not in swapped
+    assert swapped[str(other_card)] == fresh["fits"][str(fitting)]

@@ -62,24 +62,67 @@ def derive(game: IsleGame, observation: dict[str, Any], seat: int | None) -> dic
     ["q,r"...]}, "flock": {card: ["q,r"...]}}`` for the seat's hand and the Flight Path: the
     free tiles where the bird's habitat matches the island now in some orientation (IS-32,
     IS-33, IS-39), and the tiles holding a bird where Flock could put it (IS-55). Cards that fit
-    nowhere are left out. Whose turn it is does not matter: it is what the island allows."""
-    cells = {key(q, r): h * 2 + v for q, r, h, v in observation["island"]}
-    occupied = {key(q, r) for q, r, _ in observation["birds"]}
-    land = sorted((k, c) for k, c in cells.items() if c >= 2)
-    habitat = game.content.habitat
+    nowhere are left out. Whose turn it is does not matter: it is what the island allows.
+
+    The server asks this of every recipient after every event, and the island changes only when
+    a tile, Vegetation or a bird is placed: the answers per card are kept per game and island
+    (``_kept``; do not change the lists returned)."""
+    kept = _kept(game, observation["island"], observation["birds"])
+    spots = kept.spots
     fits: dict[str, list[str]] = {}
     flock: dict[str, list[str]] = {}
     shown = list(observation.get("hand", [])) + [c for c in observation["path"] if c]
     for card in sorted(set(shown)):
-        hab = habitat[card]
-        assert hab is not None
-        free: list[str] = []
-        taken: list[str] = []
-        for k, c in land:
-            if c == hab.token_code and hab.fits_at(cells, k):
-                (taken if k in occupied else free).append(cell_text(k))
+        found = spots.get(card)
+        if found is None:
+            found = spots[card] = kept.card_spots(card)
+        free, taken = found
         if free:
             fits[str(card)] = free
         if taken:
             flock[str(card)] = taken
     return {"fits": fits, "flock": flock}
+
+
+class _Island:
+    """One island as ``derive`` reads it, and its answers so far per card: ``spots[card]`` is
+    ``(free tiles, tiles with a bird)`` in ``"q,r"`` text."""
+
+    __slots__ = ("game", "cells", "occupied", "by_code", "spots")
+
+    def __init__(self, game: IsleGame, island: list[list[int]], birds: list[Any]) -> None:
+        self.game = game
+        self.cells = {key(q, r): h * 2 + v for q, r, h, v in island}
+        self.occupied = {key(q, r) for q, r, _ in birds}
+        self.by_code: dict[int, list[int]] = {}  # the tiles of each code, in key order
+        for k in sorted(self.cells):
+            self.by_code.setdefault(self.cells[k], []).append(k)
+        self.spots: dict[int, tuple[list[str], list[str]]] = {}
+
+    def card_spots(self, card: int) -> tuple[list[str], list[str]]:
+        """The answer for ``card``, computed: only tiles of the token cell's code can hold it,
+        and not at all if the island lacks the tiles the habitat needs (``Habitat.needs``)."""
+        hab = self.game.content.habitat[card]
+        assert hab is not None
+        by_code, cells, occupied = self.by_code, self.cells, self.occupied
+        free: list[str] = []
+        taken: list[str] = []
+        if all(len(by_code.get(c, ())) >= n for c, n in hab.needs):
+            for k in by_code.get(hab.token_code, ()):
+                if hab.fits_at(cells, k):
+                    (taken if k in occupied else free).append(cell_text(k))
+        return free, taken
+
+
+def _kept(game: IsleGame, island: list[list[int]], birds: list[Any]) -> _Island:
+    """The kept ``_Island`` of this game and island (a new one the first time)."""
+    key = (id(game), tuple(map(tuple, island)), tuple((q, r) for q, r, _ in birds))
+    kept = _ISLANDS.get(key)
+    if kept is None or kept.game is not game:
+        if len(_ISLANDS) >= 1024:
+            _ISLANDS.clear()
+        kept = _ISLANDS[key] = _Island(game, island, birds)
+    return kept
+
+
+_ISLANDS: dict[tuple[Any, ...], _Island] = {}
