@@ -113,6 +113,10 @@ class FancyFeathersGame(Game):
         self.ctype: tuple[int, ...] = tuple(ctype)
         self.cvalue: tuple[int, ...] = tuple(cvalue)
         self.type_cards: tuple[tuple[int, ...], ...] = tuple(type_cards)
+        self._names = {
+            short: tuple(self._card_name(c, short) for c in range(len(ctype)))
+            for short in (False, True)
+        }
 
     def content_sha256(self) -> str:
         return self.cards.digest
@@ -193,7 +197,11 @@ class FancyFeathersGame(Game):
         return self.cards.types[type_].title
 
     def card_name(self, card: int, short: bool = False) -> str:
-        """``"Golden Pheasant 3"``, ``"Nest"`` (``short``: ``"Golden 3"``)."""
+        """``"Golden Pheasant 3"``, ``"Nest"`` (``short``: ``"Golden 3"``); written once per
+        game (the pages describe every legal move after every event)."""
+        return self._names[short][card]
+
+    def _card_name(self, card: int, short: bool) -> str:
         kind = self.cards.types[self.ctype[card]]
         name = kind.short if short else kind.title
         value = self.cvalue[card]

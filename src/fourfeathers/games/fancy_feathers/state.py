@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State, win_shares
 from . import rules, scoring
+from .rules import HIDDEN_LOSS
 from .scoring import TYPES, TypeScore, explain_collection, fewest_flags
 
 if TYPE_CHECKING:
@@ -195,7 +196,10 @@ class FancyFeathersState(State):
         for q in range(game.num_players):
             entry: dict[str, Any] = {
                 "count": len(self.held[q]),
-                "history": [_history(e) for e in self.log[q]],
+                "history": [
+                    ["got", e] if e >= 0 else ["lost", None if e == HIDDEN_LOSS else -2 - e]
+                    for e in self.log[q]
+                ],
             }
             if q == player or over:
                 entry["held"] = list(self.held[q])
@@ -273,19 +277,10 @@ class FancyFeathersState(State):
             for entry in self.log[q]:
                 if entry >= 0:
                     held.append(entry)
-                elif entry == rules.HIDDEN_LOSS:
+                elif entry == HIDDEN_LOSS:
                     foxed.append(held.pop(rng.randrange(len(held))))
                 else:
                     foxed.append(-2 - entry)
             new.held[q] = held
             new.foxed[q] = foxed
         return new
-
-
-def _history(entry: int) -> list[Any]:
-    """A ``log`` entry as JSON: ``["got", card]`` or ``["lost", card or None]``."""
-    if entry >= 0:
-        return ["got", entry]
-    if entry == rules.HIDDEN_LOSS:
-        return ["lost", None]
-    return ["lost", -2 - entry]
