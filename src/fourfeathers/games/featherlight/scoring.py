@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ...core.game import TERMINAL
 
@@ -438,9 +438,11 @@ def build_rule(kind: str, params: dict[str, Any], *, exact_same_colour: bool = F
     return RULE_KINDS[kind](**args)
 
 
-@dataclass(frozen=True)
-class CardScore:
-    """One hand card's points at scoring time, with the reason in words and its colour."""
+class CardScore(NamedTuple):
+    """One hand card's points at scoring time, with the reason in words and its colour.
+
+    A named tuple, not a frozen dataclass: the pages score every seat's hand after every event,
+    and a frozen dataclass costs about 1.1 us to build against 0.45 us."""
 
     card: int
     points: int

@@ -92,6 +92,7 @@ def _puts(
     tops = [colour[s[-1]] if s else -1 for s in nest]
     heights = [len(s) for s in nest]
     tallest = max(heights)
+    hand_only = {c: _hand_only(rules[c]) for c in hand}
     puts: dict[str, list[int | None]] = {}
     for card in hand:
         if card == taken:  # FL-26
@@ -99,8 +100,8 @@ def _puts(
         rest = [c for c in hand if c != card]
         table = Table([colour[c] for c in rest], [t for t in tops if t >= 0], tallest)
         hand_counts, nest_counts = table.counts["hand"], table.counts["nest"]
-        fixed = sum(rules[c].points(table, colour[c]) for c in rest if _hand_only(rules[c]))
-        moving = [c for c in rest if not _hand_only(rules[c])]
+        fixed = sum(rules[c].points(table, colour[c]) for c in rest if hand_only[c])
+        moving = [(rules[c].points, colour[c]) for c in rest if not hand_only[c]]
         seen: dict[tuple[int, int], int] = {}
         row: list[int | None] = []
         for s in range(len(nest)):
@@ -116,7 +117,7 @@ def _puts(
                 table.counts["nest"] = after
                 table.counts["both"] = [a + b for a, b in zip(hand_counts, after, strict=True)]
                 table.tallest = key[1]
-                seen[key] = fixed + sum(rules[c].points(table, colour[c]) for c in moving)
+                seen[key] = fixed + sum(points(table, c) for points, c in moving)
             row.append(seen[key])
         puts[str(card)] = row
     return puts
