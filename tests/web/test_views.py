@@ -53,9 +53,9 @@ def test_kept_sheets_belong_to_their_game() -> None:
 
 
 def test_kept_islands_belong_to_their_game() -> None:
-    """The Isle of Feathers page keeps where each bird fits per game object and island: a
-    kept answer is never handed to another game (whose content may give the same card numbers
-    other habitats), and it is the answer computed afresh."""
+    """The Isle of Feathers page keeps where each bird fits on each game object's latest
+    island: a kept answer is never handed to another game (whose content may give the same card
+    numbers other habitats), and it is the answer computed afresh."""
     from fourfeathers.games.isle_of_feathers import web
 
     first = make("isle-of-feathers", players=2)
@@ -67,7 +67,7 @@ def test_kept_islands_belong_to_their_game() -> None:
     assert web.derive(first, observation, 0) == fresh
     kept = web._kept(first, observation["island"], observation["birds"])
     assert kept is web._kept(first, observation["island"], observation["birds"])
-    assert kept.spots[fitting] == (fresh["fits"][str(fitting)], [])
+    assert kept.spots[fitting] == (fresh["fits"][str(fitting)], ())
     other = make("isle-of-feathers", players=2)
     habitat = list(first.content.habitat)
     habitat[fitting], habitat[other_card] = habitat[other_card], habitat[fitting]

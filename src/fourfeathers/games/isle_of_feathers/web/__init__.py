@@ -65,12 +65,12 @@ def derive(game: IsleGame, observation: dict[str, Any], seat: int | None) -> dic
     nowhere are left out. Whose turn it is does not matter: it is what the island allows.
 
     The server asks this of every recipient after every event, and the island changes only when
-    a tile, Vegetation or a bird is placed: the answers per card are kept per game and island
-    (``_kept``; do not change the lists returned)."""
+    a tile, Vegetation or a bird is placed: the answers per card are kept for the game's latest
+    island (``_kept``), as tuples (which the garbage collector stops walking; lists in JSON)."""
     kept = _kept(game, observation["island"], observation["birds"])
     spots = kept.spots
-    fits: dict[str, list[str]] = {}
-    flock: dict[str, list[str]] = {}
+    fits: dict[str, tuple[str, ...]] = {}
+    flock: dict[str, tuple[str, ...]] = {}
     shown = list(observation.get("hand", [])) + [c for c in observation["path"] if c]
     for card in sorted(set(shown)):
         found = spots.get(card)
@@ -86,20 +86,25 @@ def derive(game: IsleGame, observation: dict[str, Any], seat: int | None) -> dic
 
 class _Island:
     """One island as ``derive`` reads it, and its answers so far per card: ``spots[card]`` is
-    ``(free tiles, tiles with a bird)`` in ``"q,r"`` text."""
+    ``(free tiles, tiles with a bird)`` in ``"q,r"`` text. Built of what the garbage
+    collector need not walk (tuples, dicts of integers): the server keeps one per table."""
 
-    __slots__ = ("game", "cells", "occupied", "by_code", "spots")
+    __slots__ = ("game", "shape", "cells", "occupied", "by_code", "spots")
 
-    def __init__(self, game: IsleGame, island: list[list[int]], birds: list[Any]) -> None:
+    def __init__(
+        self, game: IsleGame, island: list[list[int]], birds: list[Any], shape: tuple[Any, ...]
+    ) -> None:
         self.game = game
+        self.shape = shape  # the island and where its birds are, as ``_kept`` compares them
         self.cells = {key(q, r): h * 2 + v for q, r, h, v in island}
         self.occupied = {key(q, r) for q, r, _ in birds}
-        self.by_code: dict[int, list[int]] = {}  # the tiles of each code, in key order
+        by_code: dict[int, list[int]] = {}
         for k in sorted(self.cells):
-            self.by_code.setdefault(self.cells[k], []).append(k)
-        self.spots: dict[int, tuple[list[str], list[str]]] = {}
+            by_code.setdefault(self.cells[k], []).append(k)
+        self.by_code = {c: tuple(ks) for c, ks in by_code.items()}  # tiles per code, key order
+        self.spots: dict[int, tuple[tuple[str, ...], tuple[str, ...]]] = {}
 
-    def card_spots(self, card: int) -> tuple[list[str], list[str]]:
+    def card_spots(self, card: int) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The answer for ``card``, computed: only tiles of the token cell's code can hold it,
         and not at all if the island lacks the tiles the habitat needs (``Habitat.needs``)."""
         hab = self.game.content.habitat[card]
@@ -111,18 +116,19 @@ class _Island:
             for k in by_code.get(hab.token_code, ()):
                 if hab.fits_at(cells, k):
                     (taken if k in occupied else free).append(cell_text(k))
-        return free, taken
+        return tuple(free), tuple(taken)
 
 
 def _kept(game: IsleGame, island: list[list[int]], birds: list[Any]) -> _Island:
-    """The kept ``_Island`` of this game and island (a new one the first time)."""
-    key = (id(game), tuple(map(tuple, island)), tuple((q, r) for q, r, _ in birds))
-    kept = _ISLANDS.get(key)
-    if kept is None or kept.game is not game:
+    """The kept ``_Island`` of this game and island (a new one when the island changed): one per
+    game object, which on the server is one per table."""
+    shape = (tuple(map(tuple, island)), tuple((q, r) for q, r, _ in birds))
+    kept = _ISLANDS.get(id(game))
+    if kept is None or kept.game is not game or kept.shape != shape:
         if len(_ISLANDS) >= 1024:
             _ISLANDS.clear()
-        kept = _ISLANDS[key] = _Island(game, island, birds)
+        kept = _ISLANDS[id(game)] = _Island(game, island, birds, shape)
     return kept
 
 
-_ISLANDS: dict[tuple[Any, ...], _Island] = {}
+_ISLANDS: dict[int, _Island] = {}
