@@ -11,6 +11,7 @@ from ...core.game import Game, State
 from . import actions, rules, rules_check, rules_phases, words
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
 from .hexgrid import LIMIT, key
+from .island import Island
 from .state import _FIELDS, _INT_FIELDS, IsleState
 
 DEFAULT_MAX_TURNS = 200
@@ -110,6 +111,10 @@ class IsleGame(Game):
         self.content_digest = check_content_digest(
             self.id, self.content_path, content_digest, self.content.digest
         )
+        # Every deal's island version: the same tiles and supplies whatever the seed (IS-05,
+        # IS-06), so what it implies is worked out once for all the game's deals (``island``).
+        self._start = Island()
+        self._start.shared = True
 
     def content_sha256(self) -> str:
         return self.content.digest
@@ -131,7 +136,9 @@ class IsleGame(Game):
         return self._players
 
     def new_initial_state(self, seed: int) -> IsleState:
-        return IsleState(self, rules.deal(self, seed))
+        state = IsleState(self, rules.deal(self, seed))
+        state.island = self._start
+        return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> IsleState:
         """Rebuild a state from ``to_dict()`` output.
