@@ -217,26 +217,28 @@ def legal_actions(state: IsleState) -> list[Any]:
     if phase == RELEASE:
         return [RELEASE_CARD[c] for c in sorted(state.hands[p])]
     hand = state.hands[p]
+    cards = sorted(hand)
     actions = []
     if can_act(state):
         actions += land_actions(state)
         closing = not hand and not actions
         if has_bird_token(state, p):
-            actions += place_actions(state, hand)
-        actions += [DISCARD[c] for c in sorted(hand)]
+            actions += place_actions(state, cards)
+        actions += [DISCARD[c] for c in cards]
     else:
         closing = True
     tokens = state.tokens[p]
-    for kind in range(len(ABILITIES)):
-        if tokens[kind]:
-            actions += ability_targets(state, kind)
+    if any(tokens):
+        for kind in range(len(ABILITIES)):
+            if tokens[kind]:
+                actions += ability_targets(state, kind)
     if state.game.solo and state.stamina and state.turn_actions < MAX_TURN_ACTIONS:  # IS-73
         actions.append(STAMINA)
     if closing:
         if state.game.solo or not hand or is_last_turn(state):
             actions.append(END)
         else:
-            actions += [PASS[c] for c in sorted(hand)]
+            actions += [PASS[c] for c in cards]
     return actions
 
 

@@ -55,13 +55,10 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     group = index.get(hab.token_code * 2 + occupied)
     if not group:
         return []
+    counts = facts.counts
+    assert counts is not None  # derived with the index
     for c, n in hab.needs:
-        have = index.get(c * 2)
-        size = 0 if have is None else len(have)
-        have = index.get(c * 2 + 1)
-        if have is not None:
-            size += len(have)
-        if size < n:
+        if counts.get(c, 0) < n:
             return []
     cells: dict[int, int] = state.cells
     found: list[int] = []
