@@ -157,8 +157,9 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
             token_supply[FLIT] -= stamina
     cells = {key(q, r): 2 for q, r in content.starting_island}
     sand, grass, cliff = content.tiles
-    face_up = set(path)
-    pool = [c for c in range(1, NUM_BIRDS + 1) if c not in face_up]
+    pool = list(range(1, NUM_BIRDS + 1))  # every card but the face-up ones, in order
+    for c in sorted(path, reverse=True):
+        del pool[c - 1]
     return {
         "cells": cells,
         "birds": {},
