@@ -11,6 +11,7 @@ from ...core.game import Game, State
 from . import actions, rules, rules_check, rules_phases, words
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
 from .hexgrid import LIMIT, key
+from .island import Island
 from .state import _FIELDS, _INT_FIELDS, IsleState
 
 DEFAULT_MAX_TURNS = 200
@@ -110,6 +111,17 @@ class IsleGame(Game):
         self.content_digest = check_content_digest(
             self.id, self.content_path, content_digest, self.content.digest
         )
+        self._start = _start_version()
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without what the deals' island version implies (a cache, found again)."""
+        fields = self.__dict__.copy()
+        del fields["_start"]
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+        self._start = _start_version()
 
     def content_sha256(self) -> str:
         return self.content.digest
@@ -131,7 +143,9 @@ class IsleGame(Game):
         return self._players
 
     def new_initial_state(self, seed: int) -> IsleState:
-        return IsleState(self, rules.deal(self, seed))
+        state = IsleState(self, rules.deal(self, seed))
+        state.island = self._start
+        return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> IsleState:
         """Rebuild a state from ``to_dict()`` output.
@@ -236,6 +250,14 @@ class IsleGame(Game):
             isinstance(action, actions.Discard)
             or state.phase in (rules_phases.ABILITY, rules_phases.PLANT)
         )
+
+
+def _start_version() -> Island:
+    """Every deal's island version: the same tiles and supplies whatever the seed (IS-05,
+    IS-06), so what it implies is worked out once for all the game's deals (``island``)."""
+    start = Island()
+    start.shared = True
+    return start
 
 
 def _ints(game: str, name: str, value: Any, size: int | None) -> None:

@@ -23,7 +23,7 @@ orientations a habitat may take. Both fix the origin, so anchoring a habitat on 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 STRIDE = 256
 OFFSET = 128
@@ -144,6 +144,9 @@ class Habitat:
             first (an island with fewer such cells cannot hold it anywhere).
         reach: the key offsets of every cell of every image, and 0: whether the habitat fits
             with its token cell on ``k`` depends on the cells ``k + d`` for ``d`` in it alone.
+        first_code: the code of every image's first (rarest) cell; ``firsts``: the offset of
+            an image's first cell -> the rest of each image whose first cell lies there (two
+            images may share one).
     """
 
     cells: tuple[tuple[int, int, int, bool], ...]
@@ -152,6 +155,8 @@ class Habitat:
     full_images: tuple[Image, ...]
     needs: tuple[tuple[int, int], ...]
     reach: frozenset[int]
+    first_code: int
+    firsts: dict[int, tuple[Image, ...]] = field(compare=False, repr=False)
 
     @classmethod
     def build(cls, cells: Iterable[tuple[int, int, int, bool]], token: tuple[int, int]) -> Habitat:
@@ -193,7 +198,20 @@ class Habitat:
         codes = [code(h, v) for _, _, h, v in local]
         needs = tuple((c, codes.count(c)) for c in sorted(set(codes), reverse=True))
         reach = frozenset(off for img in full for off, _ in img)
-        return cls((head, *rest), token_code, tuple(images), full, needs, reach)
+        firsts: dict[int, tuple[Image, ...]] = {}
+        for img in images:
+            firsts[img[0][0]] = (*firsts.get(img[0][0], ()), img[1:])
+        first_code = images[0][0][1]  # the most a cell of the habitat but its token cell needs
+        return cls(
+            (head, *rest),
+            token_code,
+            tuple(images),
+            full,
+            needs,
+            reach,
+            first_code,
+            firsts,
+        )
 
     @property
     def size(self) -> int:

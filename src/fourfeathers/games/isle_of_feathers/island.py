@@ -36,7 +36,8 @@ class Island:
             ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
             Vegetation, the supply aside.
         index: land keys by ``code * 2 + occupied``, each group sorted
-            (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``.
+            (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``;
+            ``counts``: code -> how many land cells have it (0 or missing).
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
@@ -63,6 +64,7 @@ class Island:
         "veg_acts",
         "index",
         "slots",
+        "counts",
         "tiles",
         "land_actions",
         "fits",
@@ -92,6 +94,7 @@ class Island:
         self.veg_acts: list[Any] | None = None
         self.index: dict[int, list[int]] | None = None
         self.slots: dict[int, int] | None = None
+        self.counts: dict[int, int] | None = None
         self.tiles: list[int] | None = None
         self.land_actions: list[Any] | None = None
         self.fits: dict[int, list[int]] = {}

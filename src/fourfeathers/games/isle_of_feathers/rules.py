@@ -157,8 +157,9 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
             token_supply[FLIT] -= stamina
     cells = {key(q, r): 2 for q, r in content.starting_island}
     sand, grass, cliff = content.tiles
-    face_up = set(path)
-    pool = [c for c in range(1, NUM_BIRDS + 1) if c not in face_up]
+    pool = list(range(1, NUM_BIRDS + 1))  # every card but the face-up ones, in order
+    for c in sorted(path, reverse=True):
+        del pool[c - 1]
     return {
         "cells": cells,
         "birds": {},
@@ -217,26 +218,28 @@ def legal_actions(state: IsleState) -> list[Any]:
     if phase == RELEASE:
         return [RELEASE_CARD[c] for c in sorted(state.hands[p])]
     hand = state.hands[p]
+    cards = sorted(hand)
     actions = []
     if can_act(state):
         actions += land_actions(state)
         closing = not hand and not actions
         if has_bird_token(state, p):
-            actions += place_actions(state, hand)
-        actions += [DISCARD[c] for c in sorted(hand)]
+            actions += place_actions(state, cards)
+        actions += [DISCARD[c] for c in cards]
     else:
         closing = True
     tokens = state.tokens[p]
-    for kind in range(len(ABILITIES)):
-        if tokens[kind]:
-            actions += ability_targets(state, kind)
+    if any(tokens):
+        for kind in range(len(ABILITIES)):
+            if tokens[kind]:
+                actions += ability_targets(state, kind)
     if state.game.solo and state.stamina and state.turn_actions < MAX_TURN_ACTIONS:  # IS-73
         actions.append(STAMINA)
     if closing:
         if state.game.solo or not hand or is_last_turn(state):
             actions.append(END)
         else:
-            actions += [PASS[c] for c in sorted(hand)]
+            actions += [PASS[c] for c in cards]
     return actions
 
 

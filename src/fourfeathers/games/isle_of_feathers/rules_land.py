@@ -92,11 +92,11 @@ def _tile_kind(
 
 def derive(state: IsleState, facts: Island) -> None:
     """Fill ``facts``' spots and index (``island.Island``: ``candidates``, ``tile_keys``,
-    ``tile_acts``, ``veg_keys``, ``veg_acts``, ``index``, ``slots``): from scratch, or from
-    the parent version by looking again only at the changed cells, and for a changed height at
-    their neighbours too (a tile's support and the ocean's contact with land depend on nothing
-    else). The sorted lists are copied only where a space changes status, and the parent's
-    are shared otherwise."""
+    ``tile_acts``, ``veg_keys``, ``veg_acts``, ``index``, ``slots``, ``counts``): from scratch,
+    or from the parent version by looking again only at the changed cells, and for a changed
+    height at their neighbours too (a tile's support and the ocean's contact with land depend on
+    nothing else). The sorted lists are copied only where a space changes status, and the
+    parent's are shared otherwise."""
     cells = state.cells
     birds = state.birds
     strict = state.game.strict_support
@@ -107,10 +107,12 @@ def derive(state: IsleState, facts: Island) -> None:
         greens = []
         index: dict[int, list[int]] = {}
         slots: dict[int, int] = {}
+        counts: dict[int, int] = {}
         for k in sorted(cells):
             c = cells[k]
             if c < 2:
                 continue
+            counts[c] = counts.get(c, 0) + 1
             free = k not in birds
             slot = slots[k] = c * 2 + (not free)
             group = index.get(slot)
@@ -138,6 +140,8 @@ def derive(state: IsleState, facts: Island) -> None:
         candidates = parent.candidates.copy()
         index = parent.index.copy()
         slots = parent.slots.copy()
+        assert parent.counts is not None
+        counts = parent.counts.copy()
         assert parent.tile_keys is not None and parent.tile_acts is not None
         assert parent.veg_keys is not None and parent.veg_acts is not None
         tile_keys = parent.tile_keys
@@ -185,6 +189,7 @@ def derive(state: IsleState, facts: Island) -> None:
             if slot == old:
                 continue
             if old >= 0:
+                counts[old >> 1] -= 1
                 group = index[old][:]
                 group.remove(k)
                 if group:
@@ -192,6 +197,7 @@ def derive(state: IsleState, facts: Island) -> None:
                 else:
                     del index[old]
             if slot >= 0:
+                counts[c] = counts.get(c, 0) + 1
                 group = index.get(slot, [])[:]
                 insort(group, k)
                 index[slot] = group
@@ -206,6 +212,7 @@ def derive(state: IsleState, facts: Island) -> None:
     facts.candidates = candidates
     facts.index = index
     facts.slots = slots
+    facts.counts = counts
     facts.parent = None
 
 

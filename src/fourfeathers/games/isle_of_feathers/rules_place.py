@@ -2,8 +2,8 @@
 checks of a placement, and putting a bird with its token on the island.
 
 ``fits`` is the hot path of every playout: it anchors on the token cell and tries the habitat's
-precomputed orientations there (``hexgrid.Habitat``), once per bird and island version
-(``island``).
+precomputed orientations there (``hexgrid.Habitat``) from the island's cells of their rarest
+code, once per bird and island version (``island``).
 """
 
 from __future__ import annotations
@@ -55,53 +55,53 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     group = index.get(hab.token_code * 2 + occupied)
     if not group:
         return []
+    counts = facts.counts
+    assert counts is not None  # derived with the index
     for c, n in hab.needs:
-        have = index.get(c * 2)
-        size = 0 if have is None else len(have)
-        have = index.get(c * 2 + 1)
-        if have is not None:
-            size += len(have)
-        if size < n:
+        if counts.get(c, 0) < n:
             return []
     cells: dict[int, int] = state.cells
     found: list[int] = []
-    images: tuple[tuple[tuple[int, int], ...], ...] = hab.images
+    first = hab.first_code
+    firsts: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = hab.firsts
+    rarest: list[int] = index.get(first * 2, _NONE) + index.get(first * 2 + 1, _NONE)
     prior = facts.prior
     known: list[int] | None = None
     if prior is not None:
         known = (prior.flocks if occupied else prior.fits).get(card)
-    if known is None:
-        for k in group:
-            for image in images:
-                for off, c in image:
+    reach: frozenset[int] = hab.reach
+    moved: tuple[int, ...] = facts.moved
+    at = 0  # ``known`` is sorted: walked alongside ``group``
+    size = 0 if known is None else len(known)
+    for k in group:
+        if known is not None:
+            while at < size and known[at] < k:
+                at += 1
+            for m in moved:
+                if m - k in reach:
+                    break
+            else:  # nothing the habitat could cover from ``k`` changed since ``prior``
+                if at < size and known[at] == k:
+                    found.append(k)
+                continue
+        for x in rarest:  # each cell that could be an image's first cell, from ``k``
+            rests = firsts.get(x - k)
+            if rests is None:
+                continue
+            for rest in rests:
+                for off, c in rest:
                     if cells.get(k + off, 0) != c:
                         break
                 else:
-                    found.append(k)
-                    break
-        return found
-    reach: frozenset[int] = hab.reach
-    moved: tuple[int, ...] = facts.moved
-    at = 0  # ``known`` is sorted and within ``group``: walked alongside it
-    size = len(known)
-    for k in group:
-        while at < size and known[at] < k:
-            at += 1
-        for m in moved:
-            if m - k in reach:
-                break
-        else:  # nothing the habitat could cover from ``k`` changed since ``prior``
-            if at < size and known[at] == k:
-                found.append(k)
-            continue
-        for image in images:
-            for off, c in image:
-                if cells.get(k + off, 0) != c:
                     break
             else:
-                found.append(k)
-                break
+                continue
+            found.append(k)
+            break
     return found
+
+
+_NONE: list[int] = []
 
 
 def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
@@ -110,9 +110,11 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     list is shared, do not change it.
 
     The search anchors on the token cell: only land cells with the token cell's height and
-    Vegetation and the wanted occupancy are tried (``index_of``), and each of the habitat's
-    precomputed distinct orientations is checked there by key additions; an island with too
-    few cells of some code the habitat needs is not searched at all. A token cell none of
+    Vegetation and the wanted occupancy are tried (``index_of``). Every orientation's first
+    cell has the habitat's rarest code (``Habitat.first_code``), so from each island cell of
+    that code only the orientations whose first cell lies there (``Habitat.firsts``) are
+    checked, by key additions; an island with too few cells of some code the habitat needs is
+    not searched at all. A token cell none of
     whose possible habitat cells changed since the version the island was derived from keeps
     that version's answer. Birds elsewhere in the group do not matter (ruling IS-R06).
     """

@@ -184,8 +184,9 @@ class IsleState(State):
         return win_shares(self.winners(), n)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle the fields by name: a compiled state (setup.py) has no default pickling."""
-        return (_unpickle, (self.game, {name: getattr(self, name) for name in _PICKLED}))
+        """Pickle the fields by name (not ``island``, ``_unpickle``): a compiled state (setup.py)
+        has no default pickling."""
+        return (_unpickle, (self.game, {name: getattr(self, name) for name in _FIELDS}))
 
     def clone(self) -> IsleState:
         new = IsleState(self.game)  # object.__new__ refuses a compiled class
@@ -404,12 +405,11 @@ class IsleState(State):
         return ", ".join(f"{names[c]} ({c})" for c in cards if 1 <= c <= NUM_BIRDS)
 
 
-_PICKLED = ("island",) + _FIELDS
-"""What ``__reduce__`` keeps besides the game: every slot."""
-
-
 def _unpickle(game: IsleGame, values: dict[str, Any]) -> IsleState:
+    """The state ``__reduce__`` pickled: every field; the island version's facts (a cache that
+    may hold the research encoding's objects, shared by the deals) are found again."""
     state = IsleState(game)
+    state.island = None
     for name, value in values.items():
         setattr(state, name, value)
     return state
