@@ -15,10 +15,18 @@ last cards of a pile while ahead, FL-31, FL-34, FL-35):
 - otherwise the leader gains ``PACE`` points per card missing from the smaller draw pile and the
   trailer loses them (the leader hurries the end, the trailer delays it).
 
+The greedy agent's repetition rule (``agents.heuristic.repetition_for``): ``position_key`` and
+``REPEAT_PENALTY``. The two terms leave two-player cycles (2% of greedy's self-play games):
+each seat trails at the start of its turn and takes the lead with a swap the other undoes at
+once; a seat that values a return to a position it already decided in ``REPEAT_PENALTY`` lower
+draws instead, and the piles run out.
+
 Solo play (Flying solo!) has no opponent and ends by the wind (FL-111): its value is the score.
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 from ...core.game import State
 from .content import NEST_STACKS, NUM_CARDS
@@ -30,6 +38,20 @@ END_BONUS = 50.0
 
 PACE = 2.0
 """Points per card gone from the smaller draw pile, for the leader (against the trailer)."""
+
+
+REPEAT_PENALTY = 100.0
+"""Points a position the greedy seat has already decided in is valued below a new one: more
+than the swing of a swap (40-60 points) plus the pace terms a cycle's swap gains over a draw."""
+
+
+def position_key(state: State, player: int) -> Hashable:
+    """What ``player`` sees of ``state`` for repetitions: every nest stack (ruling FL-R09), its
+    own hand (sorted) and the card it took this turn (0: none), a tuple. The piles and the other
+    hands are left out: the piles only shrink, and others' drawn cards are hidden."""
+    nest = state.nest  # type: ignore[attr-defined]
+    hand = state.hands[player]  # type: ignore[attr-defined]
+    return tuple(map(tuple, nest)), tuple(sorted(hand)), state.taken  # type: ignore[attr-defined]
 
 
 def hand_value(state: State, player: int) -> int:
