@@ -18,8 +18,8 @@ last cards of a pile while ahead, FL-31, FL-34, FL-35):
 The greedy agent's repetition rule (``agents.heuristic.repetition_for``): ``position_key`` and
 ``REPEAT_PENALTY``. The two terms leave two-player cycles (2% of greedy's self-play games):
 each seat trails at the start of its turn and takes the lead with a swap the other undoes at
-once; a seat that values a return to a position it already decided in ``REPEAT_PENALTY`` lower
-draws instead, and the piles run out.
+once; a seat that values a return to a nest it already decided at ``REPEAT_PENALTY`` lower
+draws or swaps elsewhere instead, and the piles run out.
 
 Solo play (Flying solo!) has no opponent and ends by the wind (FL-111): its value is the score.
 """
@@ -46,12 +46,17 @@ than the swing of a swap (40-60 points) plus the pace terms a cycle's swap gains
 
 
 def position_key(state: State, player: int) -> Hashable:
-    """What ``player`` sees of ``state`` for repetitions: every nest stack (ruling FL-R09), its
-    own hand (sorted) and the card it took this turn (0: none), a tuple. The piles and the other
-    hands are left out: the piles only shrink, and others' drawn cards are hidden."""
+    """What ``player`` sees of ``state`` for repetitions: every nest stack, bottom to top (ruling
+    FL-R09), and the size of its own hand (5, or 6 mid-turn), a tuple.
+
+    The nest holds six cards plus one per card drawn so far (a swap moves a card out and one
+    in), so a nest seen before means nobody drew since and the swaps went round: the seats are
+    in a cycle even when the cards in the hands differ (issue 16: four cards going round two
+    hands and two stacks). The piles are left out (they only shrink), and so are others'
+    drawn cards (hidden).
+    """
     nest = state.nest  # type: ignore[attr-defined]
-    hand = state.hands[player]  # type: ignore[attr-defined]
-    return tuple(map(tuple, nest)), tuple(sorted(hand)), state.taken  # type: ignore[attr-defined]
+    return tuple(map(tuple, nest)), len(state.hands[player])  # type: ignore[attr-defined]
 
 
 def hand_value(state: State, player: int) -> int:
