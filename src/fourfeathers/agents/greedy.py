@@ -19,8 +19,8 @@ class GreedyAgent:
     positions it has decided in during this game (their ``position_key``, from its own view: the
     position its last decision produced, or the one the others left it) and values an action
     that returns to one of them ``REPEAT_PENALTY`` lower, so two greedy seats that would undo
-    each other's moves for ever turn elsewhere (issue 16). One agent plays one game: the
-    memory starts empty with the agent.
+    each other's moves for ever turn elsewhere (issue 16). An agent plays one seat of one game
+    (``arena.play_game`` and the CLI make new agents per game): the memory starts empty.
     """
 
     name = "greedy"

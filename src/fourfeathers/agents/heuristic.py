@@ -65,12 +65,13 @@ PositionKey = Callable[[State, int], Hashable]
 def repetition_for(game_id: str) -> tuple[PositionKey, float] | None:
     """``(position_key, REPEAT_PENALTY)`` from the module that holds ``game_id``'s heuristic
     (the penalty a positive float, in the heuristic's units), or None if it states no
-    ``position_key``. Raises ``ConfigError`` for an unknown game."""
+    ``position_key``. Raises ``ConfigError`` for an unknown game, and ``AttributeError`` for a
+    module with ``position_key`` but no ``REPEAT_PENALTY``."""
     module = _heuristic_module(game_id)
     key: PositionKey | None = getattr(module, "position_key", None)
-    if key is None:
+    if module is None or key is None:
         return None
-    return key, float(getattr(module, "REPEAT_PENALTY"))
+    return key, float(module.REPEAT_PENALTY)
 
 
 def _heuristic_module(game_id: str) -> ModuleType | None:
