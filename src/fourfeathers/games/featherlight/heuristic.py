@@ -16,7 +16,7 @@ last cards of a pile while ahead, FL-31, FL-34, FL-35):
   trailer loses them (the leader hurries the end, the trailer delays it).
 
 The greedy agent's repetition rule (``agents.heuristic.repetition_for``): ``position_key`` and
-``REPEAT_PENALTY``. The two terms leave two-player cycles (2% of greedy's self-play games):
+``REPEAT_PENALTY``. The two terms left two-player cycles (2% of greedy's self-play games):
 each seat trails at the start of its turn and takes the lead with a swap the other undoes at
 once; a seat that values a return to a nest it already decided at ``REPEAT_PENALTY`` lower
 draws or swaps elsewhere instead, and the piles run out.
