@@ -11,6 +11,7 @@ import pytest
 
 from fourfeathers import list_games, make
 from fourfeathers.agents import AGENTS, SeatView, make_agent, view_for
+from fourfeathers.agents.heuristic import repetition_for
 from fourfeathers.arena import play_game
 
 FAST = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:iterations=30:playout_depth=4"}
@@ -130,6 +131,21 @@ def test_greedy_beats_random_at_featherlight():
         greedy = seats.index("greedy")
         wins += (greedy in result.winners) / len(result.winners)
     assert wins >= 10
+
+
+def test_greedy_remembers_positions_only_in_a_game_with_a_repetition_rule():
+    assert repetition_for("isle-of-feathers") is None
+    for game_id, remembered in (("isle-of-feathers", 0), ("featherlight", 4)):
+        state = make(game_id, players=2).new_initial_state(9)
+        agent = make_agent("greedy", 1)
+        decided = 0
+        while decided < 4:  # Featherlight: two turns of seat 0, two decisions each
+            if state.current_player == 0:
+                state.apply_action(agent.act(view_for(agent, state, 0)))
+                decided += 1
+            else:
+                state.apply_action(state.legal_actions()[0])
+        assert len(agent.seen) == remembered
 
 
 def test_a_tiny_time_budget_still_decides():

@@ -8,12 +8,19 @@ without one is valued by ``default_evaluate``.
 ISMCTS turns a heuristic value into a reward on a scale the game states as a module-level
 ``SEARCH_SCALE`` in its heuristic's module (``search_scale``): how many of the heuristic's units
 make a clear difference (a lead of one scale is a win chance of 73% with two players).
+
+A game whose agents can go round in circles gives the greedy agent a repetition rule in the same
+module (``repetition_for``): ``position_key(state, player)``, a hashable key of what ``player``
+sees of the position (equal keys: the same position for that seat), and ``REPEAT_PENALTY``, the
+heuristic units a position the seat has already decided in is valued below a new one.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Hashable
 from functools import cache
+from types import ModuleType
 
 from ..core.game import State
 from ..core.registry import Heuristic, game_spec
@@ -47,5 +54,25 @@ def search_scale(game_id: str) -> float:
     """The ``SEARCH_SCALE`` of the module that holds ``game_id``'s heuristic (a positive float,
     in the heuristic's units), else ``DEFAULT_SCALE``. Raises ``ConfigError`` for an unknown
     game."""
-    module = sys.modules.get(heuristic_for(game_id).__module__)
-    return float(getattr(module, "SEARCH_SCALE", DEFAULT_SCALE))
+    return float(getattr(_heuristic_module(game_id), "SEARCH_SCALE", DEFAULT_SCALE))
+
+
+PositionKey = Callable[[State, int], Hashable]
+"""``position_key(state, player)``: what ``player`` sees of ``state``, as a hashable key."""
+
+
+@cache
+def repetition_for(game_id: str) -> tuple[PositionKey, float] | None:
+    """``(position_key, REPEAT_PENALTY)`` from the module that holds ``game_id``'s heuristic
+    (the penalty a positive float, in the heuristic's units), or None if it states no
+    ``position_key``. Raises ``ConfigError`` for an unknown game, and ``AttributeError`` for a
+    module with ``position_key`` but no ``REPEAT_PENALTY``."""
+    module = _heuristic_module(game_id)
+    key: PositionKey | None = getattr(module, "position_key", None)
+    if module is None or key is None:
+        return None
+    return key, float(module.REPEAT_PENALTY)
+
+
+def _heuristic_module(game_id: str) -> ModuleType | None:
+    return sys.modules.get(heuristic_for(game_id).__module__)

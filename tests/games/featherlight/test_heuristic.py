@@ -1,12 +1,23 @@
-"""Featherlight's heuristic ends a game its seat leads (issue 16, ruling FL-R10's cap endings)."""
+"""Featherlight's heuristic ends a game its seat leads, and greedy breaks swap cycles (issue 16,
+ruling FL-R10's cap endings)."""
 
 from __future__ import annotations
 
 import pytest
-from fl_helpers import build
+from fl_helpers import build, play
 
 from fourfeathers.agents import make_agent, view_for
-from fourfeathers.games.featherlight.heuristic import END_BONUS, PACE, evaluate, hand_value
+from fourfeathers.agents.heuristic import repetition_for
+from fourfeathers.arena import play_game
+from fourfeathers.core.rng import derive_seed
+from fourfeathers.games.featherlight.heuristic import (
+    END_BONUS,
+    PACE,
+    REPEAT_PENALTY,
+    evaluate,
+    hand_value,
+    position_key,
+)
 
 
 def last_card_position():
@@ -59,3 +70,47 @@ def test_a_trailing_seat_is_pulled_back_not_pushed_to_end():
     draw = state.clone()
     draw.apply_action(state.game.parse_action("draw 2"))  # the smaller pile keeps its card
     assert evaluate(draw, 1) == -(37 - 26) - PACE * 22
+
+
+def test_the_repetition_key_is_the_nest_and_the_hand_size():
+    state = last_card_position()
+    nest = ((45,), (12,), (13,), (14,), (15,), (16,))
+    assert position_key(state, 0) == (nest, 5)
+    play(state, "take 1")
+    assert position_key(state, 0) == (((),) + nest[1:], 6)
+    assert repetition_for("featherlight") == (position_key, REPEAT_PENALTY)
+
+
+def test_greedy_does_not_return_to_a_nest_it_decided_at():
+    """With seat 1's hand public, seat 0's takes are worth 43-49 and its draws about 50-51, so
+    greedy (seed 0) draws. Back in the same position with the nest it drew at (and a hand of
+    six) in its memory, either draw returns there, so it takes stack 4 (49) instead; with the
+    memory emptied it draws again (the same random draws either way)."""
+    start = build(known=[[], [2, 3, 4, 5, 6]])
+    values = {}
+    for action in start.legal_actions():
+        after = start.clone()
+        after.apply_action(action)
+        values[str(action)] = evaluate(after, 0)
+    assert values["take 4"] == 49 and max(v for a, v in values.items() if "take" in a) == 49
+    choices = []
+    for forget in (False, True):
+        agent = make_agent("greedy", 0)
+        first = agent.act(view_for(agent, start, 0))
+        after = start.clone()
+        after.apply_action(first)
+        agent.act(view_for(agent, after, 0))
+        assert agent.seen == {position_key(start, 0), position_key(after, 0)}
+        if forget:
+            agent.seen.clear()
+        choices.append((str(first), str(agent.act(view_for(agent, start, 0)))))
+    assert choices == [("draw 2", "take 4"), ("draw 2", "draw 1")]
+
+
+def test_greedy_breaks_the_two_player_cycle_of_seed_15():
+    """Seed 15 of ``strength.py caps`` (seed 0): without the repetition memory greedy's seats
+    swapped the same four cards round stacks 1, 4 and 6 until the turn cap (ruling FL-R10) ended
+    the game at turn 300; now a draw pile runs out at turn 60 (FL-31)."""
+    result = play_game("featherlight", {"players": 2}, ["greedy"] * 2, derive_seed(0, 15))
+    assert not result.capped
+    assert result.turns == 60

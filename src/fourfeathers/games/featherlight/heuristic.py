@@ -15,10 +15,18 @@ last cards of a pile while ahead, FL-31, FL-34, FL-35):
 - otherwise the leader gains ``PACE`` points per card missing from the smaller draw pile and the
   trailer loses them (the leader hurries the end, the trailer delays it).
 
+The greedy agent's repetition rule (``agents.heuristic.repetition_for``): ``position_key`` and
+``REPEAT_PENALTY``. The two terms left two-player cycles (2% of greedy's self-play games):
+each seat trails at the start of its turn and takes the lead with a swap the other undoes at
+once; a seat that values a return to a nest it already decided at ``REPEAT_PENALTY`` lower
+draws or swaps elsewhere instead, and the piles run out.
+
 Solo play (Flying solo!) has no opponent and ends by the wind (FL-111): its value is the score.
 """
 
 from __future__ import annotations
+
+from collections.abc import Hashable
 
 from ...core.game import State
 from .content import NEST_STACKS, NUM_CARDS
@@ -30,6 +38,25 @@ END_BONUS = 50.0
 
 PACE = 2.0
 """Points per card gone from the smaller draw pile, for the leader (against the trailer)."""
+
+
+REPEAT_PENALTY = 100.0
+"""Points a position the greedy seat has already decided in is valued below a new one: more
+than the swing of a swap (40-60 points) plus the pace terms a cycle's swap gains over a draw."""
+
+
+def position_key(state: State, player: int) -> Hashable:
+    """What ``player`` sees of ``state`` for repetitions: every nest stack, bottom to top (ruling
+    FL-R09), and the size of its own hand (5, or 6 mid-turn), a tuple.
+
+    The nest holds six cards plus one per card drawn so far (a swap moves a card out and one
+    in), so a nest seen before means nobody drew since and the swaps went round: the seats are
+    in a cycle even when the cards in the hands differ (issue 16: four cards going round two
+    hands and two stacks). The piles are left out (they only shrink), and so are others'
+    drawn cards (hidden).
+    """
+    nest = state.nest  # type: ignore[attr-defined]
+    return tuple(map(tuple, nest)), len(state.hands[player])  # type: ignore[attr-defined]
 
 
 def hand_value(state: State, player: int) -> int:
