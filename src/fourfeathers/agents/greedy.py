@@ -54,5 +54,15 @@ class GreedyAgent:
         best = max(totals)
         return self.rng.choice([a for a, t in zip(actions, totals, strict=True) if t == best])
 
+    def recall(self, view: SeatView) -> None:
+        """Remember a position this seat decided in earlier in the game, as ``act`` would have:
+        for a player that makes a new agent for each decision from the game's record (the
+        server, ``web.ai.decide``). Draws nothing from the agent's RNG: the key is what the seat
+        sees, the same in any determinization."""
+        repetition = repetition_for(view.game.id)
+        if repetition and len(view.legal_actions()) > 1:
+            world = view.determinize(random.Random(0))
+            self.seen.add(repetition[0](world, view.player))
+
 
 register_agent("greedy", GreedyAgent)

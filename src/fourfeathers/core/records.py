@@ -8,6 +8,7 @@ Records are JSON; actions are stored in their text form.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,14 +49,19 @@ class GameRecord:
         """The ``Game`` this record was played with."""
         return make(self.game, **self.config)
 
-    def replay(self, upto: int | None = None) -> State:
-        """The state after the first ``upto`` actions (all when None).
+    def replay(
+        self, upto: int | None = None, before: Callable[[State], None] | None = None
+    ) -> State:
+        """The state after the first ``upto`` actions (all when None); ``before(state)`` is
+        called with the state before each of them is applied (it must not change it).
 
         Raises ``IllegalActionError`` naming the action's index if the record is not a legal game.
         """
         game = self.make_game()
         state = game.new_initial_state(self.seed)
         for i, text in enumerate(self.actions[:upto]):
+            if before is not None:
+                before(state)
             try:
                 state.apply_action(game.parse_action(text))
             except IllegalActionError as exc:

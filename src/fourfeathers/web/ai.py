@@ -19,15 +19,30 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..agents import SeatView, make_agent
+from ..agents.heuristic import repetition_for
 from ..agents.hints import ESTIMATE_PLAYOUTS, HintChoice, hint
 from ..core.records import GameRecord
 
 
 def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
     """The text form of the action agent ``spec`` (seeded ``seed``) takes for ``seat`` in the
-    position reached by ``record`` (``GameRecord`` fields as a dict)."""
-    state = GameRecord(**record).replay()
-    return str(make_agent(spec, seed).act(SeatView(state, seat)))
+    position reached by ``record`` (``GameRecord`` fields as a dict).
+
+    An agent that remembers the positions it decided in (``recall``: greedy, in a game with a
+    repetition rule, ``agents.heuristic.repetition_for``) is first shown the seat's earlier
+    decisions, so it plays as if it had played the whole game (a new agent would go round the
+    same cycle again)."""
+    agent = make_agent(spec, seed)
+    recall = getattr(agent, "recall", None)
+    before: Callable[[Any], None] | None = None
+    if recall is not None and repetition_for(record["game"]) is not None:
+
+        def before(state: Any) -> None:
+            if state.current_player == seat:
+                recall(SeatView(state, seat))
+
+    state = GameRecord(**record).replay(before=before)
+    return str(agent.act(SeatView(state, seat)))
 
 
 def analyse(
