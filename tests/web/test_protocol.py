@@ -286,6 +286,7 @@ def test_stale_and_repeated_commands_are_never_applied_twice(client) -> None:
     [
         ("{not json", "bad_json"),
         ("[1, 2]", "bad_json"),
+        ('{"type": "move", "x": ' + "[" * 4000 + "]" * 4000 + "}", "bad_json"),
         ('{"type": "dance"}', "unknown_type"),
         ('{"type": "move", "expect": 0}', "bad_field"),
         ('{"type": "move", "action": "draw 1"}', "bad_field"),

@@ -87,7 +87,8 @@ _FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def parse(text: str | bytes, limit: int) -> Message:
-    """Parse one client message. Raises ``ProtocolError`` naming what is wrong.
+    """Parse one client message. Raises ``ProtocolError`` naming what is wrong (``bad_json``
+    also for JSON nested deeper than the decoder can follow).
 
     ``limit`` is the largest accepted message in bytes (UTF-8).
     """
@@ -100,6 +101,8 @@ def parse(text: str | bytes, limit: int) -> Message:
         data = json.loads(text)
     except ValueError as exc:
         raise ProtocolError("bad_json", f"not valid JSON: {exc}") from None
+    except RecursionError:  # 8 KiB of "[" nests deeper than the decoder's recursion limit
+        raise ProtocolError("bad_json", "not valid JSON: nested too deeply") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "a message is a JSON object")
     kind = data.get("type")
