@@ -159,6 +159,7 @@ def test_unknown_table_is_404_never_a_new_table(client) -> None:
         ({"game": "featherlight", "seats": []}, "seats"),
         ({"game": "featherlight"}, "seats: Field required"),
         ({"game": "featherlight", "seats": ["human"], "colour": 1}, "colour"),
+        ({"game": "featherlight", "seats": ["human", "human"], "open": "yes"}, "open:"),
     ],
 )
 def test_bad_tables_are_refused_with_the_field(client, body: dict, words: str) -> None:
@@ -173,6 +174,30 @@ def test_malformed_http_body(client) -> None:
         "/api/tables", content=b"{not json", headers={"content-type": "application/json"}
     )
     assert response.status_code == 422 and response.json()["error"] == "bad_request"
+    assert response.json()["message"].startswith("body: not valid JSON (")
+    deep = b"[" * 5000 + b"]" * 5000  # more than the JSON decoder can nest
+    response = client.post(
+        "/api/tables", content=deep, headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 400 and response.json() == {
+        "error": "bad_request",
+        "message": "the body could not be read as JSON (malformed, or nested too deeply)",
+    }
+    assert client.get("/api/tables").json()["tables"] == []
+
+
+def test_other_http_refusals_have_the_same_shape(client) -> None:
+    response = client.get("/api/nothing")
+    assert response.status_code == 404
+    assert response.json() == {"error": "not_found", "message": "nothing at /api/nothing"}
+    response = client.delete("/api/tables")
+    assert response.status_code == 405 and response.json()["error"] == "method_not_allowed"
+
+
+def test_an_invite_page_for_a_seat_the_table_lacks_is_404(client) -> None:
+    table = create(client, "featherlight", ["human", "human"])["table"]
+    pages = {n: client.get(f"/t/{table}/seat/{n}").status_code for n in ("0", "1", "2", "3", "x")}
+    assert pages == {"0": 404, "1": 200, "2": 200, "3": 404, "x": 404}
 
 
 # The WebSocket of a table
@@ -248,6 +273,9 @@ def test_first_message_must_be_hello(client) -> None:
     table = create(client, "featherlight", ["human", "human"])
     with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:
         ws.send_json({"type": "move", "action": "draw 1", "expect": 0})
+        assert ws.receive_json()["code"] == "no_hello"
+    with client.websocket_connect(f"/ws/tables/{table['table']}") as ws:  # and a malformed one
+        ws.send_json({"type": "move", "action": "draw 1"})
         assert ws.receive_json()["code"] == "no_hello"
 
 

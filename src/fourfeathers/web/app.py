@@ -13,6 +13,7 @@ new one).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
@@ -21,6 +22,7 @@ from typing import Any
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..agents import AGENTS, ALIASES
@@ -145,11 +147,22 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        problems = [
-            f"{'.'.join(str(p) for p in e['loc'] if p != 'body') or 'body'}: {e['msg']}"
-            for e in exc.errors()
-        ]
+        problems = [_problem(e) for e in exc.errors()]
         return JSONResponse({"error": "bad_request", "message": "; ".join(problems)}, 422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """Starlette's and FastAPI's own refusals (no such route, a method it does not take, a
+        body it cannot read) in the API's error shape."""
+        code = HTTP_ERRORS.get(exc.status_code, "http_error")
+        message = str(exc.detail)
+        if exc.status_code == 404:
+            message = f"nothing at {request.url.path}"
+        elif exc.status_code == 405:
+            message = f"{request.method} is not taken at {request.url.path}"
+        elif exc.status_code == 400:  # FastAPI could not decode the body at all
+            message = "the body could not be read as JSON (malformed, or nested too deeply)"
+        return JSONResponse({"error": code, "message": message}, exc.status_code, exc.headers)
 
     add_pages(app, hub_of)
 
@@ -196,6 +209,19 @@ def create_app(settings: Settings) -> FastAPI:
         await _session(hub_of(ws), ws, table_id)
 
     return app
+
+
+HTTP_ERRORS = {400: "bad_request", 404: "not_found", 405: "method_not_allowed"}
+"""The ``error`` of Starlette's own HTTP refusals (docs/protocol.md)."""
+
+
+def _problem(error: Mapping[str, Any]) -> str:
+    """One validation problem in words: ``field: what is wrong``."""
+    where = ".".join(str(p) for p in error["loc"] if p != "body") or "body"
+    if error["type"] == "json_invalid":
+        detail = error.get("ctx", {}).get("error", "")
+        return f"body: not valid JSON ({detail} at character {error['loc'][-1]})"
+    return f"{where}: {error['msg']}"
 
 
 async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
@@ -247,10 +273,14 @@ async def _hello(sock: Socket, settings: Settings) -> Hello | None:
         return None
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
+    payload = _payload(message)
     try:
-        first = parse(_payload(message), settings.max_message)
+        first = parse(payload, settings.max_message)
     except ProtocolError as exc:
-        sock.error(exc.code, exc.message, exc.id)
+        if exc.code != "bad_json" and _type_of(payload) not in (None, "hello"):
+            sock.error("no_hello", "the first message must be hello")
+        else:
+            sock.error(exc.code, exc.message, exc.id)
         sock.close(CLOSE_NO_HELLO)
         return None
     if not isinstance(first, Hello):
@@ -314,6 +344,15 @@ def _hint_task(hub: Hub, table: Any, sock: Socket, cmd: Command) -> None:
             sock.hinting = False
 
     hub.spawn(run())
+
+
+def _type_of(payload: str | bytes) -> Any:
+    """The ``type`` of a message that ``parse`` refused, if it is a JSON object (else None)."""
+    try:
+        data = json.loads(payload)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("type") if isinstance(data, dict) else None
 
 
 def _payload(message: Mapping[str, Any]) -> str | bytes:

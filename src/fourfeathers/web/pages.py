@@ -84,13 +84,17 @@ def add_pages(app: FastAPI, hub_of: Callable[[Request], Hub]) -> None:
 
     @app.get("/t/{table_id}/seat/{seat}", response_class=HTMLResponse)
     async def invite_page(table_id: str, seat: str, request: Request) -> Response:
-        return _table_page(request, table_id)
+        return _table_page(request, table_id, seat)
 
-    def _table_page(request: Request, table_id: str) -> Response:
+    def _table_page(request: Request, table_id: str, seat: str | None = None) -> Response:
+        """The page, or the page with 404 for an unknown table or a seat it does not have
+        (invite links count seats from 1; the page says what is wrong)."""
         try:
-            hub_of(request).get(table_id)
+            table = hub_of(request).get(table_id)
         except NotFound:
-            return HTMLResponse(page, status_code=404)  # the page says so
+            return HTMLResponse(page, status_code=404)
+        if seat is not None and not (seat.isdigit() and 1 <= int(seat) <= len(table.kinds)):
+            return HTMLResponse(page, status_code=404)
         return HTMLResponse(page)
 
     @app.get("/static/{name}")

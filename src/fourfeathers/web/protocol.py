@@ -169,7 +169,7 @@ def _text(data: dict[str, Any], key: str, id: Any, optional: bool = False) -> st
 class CreateTable(BaseModel):
     """``POST /api/tables``: a game, its options and one kind per seat."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     game: str = Field(max_length=64)
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(min_length=1, max_length=16)
@@ -180,7 +180,7 @@ class Claim(BaseModel):
     """``POST /api/tables/{id}/claim``: the seat, its invite code (not needed at an open
     table) and optionally a token the browser already holds (hot seat, or coming back)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     seat: int = Field(ge=0, le=15)
     invite: str | None = Field(default=None, max_length=MAX_TOKEN_LENGTH)
     token: str | None = Field(default=None, max_length=MAX_TOKEN_LENGTH)
@@ -189,5 +189,5 @@ class Claim(BaseModel):
 class Rematch(BaseModel):
     """``POST /api/tables/{id}/rematch``: a seat token of the finished table."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(max_length=MAX_TOKEN_LENGTH)
