@@ -2,7 +2,7 @@
 
     python benchmarks/calibrate_isle_of_feathers.py [--games 300] [--agent greedy]
         [--configs 2,3,4,solo1,solo2,solo3,solo4] [--content FILE] [--workers 1] [--seed 0]
-        [--json FILE] [--plots DIR] [--markdown] [--from-json FILE]
+        [--json FILE] [--plots DIR] [--markdown] [--from-json FILE [FILE ...]]
 
 Every seat is played by ``--agent`` (any registered agent, with its options as ``name:k=v``).
 Game ``i`` of configuration ``C`` is dealt with ``derive_seed(seed, C, i)`` and seat ``p``'s
@@ -35,7 +35,9 @@ search agent may then play on to the turn limit with no reason to end the game. 
 keeps its scores and shares; it is left out of the first player's extra turns, and the birds
 that reach a hand after that moment are not counted (no one can place them).
 
-``--from-json`` rebuilds the tables and plots of a run saved with ``--json`` without playing.
+``--from-json`` rebuilds the tables and plots of runs saved with ``--json`` without playing;
+given several files, a configuration in a later file replaces the same one in an earlier file
+(a longer rerun of one player count over a run of all of them).
 
 Runnable by hand, not part of CI (about 0.2 s per greedy game). The tables and plots go to
 docs/calibration/isle-of-feathers.md.
@@ -556,6 +558,16 @@ def plots(summaries: list[dict[str, Any]], out: Path) -> list[str]:
     return names
 
 
+def merged(files: list[str]) -> list[dict[str, Any]]:
+    """The summaries of saved runs (``--json``) in the first file's order of configurations; a
+    configuration in a later file replaces the same one before it, new ones are added."""
+    by_config: dict[str, dict[str, Any]] = {}
+    for name in files:
+        for summary in json.loads(Path(name).read_text()):
+            by_config[summary["config"]] = summary
+    return list(by_config.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=300, help="games per configuration")
@@ -572,7 +584,11 @@ def main() -> None:
     parser.add_argument("--plots", default=None, help="write one PNG per target to this folder")
     parser.add_argument("--markdown", action="store_true", help="print the Markdown tables")
     parser.add_argument(
-        "--from-json", default=None, help="redo tables and plots from a saved run, play nothing"
+        "--from-json",
+        nargs="+",
+        default=None,
+        metavar="FILE",
+        help="redo tables and plots from saved runs, play nothing (later files win per config)",
     )
     parser.add_argument(
         "--stop-settled",
@@ -581,7 +597,7 @@ def main() -> None:
     )
     args = parser.parse_args()
     content = load_content(args.content)
-    summaries = json.loads(Path(args.from_json).read_text()) if args.from_json else []
+    summaries = merged(args.from_json) if args.from_json else []
     for config in [] if args.from_json else args.configs.split(","):
         start = time.perf_counter()
         tasks = [

@@ -124,3 +124,13 @@ def test_isle_calibration_stops_a_settled_game_with_its_final_scores():
         assert g["scores"] == full["scores"] and g["shares"] == full["shares"]
         assert sum(g["shares"]) == 1.0 and g["rounds"] <= full["rounds"]
         assert set(g["seen"]) <= set(full["seen"])
+
+
+def test_isle_calibration_merges_saved_runs_later_files_winning(tmp_path):
+    """--from-json with several files: a configuration in a later file replaces the earlier one
+    (a 200-game rerun of 2 players over a run of 2, 3, 4), others keep the first file's order."""
+    first, second = tmp_path / "all.json", tmp_path / "two.json"
+    first.write_text(json.dumps([{"config": "2", "games": 30}, {"config": "3", "games": 30}]))
+    second.write_text(json.dumps([{"config": "2", "games": 200}, {"config": "solo1", "games": 60}]))
+    merged = _isle_calibration().merged([str(first), str(second)])
+    assert [(s["config"], s["games"]) for s in merged] == [("2", 200), ("3", 30), ("solo1", 60)]
