@@ -255,6 +255,12 @@ def play_pair(
                 scores[spec].append(score)
         deal = block.stop
         low, high = wilson(wins, games)
+        print(
+            f"{game_id} {config}: {a} vs {b}: {games} games, {pct(wins / games)} "
+            f"[{pct(low)}, {pct(high)}], {time.perf_counter() - started:.0f} s",
+            file=sys.stderr,
+            flush=True,
+        )
         if stop_early and games >= min_games and (low > 0.5 or high < 0.5) and deal < deals:
             stopped = True
             break

@@ -116,3 +116,36 @@ def test_search_scale_is_the_games_constant_or_the_default():
 
     assert search_scale("isle-of-feathers") == isle.SEARCH_SCALE
     assert search_scale("featherlight") == DEFAULT_SCALE
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("featherlight", 2), ("fancy-feathers", 4)])
+def test_relative_leaves_value_the_gain_over_the_samples_root(game_id, players):
+    # relative=1: a leaf's rewards are the softmax of each seat's heuristic gain over the root
+    # of the same determinization (the hidden cards shift both alike), so the root actions'
+    # rewards are spread around 0.5 however far ahead the seat is; analyse still reports the
+    # absolute reward (the win chance of a hint), here exactly what relative=0 reports.
+    evaluate, scale = heuristic_for(game_id), search_scale(game_id)
+    for i, state in enumerate(positions(game_id, {"players": players}, 3)):
+        view = SeatView(state, state.current_player)
+        seat = view.player
+        relative = make_agent("ismcts:iterations=1:relative=1", i)
+        shown = relative.analyse(view)
+        plain = make_agent("ismcts:iterations=1:relative=0", i).analyse(view)
+        assert [(s.action, s.visits) for s in shown] == [(s.action, s.visits) for s in plain]
+        assert [s.value for s in shown] == pytest.approx([s.value for s in plain])
+        world = view.determinize(random.Random(i))  # the agent's first sample
+        root = [evaluate(world, p) / scale for p in range(players)]
+        for s in shown[:3]:
+            after = world.clone()
+            after.apply_action(s.action)
+            gains = [evaluate(after, p) / scale - root[p] for p in range(players)]
+            weights = [math.exp(g) for g in gains]
+            assert relative._value(after)[seat] == pytest.approx(weights[seat] / sum(weights))
+
+
+def test_search_settings_come_from_the_games_heuristic_module():
+    from fourfeathers.agents.heuristic import SEARCH_DEFAULTS, search_setting
+
+    assert search_setting("fancy-feathers", "prior_after") == SEARCH_DEFAULTS["prior_after"]
+    with pytest.raises(KeyError):
+        search_setting("fancy-feathers", "no_such_setting")

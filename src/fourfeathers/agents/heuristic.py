@@ -7,7 +7,9 @@ without one is valued by ``default_evaluate``.
 
 ISMCTS turns a heuristic value into a reward on a scale the game states as a module-level
 ``SEARCH_SCALE`` in its heuristic's module (``search_scale``): how many of the heuristic's units
-make a clear difference (a lead of one scale is a win chance of 73% with two players).
+make a clear difference (a lead of one scale is a win chance of 73% with two players). The same
+module may state the search's other game-dependent defaults (``search_setting``):
+``SEARCH_PRIOR_AFTER`` and ``SEARCH_RELATIVE``, the ``ismcts`` parameters of those names.
 
 A game whose agents can go round in circles gives the greedy agent a repetition rule in the same
 module (``repetition_for``): ``position_key(state, player)``, a hashable key of what ``player``
@@ -49,12 +51,24 @@ DEFAULT_SCALE = 20.0
 two-player win chance of 73% (the logistic of a 10-point lead ISMCTS used before)."""
 
 
+SEARCH_DEFAULTS: dict[str, float] = {"scale": DEFAULT_SCALE, "prior_after": 4, "relative": 0}
+"""The ``ismcts`` defaults a game's heuristic module may replace with ``SEARCH_<NAME>``."""
+
+
 @cache
+def search_setting(game_id: str, name: str) -> float:
+    """``SEARCH_<NAME>`` of the module that holds ``game_id``'s heuristic, else
+    ``SEARCH_DEFAULTS[name]`` (``name`` one of its keys). Raises ``KeyError`` for another name
+    and ``ConfigError`` for an unknown game."""
+    default = SEARCH_DEFAULTS[name]
+    return float(getattr(_heuristic_module(game_id), f"SEARCH_{name.upper()}", default))
+
+
 def search_scale(game_id: str) -> float:
     """The ``SEARCH_SCALE`` of the module that holds ``game_id``'s heuristic (a positive float,
     in the heuristic's units), else ``DEFAULT_SCALE``. Raises ``ConfigError`` for an unknown
     game."""
-    return float(getattr(_heuristic_module(game_id), "SEARCH_SCALE", DEFAULT_SCALE))
+    return search_setting(game_id, "scale")
 
 
 PositionKey = Callable[[State, int], Hashable]

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from ..core.game import Action, State
 from .base import Parameter, SeatView, register_agent
-from .heuristic import default_evaluate, heuristic_for, search_scale
+from .heuristic import default_evaluate, heuristic_for, search_scale, search_setting
 
 
 class Node:
@@ -45,7 +45,9 @@ class Node:
     ``visits``; ``prior_reward`` and ``prior_visits`` are the heuristic prior as virtual visits
     (0 without a prior); ``leaf`` the rewards of the state the prior valued (every seat's),
     kept for the iteration that created the child; ``widened`` is True once the node values
-    all its actions with the prior.
+    all its actions with the prior. With relative leaves, ``shown`` sums the searching seat's
+    absolute rewards (what ``analyse`` reports for a root action) and ``shown_leaf`` is the
+    prior's absolute reward for that seat.
     """
 
     __slots__ = (
@@ -59,6 +61,8 @@ class Node:
         "prior_visits",
         "leaf",
         "widened",
+        "shown",
+        "shown_leaf",
     )
 
     def __init__(self, action: Action | None, player: int) -> None:
@@ -72,6 +76,8 @@ class Node:
         self.prior_visits = 0.0
         self.leaf: list[float] | None = None
         self.widened = False
+        self.shown = 0.0
+        self.shown_leaf = 0.0
 
 
 @dataclass(frozen=True)
@@ -112,6 +118,7 @@ class IsmctsAgent:
         "prior": Parameter(float, 0, 10_000, help="virtual visits of the heuristic prior"),
         "prior_after": Parameter(int, 0, 10_000_000, help="visits before a node uses the prior"),
         "scale": Parameter(float, 0, 1e9, help="heuristic units per logit (0: the game's)"),
+        "relative": Parameter(int, 0, 1, help="1: leaves valued by the gain over the root"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
@@ -123,8 +130,9 @@ class IsmctsAgent:
         c: float = 0.7,
         playout_depth: int = 0,
         prior: float = 2.0,
-        prior_after: int = 4,
+        prior_after: int | None = None,
         scale: float = 0.0,
+        relative: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -134,11 +142,17 @@ class IsmctsAgent:
         self.prior = prior
         self.prior_after = prior_after
         self.scale = scale
+        self.relative = relative
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._evaluate: Callable[[State, int], float] = default_evaluate
         self._scale = 1.0
         self._origin = 0.0
+        self._prior_after = 4
+        self._relative = False
+        self._base: list[float] | None = None
+        self._player = 0
+        self._shown = 0.0
 
     def act(self, view: SeatView) -> Action:
         actions = view.legal_actions()
@@ -154,6 +168,11 @@ class IsmctsAgent:
         game_id = view.game.id
         self._evaluate = heuristic_for(game_id)
         self._scale = self.scale or search_scale(game_id)
+        after, relative = self.prior_after, self.relative
+        self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
+        self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
+        self._base = None
+        self._player = view.player
         root = Node(None, -1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
@@ -165,8 +184,9 @@ class IsmctsAgent:
             self._iterate(root, state)
             n += 1
         legal = set(view.legal_actions())
+        mean = _shown if self._base is not None else _mean
         stats = [
-            ActionStats(a, child.visits, _mean(child))
+            ActionStats(a, child.visits, mean(child))
             for a, child in root.children.items()
             if a in legal
         ]
@@ -175,6 +195,9 @@ class IsmctsAgent:
 
     def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng
+        if self._relative and state.game.num_players > 1:
+            evaluate, scale = self._evaluate, self._scale
+            self._base = [evaluate(state, p) / scale for p in range(state.game.num_players)]
         c = self.c
         log, sqrt = math.log, math.sqrt
         legal_actions, apply_action = state.legal_actions, state.apply_action
@@ -185,7 +208,7 @@ class IsmctsAgent:
         # counts the others as available.
         while not state.is_terminal():
             children = node.children
-            if not node.widened and (node is root or node.visits >= self.prior_after):
+            if not node.widened and (node is root or node.visits >= self._prior_after):
                 node.widened = True
             untried = []
             tried = []
@@ -226,6 +249,7 @@ class IsmctsAgent:
             path.append(best)
             if best.action in fresh and not self.playout_depth:
                 rewards = best.leaf  # the heuristic valued this very sample's leaf
+                self._shown = best.shown_leaf
                 break
             apply_action(best.action)
             node = best
@@ -237,6 +261,8 @@ class IsmctsAgent:
             visited.visits += 1
             if visited.player >= 0:
                 visited.reward += rewards[visited.player]
+        if len(path) > 1:
+            path[1].shown += self._shown
 
     def _prior_child(self, state: State, action: Action) -> Node:
         """A child for ``action`` whose prior is the heuristic value of its state."""
@@ -245,6 +271,7 @@ class IsmctsAgent:
         after = state.clone()
         after.apply_action(action)
         child.leaf = leaf = self._value(after)
+        child.shown_leaf = self._shown
         child.prior_visits = self.prior
         child.prior_reward = self.prior * leaf[child.player]
         return child
@@ -261,19 +288,30 @@ class IsmctsAgent:
         return self._value(state)
 
     def _value(self, state: State) -> list[float]:
-        """Every seat's reward in ``state`` (module docstring)."""
+        """Every seat's reward in ``state`` (module docstring); with relative leaves it also
+        sets ``_shown``, the searching seat's absolute reward there."""
         n = state.game.num_players
         evaluate = self._evaluate
         if n == 1:
             gain = (evaluate(state, 0) - self._origin) / self._scale
             return [_logistic(gain)]
         if state.is_terminal():
-            return state.returns()
+            returns = state.returns()
+            self._shown = returns[self._player]
+            return returns
         values = [evaluate(state, p) / self._scale for p in range(n)]
-        top = max(values)
-        weights = [math.exp(v - top) for v in values]
-        total = sum(weights)
-        return [w / total for w in weights]
+        base = self._base
+        if base is not None:
+            self._shown = _softmax(values)[self._player]
+            values = [v - b for v, b in zip(values, base, strict=True)]
+        return _softmax(values)
+
+
+def _softmax(values: list[float]) -> list[float]:
+    top = max(values)
+    weights = [math.exp(v - top) for v in values]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def _logistic(x: float) -> float:
@@ -287,6 +325,12 @@ def _mean(child: Node) -> float:
     if child.visits:
         return child.reward / child.visits
     return child.leaf[child.player] if child.leaf is not None else 0.0
+
+
+def _shown(child: Node) -> float:
+    """A root child's mean absolute reward in a search with relative leaves (the win chance
+    ``analyse`` reports), its prior's before any visit."""
+    return child.shown / child.visits if child.visits else child.shown_leaf
 
 
 register_agent("ismcts", IsmctsAgent)

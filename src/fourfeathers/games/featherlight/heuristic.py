@@ -40,6 +40,17 @@ PACE = 2.0
 """Points per card gone from the smaller draw pile, for the leader (against the trailer)."""
 
 
+SEARCH_PRIOR_AFTER = 0
+"""ISMCTS values every new node's actions with this heuristic at once (``agents.heuristic.
+search_setting``): a turn is a choice of 8 then a put of up to 36, and a put node that first
+expanded random puts averaged them into its choice's value (issue 16, docs/agents.md)."""
+
+SEARCH_RELATIVE = 1
+"""ISMCTS values a leaf by each seat's gain over the root of the same determinization: the
+opponent's hidden hand moves the lead by some 15 points either way, the actions of one
+decision differ by 2-3 points in the median (docs/agents.md, "Featherlight's search")."""
+
+
 REPEAT_PENALTY = 100.0
 """Points a position the greedy seat has already decided in is valued below a new one: more
 than the swing of a swap (40-60 points) plus the pace terms a cycle's swap gains over a draw."""
