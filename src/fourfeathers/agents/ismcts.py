@@ -20,6 +20,11 @@ logistic of the lead over one scale), ``scale`` the game's ``SEARCH_SCALE``
 of the heuristic's gain over the root, ``(value - root value) / scale``: a normalised score that
 keeps its resolution however large the heuristic's numbers are.
 
+With ``relative=1`` a leaf of 2+ players gives each seat the softmax of its heuristic *gain*
+over the root of the same determinization instead (the hidden cards a sample draws shift both
+alike); the root actions still report their absolute reward. ``prior_after``, ``scale`` and
+``relative`` default to the game's ``SEARCH_*`` settings (``agents.heuristic.search_setting``).
+
 By default (``playout_depth=0``) a newly expanded node is valued at once by the heuristic;
 ``playout_depth=d > 0`` first plays ``d`` random decisions, and ``playout_depth=-1`` plays
 random playouts to the end of the game.
@@ -105,8 +110,11 @@ class IsmctsAgent:
         prior: virtual visits of the heuristic prior per child (0: the prior only orders the
             first tries).
         prior_after: a non-root node values all its actions with the prior once it has this
-            many visits (the root always does).
+            many visits (the root always does; None: the game's ``SEARCH_PRIOR_AFTER``, else 4).
         scale: heuristic units per unit of the reward's logit (0: the game's ``SEARCH_SCALE``).
+        relative: 1 values leaves of 2+ players by the gain over the root of the same
+            determinization, 0 by the heuristic itself (None: the game's ``SEARCH_RELATIVE``,
+            else 0).
     """
 
     name = "ismcts"
