@@ -149,3 +149,35 @@ def test_search_settings_come_from_the_games_heuristic_module():
     assert search_setting("fancy-feathers", "prior_after") == SEARCH_DEFAULTS["prior_after"]
     with pytest.raises(KeyError):
         search_setting("fancy-feathers", "no_such_setting")
+
+
+@pytest.mark.parametrize(
+    ("game_id", "config"),
+    [
+        ("featherlight", {"players": 2}),
+        ("featherlight", {"players": 4}),
+        ("fancy-feathers", {"players": 3}),
+        ("isle-of-feathers", {"players": 2}),
+        ("familiar-feat", {"level": 4}),
+    ],
+)
+def test_every_seats_values_at_once_equal_the_heuristic_per_seat(game_id, config):
+    # values_for is the game's evaluate_all where it has one (one pass for all seats), and
+    # must give exactly what evaluate gives seat by seat, in play and at the end.
+    from fourfeathers.agents.heuristic import values_for
+
+    evaluate, values = heuristic_for(game_id), values_for(game_id)
+    rng = random.Random(3)
+    game = make(game_id, **config)
+    checked = ended = 0
+    for seed in range(6):
+        state = game.new_initial_state(seed)
+        while True:
+            seats = range(game.num_players)
+            assert values(state) == [evaluate(state, p) for p in seats]
+            checked += 1
+            if state.is_terminal():
+                ended += 1
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert ended == 6 and checked > 100

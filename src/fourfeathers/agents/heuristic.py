@@ -9,7 +9,8 @@ ISMCTS turns a heuristic value into a reward on a scale the game states as a mod
 ``SEARCH_SCALE`` in its heuristic's module (``search_scale``): how many of the heuristic's units
 make a clear difference (a lead of one scale is a win chance of 73% with two players). The same
 module may state the search's other game-dependent defaults (``search_setting``):
-``SEARCH_PRIOR_AFTER`` and ``SEARCH_RELATIVE``, the ``ismcts`` parameters of those names.
+``SEARCH_PRIOR_AFTER`` and ``SEARCH_RELATIVE``, the ``ismcts`` parameters of those names, and
+``evaluate_all(state)``, every seat's value at once (``values_for``).
 
 A game whose agents can go round in circles gives the greedy agent a repetition rule in the same
 module (``repetition_for``): ``position_key(state, player)``, a hashable key of what ``player``
@@ -44,6 +45,28 @@ def heuristic_for(game_id: str) -> Heuristic:
     """
     evaluate: Heuristic | None = game_spec(game_id).part("heuristic")
     return evaluate or default_evaluate
+
+
+Values = Callable[[State], list[float]]
+"""``values(state)``: ``evaluate(state, p)`` for every seat ``p``, seat order."""
+
+
+@cache
+def values_for(game_id: str) -> Values:
+    """Every seat's heuristic value at once: the ``evaluate_all(state)`` of the module that
+    holds ``game_id``'s heuristic (a game whose values share work across seats, such as a lead
+    over the best other seat, states one), else ``evaluate`` called once per seat. Equal to
+    ``[evaluate(state, p) for p in seats]`` (tested for every game). Raises ``ConfigError`` for
+    an unknown game."""
+    every: Values | None = getattr(_heuristic_module(game_id), "evaluate_all", None)
+    if every is not None:
+        return every
+    evaluate = heuristic_for(game_id)
+
+    def each(state: State) -> list[float]:
+        return [evaluate(state, p) for p in range(state.game.num_players)]
+
+    return each
 
 
 DEFAULT_SCALE = 20.0

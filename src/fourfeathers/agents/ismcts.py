@@ -40,7 +40,14 @@ from dataclasses import dataclass
 
 from ..core.game import Action, State
 from .base import Parameter, SeatView, register_agent
-from .heuristic import default_evaluate, heuristic_for, search_scale, search_setting
+from .heuristic import (
+    Values,
+    default_evaluate,
+    heuristic_for,
+    search_scale,
+    search_setting,
+    values_for,
+)
 
 
 class Node:
@@ -154,6 +161,9 @@ class IsmctsAgent:
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._evaluate: Callable[[State, int], float] = default_evaluate
+        self._values: Values = lambda state: [
+            default_evaluate(state, p) for p in range(state.game.num_players)
+        ]
         self._scale = 1.0
         self._origin = 0.0
         self._prior_after = 4
@@ -175,6 +185,7 @@ class IsmctsAgent:
         then highest value)."""
         game_id = view.game.id
         self._evaluate = heuristic_for(game_id)
+        self._values = values_for(game_id)
         self._scale = self.scale or search_scale(game_id)
         after, relative = self.prior_after, self.relative
         self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
@@ -204,8 +215,8 @@ class IsmctsAgent:
     def _iterate(self, root: Node, state: State) -> None:
         rng = self.rng
         if self._relative and state.game.num_players > 1:
-            evaluate, scale = self._evaluate, self._scale
-            self._base = [evaluate(state, p) / scale for p in range(state.game.num_players)]
+            scale = self._scale
+            self._base = [v / scale for v in self._values(state)]
         c = self.c
         log, sqrt = math.log, math.sqrt
         legal_actions, apply_action = state.legal_actions, state.apply_action
@@ -307,7 +318,8 @@ class IsmctsAgent:
             returns = state.returns()
             self._shown = returns[self._player]
             return returns
-        values = [evaluate(state, p) / self._scale for p in range(n)]
+        scale = self._scale
+        values = [v / scale for v in self._values(state)]
         base = self._base
         if base is not None:
             self._shown = _softmax(values)[self._player]

@@ -52,10 +52,34 @@ def _projected(state: FancyFeathersState) -> list[list[int]]:
 def evaluate(state: State, player: int) -> float:
     """Projected points of ``player`` minus the best projected points of another player."""
     if state.is_terminal():
-        scores = state.scores()
-        lead = scores[player] - max(s for p, s in enumerate(scores) if p != player)
-        return lead + (WIN_BONUS if player in state.winners() else 0.0)
-    ff = cast(FancyFeathersState, state)
+        return _final(state, state.scores(), state.winners(), player)
+    return _lead(_points(cast(FancyFeathersState, state)), player)
+
+
+def evaluate_all(state: State) -> list[float]:
+    """``evaluate(state, p)`` for every seat ``p``, a list in seat order, with each collection
+    projected and scored once (ISMCTS values every seat of a leaf:
+    ``agents.heuristic.values_for``)."""
+    seats = range(state.game.num_players)
+    if state.is_terminal():
+        scores, winners = state.scores(), state.winners()
+        return [_final(state, scores, winners, p) for p in seats]
+    points = _points(cast(FancyFeathersState, state))
+    return [_lead(points, p) for p in seats]
+
+
+def _final(state: State, scores: list[int], winners: list[int], player: int) -> float:
+    lead = scores[player] - max(s for p, s in enumerate(scores) if p != player)
+    return lead + (WIN_BONUS if player in winners else 0.0)
+
+
+def _lead(points: list[int], player: int) -> float:
+    mine = points[player]
+    return float(mine - max(s for p, s in enumerate(points) if p != player))
+
+
+def _points(ff: FancyFeathersState) -> list[int]:
+    """Every seat's projected points (``_projected``), seat order."""
     game = ff.game
     collections = _projected(ff)
     totals = [len(c) for c in collections]
@@ -68,5 +92,4 @@ def evaluate(state: State, player: int) -> float:
         for c in cards:
             groups[ctype[c]].append(cvalue[c])
         points.append(collection_points(scorings, groups, total == low))
-    mine = points[player]
-    return float(mine - max(s for p, s in enumerate(points) if p != player))
+    return points

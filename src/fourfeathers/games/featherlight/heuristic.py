@@ -109,7 +109,18 @@ def evaluate(state: State, player: int) -> float:
     (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
     share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
     smaller pile x the sign of the lead; the score alone in solo."""
+    return _value(state, [hand_value(state, p) for p in range(state.game.num_players)], player)
+
+
+def evaluate_all(state: State) -> list[float]:
+    """``evaluate(state, p)`` for every seat ``p``, a list in seat order, with each hand valued
+    once (ISMCTS values every seat of a leaf: ``agents.heuristic.values_for``)."""
     values = [hand_value(state, p) for p in range(state.game.num_players)]
+    return [_value(state, values, p) for p in range(len(values))]
+
+
+def _value(state: State, values: list[int], player: int) -> float:
+    """``evaluate`` from every seat's hand value (``values``, seat order)."""
     mine = values[player]
     others = [v for p, v in enumerate(values) if p != player]
     if not others:
