@@ -66,7 +66,7 @@ def test_a_shared_victory_counts_as_a_share(strength):
         strength.lineup("A", "B", 3)
 
 
-def test_early_stopping_stops_a_pair_once_its_interval_is_clear(strength):
+def test_early_stopping_stops_a_pair_once_its_interval_is_clear(strength, capsys):
     from types import SimpleNamespace
 
     def a_always_wins(jobs):
@@ -78,6 +78,8 @@ def test_early_stopping_stops_a_pair_once_its_interval_is_clear(strength):
     )
     assert row["stopped_early"] and row["games"] == 20 and row["deals"] == 10
     assert row["a_win_share"] == 1.0 and row["ci95"][0] > 0.8
+    progress = capsys.readouterr().err.splitlines()  # one line per block of deals
+    assert len(progress) == 2 and progress[-1].startswith("featherlight {'players': 2}: A vs B: 20")
     full = strength.play_pair(
         "featherlight", {"players": 2}, "A", "B", 12, 0, 1, play=a_always_wins
     )
