@@ -1,7 +1,9 @@
 """The search's fast scoring gives exactly the reference's points (issue 16).
 
-The fast path (``Rule.scorer`` over ``hand_counts``) is checked against the reference,
-``Rule.points`` on a ``Table``, on random tables for every card and every rule kind.
+The fast path (``Rule.scorer`` over ``hand_counts``, the heuristic's hand values and leads) is
+checked against the reference: ``Rule.points`` on a ``Table``, ``hand_points``, and the
+heuristic as it was written before the fast path (below), on random tables for every card and
+every rule kind, and on every position of random games with 1-4 players.
 """
 
 from __future__ import annotations
@@ -11,10 +13,20 @@ import random
 import pytest
 
 from fourfeathers import make
+from fourfeathers.games.featherlight.heuristic import (
+    END_BONUS,
+    PACE,
+    ends_now,
+    evaluate,
+    evaluate_all,
+    hand_value,
+    pile_size,
+)
 from fourfeathers.games.featherlight.scoring import (
     COLOURS,
     build_rule,
     hand_counts,
+    hand_points,
     nest_counts,
     table_for,
 )
@@ -113,3 +125,72 @@ def test_every_scope_counts_each_colour():
         n = len(COLOURS)
         assert flat == table.counts["hand"] + table.counts["nest"] + table.counts["both"]
         assert flat[n : 2 * n] == counts and tallest == table.tallest
+
+
+def reference_hand_value(state, player):
+    """The heuristic's hand value before the fast path: ``hand_points`` of the hand, or of its
+    best five of six leaving out any card but the one just taken (FL-26)."""
+    game = state.game
+    rules, colour_of, hand = game.rules, game.cards.colour, state.hands[player]
+    if len(hand) <= 5:
+        return hand_points(rules, colour_of, hand, state.nest)
+    return max(
+        hand_points(rules, colour_of, [c for c in hand if c != out], state.nest)
+        for out in hand
+        if out != state.taken
+    )
+
+
+def reference_evaluate(state, player):
+    """``evaluate`` before the fast path, seat by seat, from ``reference_hand_value``."""
+    values = [reference_hand_value(state, p) for p in range(state.game.num_players)]
+    mine = values[player]
+    others = [v for p, v in enumerate(values) if p != player]
+    if not others:
+        return float(mine)
+    lead = float(mine - max(others))
+    if ends_now(state):
+        if state.is_terminal():
+            winners = state.winners()
+        else:
+            winners = [p for p, v in enumerate(values) if v == max(values)]
+        share = 1.0 / len(winners) if player in winners else 0.0
+        return lead + (END_BONUS + PACE * pile_size(len(values))) * (2.0 * share - 1.0)
+    if not lead:
+        return lead
+    gone = pile_size(len(values)) - min(len(state.piles[0]), len(state.piles[1]))
+    return lead + PACE * gone if lead > 0 else lead - PACE * gone
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        {"players": 1},
+        {"players": 2},
+        {"players": 3, "variants": ["exact-same-colour", "tiebreak-unique-cards"]},
+        {"players": 4},
+        {"players": 2, "max_turns": 12},
+    ],
+    ids=lambda c: "-".join(f"{v}" for v in c.values()),
+)
+def test_hand_values_and_evaluations_equal_the_reference_in_random_games(config):
+    game = make("featherlight", **config)
+    rng = random.Random(7)
+    seats = range(game.num_players)
+    positions = six = ended = 0
+    for seed in range(8):
+        state = game.new_initial_state(seed)
+        while True:
+            expected = [reference_evaluate(state, p) for p in seats]
+            assert [hand_value(state, p) for p in seats] == [
+                reference_hand_value(state, p) for p in seats
+            ]
+            assert evaluate_all(state) == expected
+            assert [evaluate(state, p) for p in seats] == expected
+            positions += 1
+            six += any(len(h) == 6 for h in state.hands)
+            if state.is_terminal():
+                ended += 1
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert ended == 8 and six > 50 and positions > 150

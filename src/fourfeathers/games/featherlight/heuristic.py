@@ -31,7 +31,9 @@ from collections.abc import Hashable
 from ...core.game import State
 from .content import NEST_STACKS, NUM_CARDS
 from .rules import HAND_SIZE, PUT, REMOVED
-from .scoring import hand_points
+from .scoring import COUNTS_AT, hand_counts, nest_counts
+
+HAND_AT, BOTH_AT = COUNTS_AT["hand"], COUNTS_AT["both"]
 
 END_BONUS = 50.0
 """Points added for winning (subtracted for losing) a game that is over or ends this turn."""
@@ -71,19 +73,42 @@ def position_key(state: State, player: int) -> Hashable:
 
 
 def hand_value(state: State, player: int) -> int:
-    """Points of ``player``'s hand now; with six cards, of the best five of them."""
+    """Points of ``player``'s hand now; with six cards, of the best five of them (FL-36..FL-41)."""
+    colour_of = state.game.cards.colour  # type: ignore[attr-defined]
+    nest, tallest = nest_counts(colour_of, state.nest)  # type: ignore[attr-defined]
+    return _points(state, state.hands[player], nest, tallest)  # type: ignore[attr-defined]
+
+
+def _points(state: State, hand: list[int], nest: list[int], tallest: int) -> int:
+    """``hand_value`` of ``hand`` from the nest's colour counts and tallest height (the fast
+    path: ``Rule.scorer``; with six cards the counts are built once and each left-out card's
+    colour taken off them in turn)."""
     game = state.game
-    rules, colour = game.rules, game.cards.colour  # type: ignore[attr-defined]
-    hand = state.hands[player]  # type: ignore[attr-defined]
-    nest = state.nest  # type: ignore[attr-defined]
-    if len(hand) <= 5:
-        return hand_points(rules, colour, hand, nest)
+    scorers, colour_of = game.scorers, game.cards.colour  # type: ignore[attr-defined]
+    counts = hand_counts(colour_of, hand, nest)
+    if len(hand) <= HAND_SIZE:
+        total = 0
+        for card in hand:
+            total += scorers[card](counts, tallest)
+        return total
     taken = state.taken  # type: ignore[attr-defined]
-    return max(
-        hand_points(rules, colour, [c for c in hand if c != out], nest)
-        for out in hand
-        if out != taken
-    )
+    best = None
+    for out in hand:
+        if out == taken:  # FL-26: the card just taken stays in hand
+            continue
+        colour = colour_of[out]
+        counts[HAND_AT + colour] -= 1
+        counts[BOTH_AT + colour] -= 1
+        total = 0
+        for card in hand:
+            if card != out:
+                total += scorers[card](counts, tallest)
+        counts[HAND_AT + colour] += 1
+        counts[BOTH_AT + colour] += 1
+        if best is None or total > best:
+            best = total
+    assert best is not None
+    return best
 
 
 def pile_size(players: int) -> int:
@@ -109,14 +134,21 @@ def evaluate(state: State, player: int) -> float:
     (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
     share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
     smaller pile x the sign of the lead; the score alone in solo."""
-    return _value(state, [hand_value(state, p) for p in range(state.game.num_players)], player)
+    return _value(state, _hand_values(state), player)
 
 
 def evaluate_all(state: State) -> list[float]:
     """``evaluate(state, p)`` for every seat ``p``, a list in seat order, with each hand valued
     once (ISMCTS values every seat of a leaf: ``agents.heuristic.values_for``)."""
-    values = [hand_value(state, p) for p in range(state.game.num_players)]
+    values = _hand_values(state)
     return [_value(state, values, p) for p in range(len(values))]
+
+
+def _hand_values(state: State) -> list[int]:
+    """``hand_value`` of every seat, seat order, with the nest counted once."""
+    colour_of = state.game.cards.colour  # type: ignore[attr-defined]
+    nest, tallest = nest_counts(colour_of, state.nest)  # type: ignore[attr-defined]
+    return [_points(state, hand, nest, tallest) for hand in state.hands]  # type: ignore[attr-defined]
 
 
 def _value(state: State, values: list[int], player: int) -> float:
