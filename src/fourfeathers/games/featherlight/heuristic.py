@@ -31,7 +31,7 @@ from collections.abc import Hashable
 from ...core.game import State
 from .content import NEST_STACKS, NUM_CARDS
 from .rules import HAND_SIZE, PUT, REMOVED
-from .scoring import COUNTS_AT, hand_counts, nest_counts
+from .scoring import COUNTS_AT, best_hands, hand_counts, nest_counts
 
 HAND_AT, BOTH_AT = COUNTS_AT["hand"], COUNTS_AT["both"]
 
@@ -134,14 +134,13 @@ def evaluate(state: State, player: int) -> float:
     (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
     share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
     smaller pile x the sign of the lead; the score alone in solo."""
-    return _value(state, _hand_values(state), player)
+    return _leads(state, _hand_values(state))[player]
 
 
 def evaluate_all(state: State) -> list[float]:
     """``evaluate(state, p)`` for every seat ``p``, a list in seat order, with each hand valued
     once (ISMCTS values every seat of a leaf: ``agents.heuristic.values_for``)."""
-    values = _hand_values(state)
-    return [_value(state, values, p) for p in range(len(values))]
+    return _leads(state, _hand_values(state))
 
 
 def _hand_values(state: State) -> list[int]:
@@ -151,23 +150,23 @@ def _hand_values(state: State) -> list[int]:
     return [_points(state, hand, nest, tallest) for hand in state.hands]  # type: ignore[attr-defined]
 
 
-def _value(state: State, values: list[int], player: int) -> float:
-    """``evaluate`` from every seat's hand value (``values``, seat order)."""
-    mine = values[player]
-    others = [v for p, v in enumerate(values) if p != player]
-    if not others:
-        return float(mine)
-    lead = float(mine - max(others))
+def _leads(state: State, values: list[int]) -> list[float]:
+    """``evaluate`` of every seat, seat order, from every seat's hand value (``values``)."""
+    if len(values) == 1:
+        return [float(values[0])]
+    ordered = sorted(values)
+    best, second = ordered[-1], ordered[-2]
+    leads = [float(v - (second if v == best else best)) for v in values]
     if ends_now(state):
-        if state.is_terminal():
-            winners = state.winners()  # the tie-breaks of FL-45/FL-46
+        if state.is_terminal():  # hands of five: the values are the scores (FL-44..FL-46)
+            game = state.game
+            colour_of, unique = game.cards.colour, game.tiebreak_unique_cards  # type: ignore[attr-defined]
+            winners = best_hands(values, state.hands, colour_of, unique)  # type: ignore[attr-defined]
         else:
-            best = max(values)
             winners = [p for p, v in enumerate(values) if v == best]
-        share = 1.0 / len(winners) if player in winners else 0.0
-        return lead + (END_BONUS + PACE * pile_size(len(values))) * (2.0 * share - 1.0)
-    if not lead:
-        return lead
+        stake = END_BONUS + PACE * pile_size(len(values))
+        win = stake * (2.0 * (1.0 / len(winners)) - 1.0)
+        return [lead + (win if p in winners else -stake) for p, lead in enumerate(leads)]
     piles = state.piles  # type: ignore[attr-defined]
-    gone = pile_size(len(values)) - min(len(piles[0]), len(piles[1]))
-    return lead + PACE * gone if lead > 0 else lead - PACE * gone
+    pace = PACE * (pile_size(len(values)) - min(len(piles[0]), len(piles[1])))
+    return [lead + pace if lead > 0 else lead - pace if lead < 0 else lead for lead in leads]
