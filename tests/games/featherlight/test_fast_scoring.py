@@ -96,7 +96,7 @@ def test_every_cards_scorer_gives_its_rules_points(game, card):
         hand, nest = random_table(rng, card)
         table = table_for(colour_of, hand, nest)
         expected = rule.points(table, colour_of[card])
-        assert fast_points(game.scorers[card], colour_of, hand, nest) == expected
+        assert fast_points(game.cards.scorers[card], colour_of, hand, nest) == expected
 
 
 @pytest.mark.parametrize("exact", [False, True])

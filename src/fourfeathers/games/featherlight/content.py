@@ -8,14 +8,14 @@ kind of ``scoring.py`` and its parameters) and ``source`` (provenance of each fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ...core.content import check_int, content_digest, parse_toml, read_content
 from ...core.errors import ContentError
-from .scoring import COLOURS, RULE_PARAMS, SCOPES, Rule, build_rule
+from .scoring import COLOURS, RULE_PARAMS, SCOPES, Rule, Scorer, build_rule
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 NUM_CARDS = 70
@@ -51,8 +51,9 @@ class Card:
 class CardSet:
     """All 70 cards, indexed by number (``cards[0]`` is unused) plus flat lookup tables.
 
-    ``colour[n]`` and ``wind_up[n]`` are plain lists for the hot path. ``path`` is the file read
-    and ``digest`` the SHA-256 of its bytes.
+    ``colour[n]`` and ``wind_up[n]`` are plain lists for the hot path, and ``scorers[n]`` is
+    card n's ``rule.scorer`` for its colour (the search's points, built once per content
+    file). ``path`` is the file read and ``digest`` the SHA-256 of its bytes.
     """
 
     path: str
@@ -60,6 +61,7 @@ class CardSet:
     cards: tuple[Card | None, ...]
     colour: tuple[int, ...]
     wind_up: tuple[bool, ...]
+    scorers: tuple[Scorer | None, ...] = field(compare=False, repr=False)
 
     def card(self, number: int) -> Card:
         """The card ``number``. Raises ``ContentError`` if there is no such card."""
@@ -196,4 +198,5 @@ def _parse_cards(file: str, blob: bytes, exact_same_colour: bool) -> CardSet:
             raise ContentError(f"{file}: colour {name} has fewer than 2 cards (solo needs 2)")
     wind_up = tuple(bool(c and c.wind_up) for c in cards)
     digest = content_digest(blob)
-    return CardSet(file, digest, tuple(cards), colour, wind_up)
+    scorers = tuple(c.rule.scorer(c.colour) if c else None for c in cards)
+    return CardSet(file, digest, tuple(cards), colour, wind_up, scorers)

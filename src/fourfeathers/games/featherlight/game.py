@@ -9,7 +9,7 @@ from ...core.config import check_content_digest, common_options, is_int
 from ...core.game import Game, Series, State
 from . import actions, rules, words
 from .content import NEST_STACKS, NUM_CARDS, CardSet, load_cards
-from .scoring import CardScore, Rule, Scorer, best_hands, explain_hand
+from .scoring import CardScore, Rule, best_hands, explain_hand
 from .state import _FIELDS, FeatherlightState
 
 DEFAULT_MAX_TURNS = 300
@@ -80,11 +80,6 @@ class FeatherlightGame(Game):
         )
         self.rules: tuple[Rule | None, ...] = tuple(c.rule if c else None for c in self.cards.cards)
         """``rules[n]`` is card n's scoring rule (index 0 unused)."""
-        colour = self.cards.colour
-        self.scorers: tuple[Scorer | None, ...] = tuple(
-            r.scorer(colour[n]) if r else None for n, r in enumerate(self.rules)
-        )
-        """``scorers[n]`` is ``rules[n].scorer`` for card n's colour: the search's hot path."""
 
     def content_sha256(self) -> str:
         return self.cards.digest

@@ -84,7 +84,7 @@ def _points(state: State, hand: list[int], nest: list[int], tallest: int) -> int
     path: ``Rule.scorer``; with six cards the counts are built once and each left-out card's
     colour taken off them in turn)."""
     game = state.game
-    scorers, colour_of = game.scorers, game.cards.colour  # type: ignore[attr-defined]
+    scorers, colour_of = game.cards.scorers, game.cards.colour  # type: ignore[attr-defined]
     counts = hand_counts(colour_of, hand, nest)
     if len(hand) <= HAND_SIZE:
         total = 0

@@ -10,7 +10,8 @@ turns it into a ``Rule`` object with ``points(table, colour)`` (the reference) a
 The search's hot path (``heuristic.py``) scores with ``Rule.scorer(colour)`` instead: one
 function per card, ``scorer(counts, tallest)``, that reads a flat list of 21 colour counts
 (``COUNTS_AT``: hand, nest, both) and gives the same points as ``points`` (tested on every
-card). ``nest_counts`` and ``hand_counts`` build those lists; the nest's part once per state.
+card; ``CardSet.scorers`` holds each card's). ``nest_counts`` and ``hand_counts`` build those
+lists; the nest's part once per state.
 
 Scopes (FL-39): ``"hand"`` = the five hand cards, ``"nest"`` = the six exposed nest
 cards, ``"both"`` = all eleven. A hand card counts itself wherever its own colour is counted
