@@ -23,7 +23,6 @@ from fourfeathers.games.featherlight.heuristic import (
     pile_size,
 )
 from fourfeathers.games.featherlight.scoring import (
-    COLOURS,
     build_rule,
     hand_counts,
     hand_points,
@@ -114,17 +113,20 @@ def test_every_rule_kinds_scorer_gives_its_points(kind, params, exact):
 
 
 def test_every_scope_counts_each_colour():
-    """``hand_counts`` lays out hand, nest and both as the reference ``Table`` counts them."""
+    """``nest_counts`` and ``hand_counts`` lay out hand, nest and both as the reference ``Table``
+    counts them, and ``hand_counts`` leaves the nest's counts as they were."""
     rng = random.Random(0)
     colour_of = SHIPPED.cards.colour
     for _ in range(200):
         hand, nest = random_table(rng, rng.randint(1, 70))
         table = table_for(colour_of, hand, nest)
+        empty = table_for(colour_of, [], nest)
         counts, tallest = nest_counts(colour_of, nest)
+        assert counts == empty.counts["hand"] + empty.counts["nest"] + empty.counts["both"]
+        assert tallest == table.tallest
         flat = hand_counts(colour_of, hand, counts)
-        n = len(COLOURS)
         assert flat == table.counts["hand"] + table.counts["nest"] + table.counts["both"]
-        assert flat[n : 2 * n] == counts and tallest == table.tallest
+        assert counts == nest_counts(colour_of, nest)[0]
 
 
 def reference_hand_value(state, player):

@@ -26,12 +26,12 @@ Solo play (Flying solo!) has no opponent and ends by the wind (FL-111): its valu
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from ...core.game import State
 from .content import NEST_STACKS, NUM_CARDS
 from .rules import HAND_SIZE, PUT, REMOVED
-from .scoring import COUNTS_AT, best_hands, hand_counts, nest_counts
+from .scoring import COUNTS_AT, Scorer, best_hands, hand_counts, nest_counts
 
 HAND_AT, BOTH_AT = COUNTS_AT["hand"], COUNTS_AT["both"]
 
@@ -74,27 +74,42 @@ def position_key(state: State, player: int) -> Hashable:
 
 def hand_value(state: State, player: int) -> int:
     """Points of ``player``'s hand now; with six cards, of the best five of them (FL-36..FL-41)."""
-    colour_of = state.game.cards.colour  # type: ignore[attr-defined]
-    nest, tallest = nest_counts(colour_of, state.nest)  # type: ignore[attr-defined]
-    return _points(state, state.hands[player], nest, tallest)  # type: ignore[attr-defined]
+    return _hand_values(state, [state.hands[player]])[0]  # type: ignore[attr-defined]
 
 
-def _points(state: State, hand: list[int], nest: list[int], tallest: int) -> int:
-    """``hand_value`` of ``hand`` from the nest's colour counts and tallest height (the fast
-    path: ``Rule.scorer``; with six cards the counts are built once and each left-out card's
-    colour taken off them in turn)."""
+def _hand_values(state: State, hands: list[list[int]]) -> list[int]:
+    """``hand_value`` of each of ``hands`` (seats' hands of ``state``), the nest counted once
+    (the fast path: ``Rule.scorer``)."""
     game = state.game
     scorers, colour_of = game.cards.scorers, game.cards.colour  # type: ignore[attr-defined]
-    counts = hand_counts(colour_of, hand, nest)
-    if len(hand) <= HAND_SIZE:
+    nest, tallest = nest_counts(colour_of, state.nest)  # type: ignore[attr-defined]
+    values = []
+    for hand in hands:
+        counts = hand_counts(colour_of, hand, nest)
+        if len(hand) > HAND_SIZE:
+            taken = state.taken  # type: ignore[attr-defined]
+            values.append(_best_five(scorers, colour_of, hand, counts, tallest, taken))
+            continue
         total = 0
         for card in hand:
             total += scorers[card](counts, tallest)
-        return total
-    taken = state.taken  # type: ignore[attr-defined]
+        values.append(total)
+    return values
+
+
+def _best_five(
+    scorers: Sequence[Scorer],
+    colour_of: Sequence[int],
+    hand: list[int],
+    counts: list[int],
+    tallest: int,
+    taken: int,
+) -> int:
+    """The points of the best five of the six cards ``hand`` (``counts`` holds all six): each
+    card but ``taken`` (FL-26) is taken off the counts in turn and put back."""
     best = None
     for out in hand:
-        if out == taken:  # FL-26: the card just taken stays in hand
+        if out == taken:
             continue
         colour = colour_of[out]
         counts[HAND_AT + colour] -= 1
@@ -134,20 +149,13 @@ def evaluate(state: State, player: int) -> float:
     (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
     share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
     smaller pile x the sign of the lead; the score alone in solo."""
-    return _leads(state, _hand_values(state))[player]
+    return _leads(state, _hand_values(state, state.hands))[player]  # type: ignore[attr-defined]
 
 
 def evaluate_all(state: State) -> list[float]:
     """``evaluate(state, p)`` for every seat ``p``, a list in seat order, with each hand valued
     once (ISMCTS values every seat of a leaf: ``agents.heuristic.values_for``)."""
-    return _leads(state, _hand_values(state))
-
-
-def _hand_values(state: State) -> list[int]:
-    """``hand_value`` of every seat, seat order, with the nest counted once."""
-    colour_of = state.game.cards.colour  # type: ignore[attr-defined]
-    nest, tallest = nest_counts(colour_of, state.nest)  # type: ignore[attr-defined]
-    return [_points(state, hand, nest, tallest) for hand in state.hands]  # type: ignore[attr-defined]
+    return _leads(state, _hand_values(state, state.hands))  # type: ignore[attr-defined]
 
 
 def _leads(state: State, values: list[int]) -> list[float]:

@@ -556,23 +556,24 @@ def table_for(
 
 
 def nest_counts(colour_of: Sequence[int], nest: Sequence[Sequence[int]]) -> tuple[list[int], int]:
-    """The nest's colour counts (seven ints, exposed cards only, FL-37, FL-38) and the height of
-    its tallest stack (card 2, ruling FL-R06): what ``hand_counts`` adds every hand to."""
-    counts = [0] * len(COLOURS)
+    """The flat counts (``COUNTS_AT``) of an empty hand against ``nest``: its exposed cards only
+    (FL-37, FL-38), in nest and in both; and the height of its tallest stack (card 2, ruling
+    FL-R06). ``hand_counts`` adds a hand to them."""
+    exposed = [0] * len(COLOURS)
     tallest = 0
     for stack in nest:
         if stack:
-            counts[colour_of[stack[-1]]] += 1
+            exposed[colour_of[stack[-1]]] += 1
             if len(stack) > tallest:
                 tallest = len(stack)
-    return counts, tallest
+    return [0] * len(COLOURS) + exposed + exposed, tallest
 
 
 def hand_counts(colour_of: Sequence[int], hand: Sequence[int], nest: list[int]) -> list[int]:
-    """The flat counts a ``Scorer`` reads (``COUNTS_AT``: hand, nest, both) for ``hand`` against
-    the nest's colour counts ``nest`` (from ``nest_counts``), FL-39."""
+    """The flat counts a ``Scorer`` reads (``COUNTS_AT``: hand, nest, both, FL-39) for ``hand``
+    against the nest's counts ``nest`` (from ``nest_counts``, left as they are)."""
     hand_at, both_at = COUNTS_AT["hand"], COUNTS_AT["both"]
-    counts = [0] * len(COLOURS) + nest + nest
+    counts = nest[:]
     for card in hand:
         colour = colour_of[card]
         counts[hand_at + colour] += 1
