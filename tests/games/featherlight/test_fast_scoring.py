@@ -8,6 +8,7 @@ every rule kind, and on every position of random games with 1-4 players.
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
@@ -196,3 +197,15 @@ def test_hand_values_and_evaluations_equal_the_reference_in_random_games(config)
                 break
             state.apply_action(rng.choice(state.legal_actions()))
     assert ended == 8 and six > 50 and positions > 150
+
+
+def test_a_pickled_game_scores_the_same():
+    """The scorers (closures) are left out of a pickle and built again (rl/openspiel.py and
+    the process pools pickle states)."""
+    state = make("featherlight", players=3).new_initial_state(5)
+    rng = random.Random(5)
+    for _ in range(9):
+        state.apply_action(rng.choice(state.legal_actions()))
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.game.cards.scorers[1:] and None not in copy.game.cards.scorers[1:]
+    assert evaluate_all(copy) == evaluate_all(state)

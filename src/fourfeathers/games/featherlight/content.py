@@ -8,6 +8,7 @@ kind of ``scoring.py`` and its parameters) and ``source`` (provenance of each fi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -62,6 +63,15 @@ class CardSet:
     colour: tuple[int, ...]
     wind_up: tuple[bool, ...]
     scorers: tuple[Scorer | None, ...] = field(compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without ``scorers`` (closures do not pickle), which are built again."""
+        fields = self.__dict__.copy()
+        del fields["scorers"]
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields, scorers=_scorers(fields["cards"]))
 
     def card(self, number: int) -> Card:
         """The card ``number``. Raises ``ContentError`` if there is no such card."""
@@ -198,5 +208,15 @@ def _parse_cards(file: str, blob: bytes, exact_same_colour: bool) -> CardSet:
             raise ContentError(f"{file}: colour {name} has fewer than 2 cards (solo needs 2)")
     wind_up = tuple(bool(c and c.wind_up) for c in cards)
     digest = content_digest(blob)
-    scorers = tuple(c.rule.scorer(c.colour) if c else None for c in cards)
-    return CardSet(file, digest, tuple(cards), colour, wind_up, scorers)
+    return CardSet(file, digest, tuple(cards), colour, wind_up, _scorers(cards))
+
+
+def _scorers(cards: Sequence[Card | None]) -> tuple[Scorer | None, ...]:
+    """``CardSet.scorers``: each card's ``rule.scorer`` for its colour."""
+    return tuple(_scorer(c.rule, c.colour) if c else None for c in cards)
+
+
+@lru_cache(maxsize=1024)
+def _scorer(rule: Rule, colour: int) -> Scorer:
+    """``rule.scorer(colour)``, built once per process (an unpickled ``CardSet`` finds it)."""
+    return rule.scorer(colour)
