@@ -8,14 +8,15 @@ kind of ``scoring.py`` and its parameters) and ``source`` (provenance of each fi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from ...core.content import check_int, content_digest, parse_toml, read_content
 from ...core.errors import ContentError
-from .scoring import COLOURS, RULE_PARAMS, SCOPES, Rule, build_rule
+from .scoring import COLOURS, RULE_PARAMS, SCOPES, Rule, Scorer, build_rule
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 NUM_CARDS = 70
@@ -51,8 +52,9 @@ class Card:
 class CardSet:
     """All 70 cards, indexed by number (``cards[0]`` is unused) plus flat lookup tables.
 
-    ``colour[n]`` and ``wind_up[n]`` are plain lists for the hot path. ``path`` is the file read
-    and ``digest`` the SHA-256 of its bytes.
+    ``colour[n]`` and ``wind_up[n]`` are plain lists for the hot path, and ``scorers[n]`` is
+    card n's ``rule.scorer`` for its colour (the search's points, built once per content
+    file). ``path`` is the file read and ``digest`` the SHA-256 of its bytes.
     """
 
     path: str
@@ -60,6 +62,16 @@ class CardSet:
     cards: tuple[Card | None, ...]
     colour: tuple[int, ...]
     wind_up: tuple[bool, ...]
+    scorers: tuple[Scorer | None, ...] = field(compare=False, repr=False)
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Pickled without ``scorers`` (closures do not pickle), which are built again."""
+        fields = self.__dict__.copy()
+        del fields["scorers"]
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields, scorers=_scorers(fields["cards"]))
 
     def card(self, number: int) -> Card:
         """The card ``number``. Raises ``ContentError`` if there is no such card."""
@@ -196,4 +208,15 @@ def _parse_cards(file: str, blob: bytes, exact_same_colour: bool) -> CardSet:
             raise ContentError(f"{file}: colour {name} has fewer than 2 cards (solo needs 2)")
     wind_up = tuple(bool(c and c.wind_up) for c in cards)
     digest = content_digest(blob)
-    return CardSet(file, digest, tuple(cards), colour, wind_up)
+    return CardSet(file, digest, tuple(cards), colour, wind_up, _scorers(cards))
+
+
+def _scorers(cards: Sequence[Card | None]) -> tuple[Scorer | None, ...]:
+    """``CardSet.scorers``: each card's ``rule.scorer`` for its colour."""
+    return tuple(_scorer(c.rule, c.colour) if c else None for c in cards)
+
+
+@lru_cache(maxsize=1024)
+def _scorer(rule: Rule, colour: int) -> Scorer:
+    """``rule.scorer(colour)``, built once per process (an unpickled ``CardSet`` finds it)."""
+    return rule.scorer(colour)

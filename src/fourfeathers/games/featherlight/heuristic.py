@@ -26,12 +26,14 @@ Solo play (Flying solo!) has no opponent and ends by the wind (FL-111): its valu
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 
 from ...core.game import State
 from .content import NEST_STACKS, NUM_CARDS
 from .rules import HAND_SIZE, PUT, REMOVED
-from .scoring import hand_points
+from .scoring import COUNTS_AT, Scorer, best_hands, hand_counts, nest_counts
+
+HAND_AT, BOTH_AT = COUNTS_AT["hand"], COUNTS_AT["both"]
 
 END_BONUS = 50.0
 """Points added for winning (subtracted for losing) a game that is over or ends this turn."""
@@ -71,19 +73,57 @@ def position_key(state: State, player: int) -> Hashable:
 
 
 def hand_value(state: State, player: int) -> int:
-    """Points of ``player``'s hand now; with six cards, of the best five of them."""
+    """Points of ``player``'s hand now; with six cards, of the best five of them (FL-36..FL-41)."""
+    return _hand_values(state, [state.hands[player]])[0]  # type: ignore[attr-defined]
+
+
+def _hand_values(state: State, hands: list[list[int]]) -> list[int]:
+    """``hand_value`` of each of ``hands`` (seats' hands of ``state``), the nest counted once
+    (the fast path: ``Rule.scorer``)."""
     game = state.game
-    rules, colour = game.rules, game.cards.colour  # type: ignore[attr-defined]
-    hand = state.hands[player]  # type: ignore[attr-defined]
-    nest = state.nest  # type: ignore[attr-defined]
-    if len(hand) <= 5:
-        return hand_points(rules, colour, hand, nest)
-    taken = state.taken  # type: ignore[attr-defined]
-    return max(
-        hand_points(rules, colour, [c for c in hand if c != out], nest)
-        for out in hand
-        if out != taken
-    )
+    scorers, colour_of = game.cards.scorers, game.cards.colour  # type: ignore[attr-defined]
+    nest, tallest = nest_counts(colour_of, state.nest)  # type: ignore[attr-defined]
+    values = []
+    for hand in hands:
+        counts = hand_counts(colour_of, hand, nest)
+        if len(hand) > HAND_SIZE:
+            taken = state.taken  # type: ignore[attr-defined]
+            values.append(_best_five(scorers, colour_of, hand, counts, tallest, taken))
+            continue
+        total = 0
+        for card in hand:
+            total += scorers[card](counts, tallest)
+        values.append(total)
+    return values
+
+
+def _best_five(
+    scorers: Sequence[Scorer],
+    colour_of: Sequence[int],
+    hand: list[int],
+    counts: list[int],
+    tallest: int,
+    taken: int,
+) -> int:
+    """The points of the best five of the six cards ``hand`` (``counts`` holds all six): each
+    card but ``taken`` (FL-26) is taken off the counts in turn and put back."""
+    best = None
+    for out in hand:
+        if out == taken:
+            continue
+        colour = colour_of[out]
+        counts[HAND_AT + colour] -= 1
+        counts[BOTH_AT + colour] -= 1
+        total = 0
+        for card in hand:
+            if card != out:
+                total += scorers[card](counts, tallest)
+        counts[HAND_AT + colour] += 1
+        counts[BOTH_AT + colour] += 1
+        if best is None or total > best:
+            best = total
+    assert best is not None
+    return best
 
 
 def pile_size(players: int) -> int:
@@ -109,33 +149,32 @@ def evaluate(state: State, player: int) -> float:
     (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
     share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
     smaller pile x the sign of the lead; the score alone in solo."""
-    return _value(state, [hand_value(state, p) for p in range(state.game.num_players)], player)
+    return _leads(state, _hand_values(state, state.hands))[player]  # type: ignore[attr-defined]
 
 
 def evaluate_all(state: State) -> list[float]:
     """``evaluate(state, p)`` for every seat ``p``, a list in seat order, with each hand valued
     once (ISMCTS values every seat of a leaf: ``agents.heuristic.values_for``)."""
-    values = [hand_value(state, p) for p in range(state.game.num_players)]
-    return [_value(state, values, p) for p in range(len(values))]
+    return _leads(state, _hand_values(state, state.hands))  # type: ignore[attr-defined]
 
 
-def _value(state: State, values: list[int], player: int) -> float:
-    """``evaluate`` from every seat's hand value (``values``, seat order)."""
-    mine = values[player]
-    others = [v for p, v in enumerate(values) if p != player]
-    if not others:
-        return float(mine)
-    lead = float(mine - max(others))
+def _leads(state: State, values: list[int]) -> list[float]:
+    """``evaluate`` of every seat, seat order, from every seat's hand value (``values``)."""
+    if len(values) == 1:
+        return [float(values[0])]
+    ordered = sorted(values)
+    best, second = ordered[-1], ordered[-2]
+    leads = [float(v - (second if v == best else best)) for v in values]
     if ends_now(state):
-        if state.is_terminal():
-            winners = state.winners()  # the tie-breaks of FL-45/FL-46
+        if state.is_terminal():  # hands of five: the values are the scores (FL-44..FL-46)
+            game = state.game
+            colour_of, unique = game.cards.colour, game.tiebreak_unique_cards  # type: ignore[attr-defined]
+            winners = best_hands(values, state.hands, colour_of, unique)  # type: ignore[attr-defined]
         else:
-            best = max(values)
             winners = [p for p, v in enumerate(values) if v == best]
-        share = 1.0 / len(winners) if player in winners else 0.0
-        return lead + (END_BONUS + PACE * pile_size(len(values))) * (2.0 * share - 1.0)
-    if not lead:
-        return lead
+        stake = END_BONUS + PACE * pile_size(len(values))
+        win = stake * (2.0 * (1.0 / len(winners)) - 1.0)
+        return [lead + (win if p in winners else -stake) for p, lead in enumerate(leads)]
     piles = state.piles  # type: ignore[attr-defined]
-    gone = pile_size(len(values)) - min(len(piles[0]), len(piles[1]))
-    return lead + PACE * gone if lead > 0 else lead - PACE * gone
+    pace = PACE * (pile_size(len(values)) - min(len(piles[0]), len(piles[1])))
+    return [lead + pace if lead > 0 else lead - pace if lead < 0 else lead for lead in leads]

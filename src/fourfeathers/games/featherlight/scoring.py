@@ -4,8 +4,14 @@ This module holds the game's points and its end-of-game result (the scores, the 
 the tie-breaks, each with its rule id), and nothing else.
 
 Each card's condition is data in ``content.toml`` (a ``kind`` and its parameters); this module
-turns it into a ``Rule`` object with ``points(table, colour)`` for the hot path and
+turns it into a ``Rule`` object with ``points(table, colour)`` (the reference) and
 ``reason(table, colour)`` for people. Colours are ints, indexes into ``COLOURS``.
+
+The search's hot path (``heuristic.py``) scores with ``Rule.scorer(colour)`` instead: one
+function per card, ``scorer(counts, tallest)``, that reads a flat list of 21 colour counts
+(``COUNTS_AT``: hand, nest, both) and gives the same points as ``points`` (tested on every
+card; ``CardSet.scorers`` holds each card's). ``nest_counts`` and ``hand_counts`` build those
+lists; the nest's part once per state.
 
 Scopes (FL-39): ``"hand"`` = the five hand cards, ``"nest"`` = the six exposed nest
 cards, ``"both"`` = all eleven. A hand card counts itself wherever its own colour is counted
@@ -18,8 +24,9 @@ the most colours in hand (FL-44..FL-46). Solo has a score and no winner (FL-113)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ...core.game import TERMINAL
@@ -35,11 +42,25 @@ SCOPE_TEXT = {"hand": "in hand", "nest": "in the nest", "both": "in hand and nes
 SCOPE_CARDS = {"hand": 5, "nest": 6, "both": 11}
 """The most cards a scope counts at the final scoring: five in hand, six exposed (FL-36..FL-39)."""
 TALLEST = 70
-"""No nest stack holds more than the 70 cards (FL-01): the bound of card 2's count."""
+"""No nest stack holds more than the 70 cards (FL-01): the bound of card 2's count, and of
+every colour count."""
+
+COUNTS_AT = {"hand": 0, "nest": 7, "both": 14}
+"""Where each scope's seven colour counts start in the flat ``counts`` of a ``Scorer``."""
+
+Scorer = Callable[[list[int], int], int]
+"""``scorer(counts, tallest)``: one hand card's points (``Rule.scorer``) from the flat colour
+counts (21 ints: ``counts[COUNTS_AT[scope] + colour]``) and the tallest nest stack's height."""
 
 
 def _span(*values: int) -> tuple[int, int]:
     return min(values), max(values)
+
+
+def _lookup(index: int, value: Callable[[int], int]) -> Scorer:
+    """A scorer that reads one count, ``counts[index]``, and gives ``value`` of it."""
+    values = tuple(value(n) for n in range(TALLEST + 1))
+    return lambda counts, tallest: values[counts[index]]
 
 
 class Table:
@@ -86,6 +107,11 @@ class Rule:
         """A one-line explanation of ``points`` in our words."""
         raise NotImplementedError
 
+    def scorer(self, colour: int) -> Scorer:
+        """``points`` for a hand card of ``colour`` as a ``Scorer`` of the flat counts: the
+        search's hot path (FL-36..FL-41)."""
+        raise NotImplementedError
+
     def bounds(self) -> tuple[int, int]:
         """``(lowest, highest)`` points this rule can give a hand card at the final scoring,
         over every possible table (the research encoding's bounds of ``returns()``)."""
@@ -108,6 +134,10 @@ class Flat(Rule):
 
     def reason(self, table: Table, colour: int) -> str:
         return f"flat {self.points_} points"
+
+    def scorer(self, colour: int) -> Scorer:
+        points = self.points_
+        return lambda counts, tallest: points
 
     def bounds(self) -> tuple[int, int]:
         return self.points_, self.points_
@@ -132,16 +162,29 @@ class Count(Rule):
     exclude_self: bool = False
     floor: int | None = None
 
+    def _own(self, colour: int) -> int:
+        """1 if the card does not count itself (``exclude_self``) but its scope holds it."""
+        own = self.exclude_self and colour in self.colours and self.scope != "nest"
+        return 1 if own else 0
+
     def _n(self, table: Table, colour: int) -> int:
         counts = table.counts[self.scope]
-        n = sum(counts[c] for c in self.colours)
-        if self.exclude_self and colour in self.colours and self.scope != "nest":
-            n -= 1
-        return n
+        return sum(counts[c] for c in self.colours) - self._own(colour)
+
+    def _value(self, n: int) -> int:
+        value = self.base + self.per * n
+        return value if self.floor is None else max(self.floor, value)
 
     def points(self, table: Table, colour: int) -> int:
-        value = self.base + self.per * self._n(table, colour)
-        return value if self.floor is None else max(self.floor, value)
+        return self._value(self._n(table, colour))
+
+    def scorer(self, colour: int) -> Scorer:
+        own, value = self._own(colour), self._value
+        at = [COUNTS_AT[self.scope] + c for c in self.colours]
+        if len(at) == 1:
+            return _lookup(at[0], lambda n: value(n - own))
+        counted = itemgetter(*at)
+        return lambda counts, tallest: value(sum(counted(counts)) - own)
 
     def reason(self, table: Table, colour: int) -> str:
         n = self._n(table, colour)
@@ -179,8 +222,14 @@ class Exactly(Rule):
     n: int
     points_: int
 
+    def _value(self, n: int) -> int:
+        return self.points_ if n == self.n else 0
+
     def points(self, table: Table, colour: int) -> int:
-        return self.points_ if table.counts[self.scope][self.colour] == self.n else 0
+        return self._value(table.counts[self.scope][self.colour])
+
+    def scorer(self, colour: int) -> Scorer:
+        return _lookup(COUNTS_AT[self.scope] + self.colour, self._value)
 
     def reason(self, table: Table, colour: int) -> str:
         have = table.counts[self.scope][self.colour]
@@ -208,9 +257,14 @@ class Parity(Rule):
     even: bool
     points_: int
 
-    def points(self, table: Table, colour: int) -> int:
-        n = table.counts[self.scope][self.colour]
+    def _value(self, n: int) -> int:
         return self.points_ if (n % 2 == 0) == self.even else 0
+
+    def points(self, table: Table, colour: int) -> int:
+        return self._value(table.counts[self.scope][self.colour])
+
+    def scorer(self, colour: int) -> Scorer:
+        return _lookup(COUNTS_AT[self.scope] + self.colour, self._value)
 
     def reason(self, table: Table, colour: int) -> str:
         n = table.counts[self.scope][self.colour]
@@ -244,6 +298,14 @@ class Sets(Rule):
     def points(self, table: Table, colour: int) -> int:
         return self.per * self._sets(table)
 
+    def scorer(self, colour: int) -> Scorer:
+        per = self.per
+        at = [COUNTS_AT[self.scope] + c for c in self.colours]
+        if len(at) == 1:
+            return _lookup(at[0], lambda n: per * n)
+        counted = itemgetter(*at)
+        return lambda counts, tallest: per * min(counted(counts))
+
     def reason(self, table: Table, colour: int) -> str:
         n = self._sets(table)
         return f"{n} x {self.per} for sets of {_names(self.colours)} {SCOPE_TEXT[self.scope]}"
@@ -268,8 +330,17 @@ class Distinct(Rule):
     def _n(self, table: Table) -> int:
         return sum(1 for n in table.counts[self.scope] if n)
 
+    def _value(self, n: int) -> int:
+        return self.base + (self.points_ if n >= self.at_least else 0)
+
     def points(self, table: Table, colour: int) -> int:
-        return self.base + (self.points_ if self._n(table) >= self.at_least else 0)
+        return self._value(self._n(table))
+
+    def scorer(self, colour: int) -> Scorer:
+        start = COUNTS_AT[self.scope]
+        end = start + len(COLOURS)
+        by_absent = tuple(self._value(len(COLOURS) - absent) for absent in range(len(COLOURS) + 1))
+        return lambda counts, tallest: by_absent[counts[start:end].count(0)]
 
     def reason(self, table: Table, colour: int) -> str:
         n = self._n(table)
@@ -307,8 +378,19 @@ class SameColour(Rule):
         counts = table.counts[self.scope]
         return self.n in counts if self.exact else max(counts) >= self.n
 
+    def _value(self, met: bool) -> int:
+        return self.base + (self.points_ if met else 0)
+
     def points(self, table: Table, colour: int) -> int:
-        return self.base + (self.points_ if self._met(table) else 0)
+        return self._value(self._met(table))
+
+    def scorer(self, colour: int) -> Scorer:
+        start = COUNTS_AT[self.scope]
+        end, n = start + len(COLOURS), self.n
+        met, unmet = self._value(True), self._value(False)
+        if self.exact:
+            return lambda counts, tallest: met if n in counts[start:end] else unmet
+        return lambda counts, tallest: met if max(counts[start:end]) >= n else unmet
 
     def reason(self, table: Table, colour: int) -> str:
         most = max(table.counts[self.scope])
@@ -342,6 +424,11 @@ class Missing(Rule):
     def points(self, table: Table, colour: int) -> int:
         return self.per * len(self._missing(table))
 
+    def scorer(self, colour: int) -> Scorer:
+        per, start = self.per, COUNTS_AT["both"]
+        end = start + len(COLOURS)
+        return lambda counts, tallest: per * counts[start:end].count(0)
+
     def reason(self, table: Table, colour: int) -> str:
         missing = self._missing(table)
         names = ", ".join(COLOURS[c] for c in missing) or "none"
@@ -363,6 +450,10 @@ class TallestStack(Rule):
 
     def points(self, table: Table, colour: int) -> int:
         return self.per * table.tallest
+
+    def scorer(self, colour: int) -> Scorer:
+        per = self.per
+        return lambda counts, tallest: per * tallest
 
     def reason(self, table: Table, colour: int) -> str:
         return f"the tallest nest stack holds {_plural(table.tallest, 'card')}"
@@ -462,6 +553,32 @@ def table_for(
         [colour_of[s[-1]] for s in nest if s],
         max((len(s) for s in nest), default=0),
     )
+
+
+def nest_counts(colour_of: Sequence[int], nest: Sequence[Sequence[int]]) -> tuple[list[int], int]:
+    """The flat counts (``COUNTS_AT``) of an empty hand against ``nest``: its exposed cards only
+    (FL-37, FL-38), in nest and in both; and the height of its tallest stack (card 2, ruling
+    FL-R06). ``hand_counts`` adds a hand to them."""
+    exposed = [0] * len(COLOURS)
+    tallest = 0
+    for stack in nest:
+        if stack:
+            exposed[colour_of[stack[-1]]] += 1
+            if len(stack) > tallest:
+                tallest = len(stack)
+    return [0] * len(COLOURS) + exposed + exposed, tallest
+
+
+def hand_counts(colour_of: Sequence[int], hand: Sequence[int], nest: list[int]) -> list[int]:
+    """The flat counts a ``Scorer`` reads (``COUNTS_AT``: hand, nest, both, FL-39) for ``hand``
+    against the nest's counts ``nest`` (from ``nest_counts``, left as they are)."""
+    hand_at, both_at = COUNTS_AT["hand"], COUNTS_AT["both"]
+    counts = nest[:]
+    for card in hand:
+        colour = colour_of[card]
+        counts[hand_at + colour] += 1
+        counts[both_at + colour] += 1
+    return counts
 
 
 def hand_points(
