@@ -40,6 +40,7 @@ HOT_MODULES = [
             "state",
         ],
         "isle_of_feathers": [
+            "habitats",
             "heuristic",
             "island",
             "rules",
