@@ -14,8 +14,8 @@ Fields (plain dicts, lists and ints; the top of a pile is its last element):
   Migration pile and the half deck set aside); ``placed[p]``: birds seat ``p`` placed, in order;
 - knowledge (ruling IS-R29): ``known[p][q]`` cards seat ``p`` knows to be in hand ``q``;
   ``public_known[q]`` the part everyone knows (birds taken face up); ``pool`` the cards that
-  may be in the Draw pile as everyone sees it; ``gone[p]`` pool cards seat ``p`` has seen leave
-  it (its own blind draws, cards passed to it);
+  may be in the Draw pile as everyone sees it, sorted; ``gone[p]`` pool cards seat ``p`` has
+  seen leave it (its own blind draws, cards passed to it);
 - turn: ``player`` (or ``TERMINAL``), ``phase`` (``rules_phases.PHASES``), ``actions_left``,
   ``turn_actions``, ``turn``, ``starter``; pending steps: ``pending`` (ability kind being used
   from a discarded bird, else -1), ``pending_card``, ``replant_from`` (cell, else -1),
