@@ -43,6 +43,7 @@ HOT_MODULES = [
             "habitats",
             "heuristic",
             "island",
+            "options",
             "rules",
             "rules_abilities",
             "rules_check",

@@ -6,7 +6,8 @@ Files (the same name means the same part in every game folder):
 
 - ``content.toml``: the birds and the components; ``content.py`` reads and checks it.
 - ``game.py``: ``IsleGame``, the configuration and its checks, setup, text actions;
-  ``state.py``: ``IsleState``, the state's data, observations and determinization.
+  ``options.py``: its options as the rules read them; ``state.py``: ``IsleState``, the
+  state's data, observations and determinization.
 - ``actions.py``: the action objects and their text form; ``rules.py``: the entry point of the
   rules (setup, legal actions, applying one), with its parts ``rules_<part>.py``:
   ``rules_phases.py`` (the turn's phases, the checks every decision makes, the end of the game),

@@ -221,12 +221,12 @@ def legal_actions(state: IsleState) -> list[Any]:
     phase = state.phase
     if phase == DRAW:
         actions: list[Any] = [TAKES[s] for s, c in enumerate(state.path) if c]
-        if state.draw or (not state.game.solo and state.discard):
+        if state.draw or (not state.options.solo and state.discard):
             actions.append(DRAW_BLIND)
         return actions
     if phase == ABILITY:
         actions = [*ability_targets(state, state.pending)]
-        if not actions or not state.game.compulsory_abilities:
+        if not actions or not state.options.compulsory_abilities:
             actions.append(SKIP)
         return actions
     if phase == PLANT:
@@ -251,10 +251,10 @@ def legal_actions(state: IsleState) -> list[Any]:
         for kind in range(len(ABILITIES)):
             if tokens[kind]:
                 actions += ability_targets(state, kind)
-    if state.game.solo and state.stamina and state.turn_actions < MAX_TURN_ACTIONS:  # IS-73
+    if state.options.solo and state.stamina and state.turn_actions < MAX_TURN_ACTIONS:  # IS-73
         actions.append(STAMINA)
     if closing:
-        if state.game.solo or not hand or is_last_turn(state):
+        if state.options.solo or not hand or is_last_turn(state):
             actions.append(END)
         else:
             passes = PASSES

@@ -15,7 +15,6 @@ from bisect import bisect_left, insort
 from typing import TYPE_CHECKING
 
 from .actions import TILE, VEGETATION
-from .habitats import shapes_of
 from .hexgrid import NEIGHBOUR_OFFSETS, STRIDE
 from .island import changed, island
 from .rules_phases import _check_sand, _fail, _require_action, _use_action
@@ -67,11 +66,11 @@ def tile_problem(state: IsleState, k: int) -> tuple[str, str] | None:
         if touches_land(cells, k):
             return None
         return ("Sand must touch a tile of the island", "IS-20")
-    if land_support(cells, k, h, state.game.strict_support):
+    if land_support(cells, k, h, state.options.strict_support):
         return None
     return (
         "a tile needs two neighbours of the space's height or a taller neighbour",
-        "IS-R04" if state.game.strict_support else "IS-25",
+        "IS-R04" if state.options.strict_support else "IS-25",
     )
 
 
@@ -135,8 +134,8 @@ def derive(state: IsleState, facts: Island) -> None:
     parent: Island = facts.parent
     cells = state.cells
     birds = state.birds
-    strict: bool = state.game.strict_support
-    under: bool = state.game.veg_under_birds
+    strict: bool = state.options.strict_support
+    under: bool = state.options.veg_under_birds
     shapes = parent.shapes
     assert shapes is not None and parent.candidates is not None
     assert parent.index is not None and parent.counts is not None
@@ -238,9 +237,9 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     """``derive`` from the state's cells and birds alone."""
     cells = state.cells
     birds = state.birds
-    strict: bool = state.game.strict_support
-    under: bool = state.game.veg_under_birds
-    shapes = shapes_of(state.game.content)
+    strict: bool = state.options.strict_support
+    under: bool = state.options.veg_under_birds
+    shapes = state.options.shapes
     margin = shapes.margin
     rows = [k >> 8 for k in cells] or [128]
     low = min(rows) - margin
@@ -326,7 +325,7 @@ def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
         return ("Vegetation goes on a tile, not on the ocean", "IS-30")
     if code & 1:
         return ("that tile already has Vegetation", "IS-30")
-    if k in state.birds and not state.game.veg_under_birds:
+    if k in state.birds and not state.options.veg_under_birds:
         return ("a bird fixes that tile", "IS-R15")
     if not state.veg_supply:
         return ("no Vegetation token is left", "IS-31")

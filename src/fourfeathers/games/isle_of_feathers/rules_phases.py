@@ -41,7 +41,7 @@ END_REASONS = (
 
 def end_reason_text(state: IsleState) -> str:
     """Why the game ended, in words ("" while it goes on); solo says "the season"."""
-    if state.end_reason == ENDGAME and state.game.solo:  # IS-76
+    if state.end_reason == ENDGAME and state.options.solo:  # IS-76
         return "the last Sand tile was placed and the season ended with that turn"
     return END_REASONS[state.end_reason]
 
@@ -56,7 +56,7 @@ def is_last_turn(state: IsleState) -> bool:
     limit of ruling IS-R27."""
     if state.end_turn >= 0 and state.turn >= state.end_turn:
         return True
-    cap = state.game.max_turns
+    cap = state.options.max_turns
     return bool(cap) and state.turn + 1 >= cap
 
 
@@ -108,12 +108,12 @@ def _check_sand(state: IsleState) -> None:
     """The endgame starts when the last Sand tile leaves the supply, once (IS-64, ruling IS-R11);
     in solo the season then ends with this turn (IS-76)."""
     if not state.supply[0] and state.end_turn < 0:
-        state.end_turn = state.turn + state.game.num_players - 1
+        state.end_turn = state.turn + state.options.players - 1
 
 
 def _next_turn(state: IsleState) -> None:
     state.turn += 1
-    state.player = (state.player + 1) % state.game.num_players
+    state.player = (state.player + 1) % state.options.players
     state.actions_left = ACTIONS_PER_TURN
     state.turn_actions = 0
 

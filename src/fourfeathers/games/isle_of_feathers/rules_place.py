@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def has_bird_token(state: IsleState, p: int) -> bool:
     """True while seat ``p`` has a Bird token left to place (ruling IS-R18)."""
-    return len(state.placed[p]) < state.game.content.bird_tokens
+    return len(state.placed[p]) < state.options.bird_tokens
 
 
 def index_of(state: IsleState) -> dict[int, list[int]]:
@@ -199,12 +199,12 @@ def _place_bird(state: IsleState, card: int, k: int) -> None:
     state.placed[p].append(card)
     state.birds[k] = state.birds.get(k, ()) + (p,)
     changed(state, k)
-    kind = state.game.content.ability[card]
+    kind = state.options.ability[card]
     if state.token_supply[kind]:
         state.token_supply[kind] -= 1
         state.tokens[p][kind] += 1
     state.draws += 1
-    if state.game.solo:
+    if state.options.solo:
         _solo_placement(state)
 
 
