@@ -18,7 +18,7 @@ whose island changes gets another one. The facts themselves are computed by the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from .habitats import Shapes
@@ -122,7 +122,7 @@ class Island:
         self.encoded: Any = None
 
 
-_NO_GRID = b""
+_NO_GRID: Final = b""
 
 
 def island(state: IsleState) -> Island:

@@ -12,7 +12,7 @@ changed cells.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .actions import TILE, VEGETATION
 from .hexgrid import NEIGHBOUR_OFFSETS, STRIDE
@@ -230,7 +230,7 @@ def derive(state: IsleState, facts: Island) -> None:
     facts.parent = None
 
 
-_NONE: list[int] = []
+_NONE: Final[list[int]] = []
 
 
 def _derive_all(state: IsleState, facts: Island) -> None:

@@ -10,7 +10,7 @@ or by one of the solo season's ends (IS-71, IS-79, ruling IS-R24).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
@@ -19,16 +19,25 @@ if TYPE_CHECKING:
     from .state import IsleState
 
 
-MAIN, DRAW, ABILITY, PLANT, RELEASE = range(5)
+MAIN: Final = 0
+DRAW: Final = 1
+ABILITY: Final = 2
+PLANT: Final = 3
+RELEASE: Final = 4
 PHASES = ("main", "draw", "ability", "plant", "release")
 
-ACTIONS_PER_TURN = 2  # IS-10
-MAX_TURN_ACTIONS = 20
+ACTIONS_PER_TURN: Final = 2  # IS-10
+MAX_TURN_ACTIONS: Final = 20
 """Ruling IS-R27: no turn has more than this many actions (stops endless Flit chains)."""
 
 
 # Why a game ended (state.end_reason).
-PLAYING, ENDGAME, TURN_CAP, MIGRATION_EMPTY, HAND_EMPTY, DRAW_EMPTY = range(6)
+PLAYING: Final = 0
+ENDGAME: Final = 1
+TURN_CAP: Final = 2
+MIGRATION_EMPTY: Final = 3
+HAND_EMPTY: Final = 4
+DRAW_EMPTY: Final = 5
 END_REASONS = (
     "",
     "the last Sand tile was placed and every player has had a last turn",

@@ -8,7 +8,7 @@ version's grid of codes, once per bird and island version (``island``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import FLOCK_AT, PLACE
 from .island import changed, island
@@ -123,7 +123,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     return found
 
 
-_NONE: list[int] = []
+_NONE: Final[list[int]] = []
 
 
 def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
