@@ -46,7 +46,6 @@ class Island:
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
-            ``place_acts``, ``flock_acts``: their ``place`` / ``flock`` actions;
             ``prior``: the version this one was derived from, and ``moved`` the keys changed
             since, whose fits a search may reuse (kept one version back only).
         targets: ability kind -> the actions using it, for the kinds that depend on the island
@@ -77,8 +76,6 @@ class Island:
         "land_actions",
         "fits",
         "flocks",
-        "place_acts",
-        "flock_acts",
         "prior",
         "moved",
         "targets",
@@ -111,8 +108,6 @@ class Island:
         self.land_actions: list[Any] | None = None
         self.fits: dict[int, list[int]] = {}
         self.flocks: dict[int, list[int]] = {}
-        self.place_acts: dict[int, list[Any]] = {}
-        self.flock_acts: dict[int, list[Any]] = {}
         self.prior: Island | None = None
         self.moved: tuple[int, ...] = ()
         self.targets: dict[int, list[Any]] = {}

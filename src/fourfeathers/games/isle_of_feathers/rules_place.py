@@ -156,18 +156,17 @@ def placements(state: IsleState, cards: list[int], occupied: bool = False) -> li
 
 
 def place_actions(state: IsleState, cards: list[int], occupied: bool = False) -> list[Any]:
-    """``placements`` as ``place`` actions (``flock`` actions with ``occupied``); each card's
-    are kept per island version (``island``) with its ``fits``."""
+    """``placements`` as ``place`` actions (``flock`` actions with ``occupied``)."""
     facts = island(state)
-    table = facts.flock_acts if occupied else facts.place_acts
+    table = facts.flocks if occupied else facts.fits
+    make = FLOCK_AT if occupied else PLACE
     actions: list[Any] = []
     for card in sorted(cards):
         found = table.get(card)
         if found is None:
-            make = FLOCK_AT if occupied else PLACE
-            found = table[card] = [make[card, k] for k in fits(state, card, occupied)]
+            found = table[card] = _search(state, facts, card, occupied)
         if found:
-            actions += found
+            actions += [make[card, k] for k in found]
     return actions
 
 
