@@ -40,8 +40,10 @@ HOT_MODULES = [
             "state",
         ],
         "isle_of_feathers": [
+            "habitats",
             "heuristic",
             "island",
+            "options",
             "rules",
             "rules_abilities",
             "rules_check",

@@ -19,12 +19,12 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from .config import is_int
 from .errors import IllegalActionError
 
-TERMINAL = -1
+TERMINAL: Final = -1
 """``State.current_player`` once the game is over."""
 
 Action = Hashable

@@ -1,6 +1,7 @@
-"""What the engine keeps up to date as the island changes (tile spots, Vegetation spots, the
-placement index, the heuristic's fit levels) equals a from-scratch computation, at every
-decision of random games in every registered configuration, also across clones that share it.
+"""What the engine keeps up to date as the island changes (the grid of codes, tile spots,
+Vegetation spots, the placement index, the heuristic's fit levels) equals a from-scratch
+computation, at every decision of random games in every registered configuration, also across
+clones that share it.
 
 The reference here derives everything again from the cells and birds alone: a space is a tile
 spot when ``tile_problem`` finds no reason against it, a bird fits where one of the 12
@@ -212,8 +213,22 @@ def weight(state, action) -> float:
     return 3.0 if isinstance(action, Discard) else 1.0
 
 
+def check_grid(state) -> None:
+    """The island version's grid holds every cell's code and nothing else, with the margin
+    of rows around the island that the searches read without a bounds check."""
+    rules_place.index_of(state)  # derives the version if nothing asked yet
+    facts = state.island
+    grid, base = facts.grid, facts.base
+    assert {k + base: c for k, c in enumerate(grid) if c} == state.cells
+    rows = [k >> 8 for k in state.cells]
+    low, high = base >> 8, (base + len(grid)) >> 8
+    margin = facts.shapes.margin
+    assert low <= min(rows) - margin and max(rows) + margin < high
+
+
 def check(state) -> None:
     assert state.legal_actions() == ref_legal_actions(state)
+    check_grid(state)
 
 
 @pytest.mark.parametrize("options", CONFIGURATIONS, ids=str)
@@ -228,6 +243,7 @@ def test_legal_actions_equal_a_from_scratch_computation(options, weighted):
         while not state.is_terminal():
             actions = state.legal_actions()
             assert actions == ref_legal_actions(state)
+            check_grid(state)
             if rng.random() < 0.2 and len(actions) > 1:
                 other = state.clone()
                 other.apply_action(actions[-1])

@@ -6,7 +6,8 @@ Files (the same name means the same part in every game folder):
 
 - ``content.toml``: the birds and the components; ``content.py`` reads and checks it.
 - ``game.py``: ``IsleGame``, the configuration and its checks, setup, text actions;
-  ``state.py``: ``IsleState``, the state's data, observations and determinization.
+  ``options.py``: its options as the rules read them; ``state.py``: ``IsleState``, the
+  state's data, observations and determinization.
 - ``actions.py``: the action objects and their text form; ``rules.py``: the entry point of the
   rules (setup, legal actions, applying one), with its parts ``rules_<part>.py``:
   ``rules_phases.py`` (the turn's phases, the checks every decision makes, the end of the game),
@@ -15,8 +16,9 @@ Files (the same name means the same part in every game folder):
   Path draw, closing a turn), ``rules_solo.py`` (the Migration Season), ``rules_knowledge.py``
   (who knows which hidden card) and ``rules_check.py`` (sound positions); ``scoring.py``: how
   things turn into points (the birds' points), the winners and the tie-breaks; ``hexgrid.py``: hex
-  cells, neighbours and habitat shapes; ``island.py``: what the island implies (tile and
-  Vegetation spots, where birds fit), kept per island version and shared by clones.
+  cells, neighbours and habitat shapes; ``habitats.py``: the habitats as the placement search
+  reads them; ``island.py``: what the island implies (a grid of its codes, tile and Vegetation
+  spots, where birds fit), kept per island version and shared by clones.
 - ``words.py``: actions and their outcomes in words, public to every seat (no UI library).
 - ``heuristic.py``: the position value the agents use; ``features.py``: the birds each player
   placed, for reports.

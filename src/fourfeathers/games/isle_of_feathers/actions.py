@@ -251,6 +251,13 @@ _TABLES = {
 }
 
 
+DISCARDS: list[Any] = [None, *(DISCARD[c] for c in range(1, NUM_BIRDS + 1))]
+"""``DISCARDS[card]`` is ``DISCARD[card]``, made for every bird at once: a list look-up on the
+hot path; ``PASSES`` and ``RELEASES`` the same for ``PASS`` and ``RELEASE_CARD``."""
+PASSES: list[Any] = [None, *(PASS[c] for c in range(1, NUM_BIRDS + 1))]
+RELEASES: list[Any] = [None, *(RELEASE_CARD[c] for c in range(1, NUM_BIRDS + 1))]
+
+
 def _get(cls: Any, *args: int) -> Any:
     """The one action object ``cls(*args)`` (interned)."""
     table = _TABLES[cls]

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...core.config import is_int
 from ...core.content import check_int, content_digest, parse_toml, read_content
@@ -21,14 +21,19 @@ from ...core.errors import ContentError
 from .hexgrid import LIMIT, Habitat, is_connected
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
-NUM_BIRDS = 52
+NUM_BIRDS: Final = 52
 """Bird cards in the box (IS-01)."""
 
 ABILITIES = ("mound", "burrow", "replant", "flit", "flock", "shoo")
 """The six ability kinds in the rulebook's printed order (IS-51..IS-56; names: ruling IS-R03).
 An ability is an index into this tuple."""
 
-MOUND, BURROW, REPLANT, FLIT, FLOCK, SHOO = range(6)
+MOUND: Final = 0
+BURROW: Final = 1
+REPLANT: Final = 2
+FLIT: Final = 3
+FLOCK: Final = 4
+SHOO: Final = 5
 """The ability kinds as indexes into ``ABILITIES`` (ruling IS-R03)."""
 
 ABILITY_TEXT = {

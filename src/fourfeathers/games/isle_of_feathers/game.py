@@ -12,6 +12,7 @@ from . import actions, rules, rules_check, rules_phases, words
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
 from .hexgrid import LIMIT, key
 from .island import Island
+from .options import Options
 from .state import _FIELDS, _INT_FIELDS, IsleState
 
 DEFAULT_MAX_TURNS = 200
@@ -112,16 +113,19 @@ class IsleGame(Game):
             self.id, self.content_path, content_digest, self.content.digest
         )
         self._start = _start_version()
+        self.options = Options(self)
 
     def __getstate__(self) -> dict[str, Any]:
-        """Pickled without what the deals' island version implies (a cache, found again)."""
+        """Pickled without what the deals' island version implies (a cache, found again) and
+        the rules' copy of the options (made again)."""
         fields = self.__dict__.copy()
-        del fields["_start"]
+        del fields["_start"], fields["options"]
         return fields
 
     def __setstate__(self, fields: dict[str, Any]) -> None:
         self.__dict__.update(fields)
         self._start = _start_version()
+        self.options = Options(self)
 
     def content_sha256(self) -> str:
         return self.content.digest

@@ -136,7 +136,7 @@ def evaluate(state: IsleState, player: int) -> float:
     score = float(sum(points[c] for c in state.placed[player]))
     if state.player == TERMINAL:
         return score
-    tokens = sum(state.tokens[player]) + (state.stamina if state.game.solo else 0)
+    tokens = sum(state.tokens[player]) + (state.stamina if state.options.solo else 0)
     value = score + hand_potential(state, player) + TOKEN * tokens
     if state.player == player:
         value += ACTION * state.actions_left

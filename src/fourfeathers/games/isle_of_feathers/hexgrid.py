@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
-STRIDE = 256
-OFFSET = 128
-LIMIT = 100
+STRIDE: Final = 256
+OFFSET: Final = 128
+LIMIT: Final = 100
 """Coordinates must satisfy ``|q|, |r| <= LIMIT`` (ruling IS-R17); keys stay unique well past it."""
 
 NEIGHBOURS: tuple[tuple[int, int], ...] = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))

@@ -18,9 +18,10 @@ whose island changes gets another one. The facts themselves are computed by the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
+    from .habitats import Shapes
     from .state import IsleState
 
 
@@ -31,13 +32,17 @@ class Island:
         parent: an earlier version whose facts this one derives from (None once derived, or
             when there is none); ``dirty``: the keys changed since ``parent``; ``lifted``: those
             of them whose height changed (their neighbours' support changed too).
+        grid, base: the code of every key ``k`` of the rows the island may reach, at
+            ``grid[k - base]`` (0 for the ocean): the rows of every cell the island has held
+            since the version derived from scratch, ``shapes.margin`` more on each side
+            (``rules_land.derive``); ``shapes``: the game's habitats (``habitats``).
         candidates: key -> tile kind (0 Sand, 1 Grass, 2 Cliff) for every space a tile may go
             on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
             ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
             Vegetation, the supply aside.
         index: land keys by ``code * 2 + occupied``, each group sorted
-            (``rules_place.index_of``); ``slots``: land key -> its slot in ``index``;
-            ``counts``: code -> how many land cells have it (0 or missing).
+            (``rules_place.index_of``); ``counts``: code -> how many land cells have it (0 or
+            missing).
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
@@ -57,13 +62,15 @@ class Island:
         "parent",
         "dirty",
         "lifted",
+        "grid",
+        "base",
+        "shapes",
         "candidates",
         "tile_keys",
         "tile_acts",
         "veg_keys",
         "veg_acts",
         "index",
-        "slots",
         "counts",
         "tiles",
         "land_actions",
@@ -87,13 +94,15 @@ class Island:
         self.parent = parent
         self.dirty = dirty
         self.lifted = lifted
+        self.grid: bytes = _NO_GRID
+        self.base = 0
+        self.shapes: Shapes | None = None
         self.candidates: dict[int, int] | None = None
         self.tile_keys: list[int] | None = None
         self.tile_acts: list[Any] | None = None
         self.veg_keys: list[int] | None = None
         self.veg_acts: list[Any] | None = None
         self.index: dict[int, list[int]] | None = None
-        self.slots: dict[int, int] | None = None
         self.counts: dict[int, int] | None = None
         self.tiles: list[int] | None = None
         self.land_actions: list[Any] | None = None
@@ -106,6 +115,9 @@ class Island:
         self.codes: tuple[frozenset[int], set[int]] | None = None
         self.shared = False
         self.encoded: Any = None
+
+
+_NO_GRID: Final = b""
 
 
 def island(state: IsleState) -> Island:

@@ -38,19 +38,20 @@ change to a cell or its birds calls ``island.changed``.
 from __future__ import annotations
 
 from dataclasses import fields
-from typing import TYPE_CHECKING, Any
+from random import Random
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
 from ...core.rng import make_rng
 from .actions import (
-    DISCARD,
+    DISCARDS,
     DRAW_BLIND,
     END,
-    PASS,
+    PASSES,
     PLANT_AT,
-    RELEASE_CARD,
+    RELEASES,
     SKIP,
     STAMINA,
     TAKES,
@@ -135,7 +136,7 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
     content = game.content
     n = game.num_players
     deck = list(range(1, NUM_BIRDS + 1))
-    rng.shuffle(deck)
+    shuffle(rng, deck)
     hands = [[deck.pop() for _ in range(HAND_SIZE)] for _ in range(n)]
     path = [deck.pop() for _ in range(content.flight_path)]
     starter = game.starting_player if game.starting_player is not None else rng.randrange(n)
@@ -197,6 +198,21 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
     }
 
 
+def shuffle(rng: Random, cards: list[int]) -> None:
+    """``rng.shuffle(cards)``: the same steps of ``random.Random.shuffle`` (from the last place
+    down to the second, swap with a place picked uniformly up to it, by ``getrandbits`` until
+    below the bound), so the same order from the same generator; written out here, compiled
+    (setup.py) it runs as native code instead of the interpreter's."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        n = i + 1
+        bits = n.bit_length()
+        j = getrandbits(bits)
+        while j >= n:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def legal_actions(state: IsleState) -> list[Any]:
     """The current player's legal actions, in a stable order (empty when the game is over)."""
     p = state.player
@@ -205,18 +221,19 @@ def legal_actions(state: IsleState) -> list[Any]:
     phase = state.phase
     if phase == DRAW:
         actions: list[Any] = [TAKES[s] for s, c in enumerate(state.path) if c]
-        if state.draw or (not state.game.solo and state.discard):
+        if state.draw or (not state.options.solo and state.discard):
             actions.append(DRAW_BLIND)
         return actions
     if phase == ABILITY:
         actions = [*ability_targets(state, state.pending)]
-        if not actions or not state.game.compulsory_abilities:
+        if not actions or not state.options.compulsory_abilities:
             actions.append(SKIP)
         return actions
     if phase == PLANT:
         return [PLANT_AT[k] for k in plant_spots(state)]
     if phase == RELEASE:
-        return [RELEASE_CARD[c] for c in sorted(state.hands[p])]
+        releases = RELEASES
+        return [releases[c] for c in sorted(state.hands[p])]
     hand = state.hands[p]
     cards = sorted(hand)
     actions = []
@@ -225,7 +242,8 @@ def legal_actions(state: IsleState) -> list[Any]:
         closing = not hand and not actions
         if has_bird_token(state, p):
             actions += place_actions(state, cards)
-        actions += [DISCARD[c] for c in cards]
+        discards = DISCARDS
+        actions += [discards[c] for c in cards]
     else:
         closing = True
     tokens = state.tokens[p]
@@ -233,40 +251,46 @@ def legal_actions(state: IsleState) -> list[Any]:
         for kind in range(len(ABILITIES)):
             if tokens[kind]:
                 actions += ability_targets(state, kind)
-    if state.game.solo and state.stamina and state.turn_actions < MAX_TURN_ACTIONS:  # IS-73
+    if state.options.solo and state.stamina and state.turn_actions < MAX_TURN_ACTIONS:  # IS-73
         actions.append(STAMINA)
     if closing:
-        if state.game.solo or not hand or is_last_turn(state):
+        if state.options.solo or not hand or is_last_turn(state):
             actions.append(END)
         else:
-            actions += [PASS[c] for c in cards]
+            passes = PASSES
+            actions += [passes[c] for c in cards]
     return actions
 
 
-_HANDLERS: dict[type, Any] = {
-    AddTile: _apply_tile,
-    AddVegetation: _apply_vegetation,
-    Place: _apply_place,
-    Discard: _apply_discard,
-    TakeFaceUp: _apply_take,
-    DrawBlind: _apply_blind,
-    PassCard: _apply_pass,
-    EndTurn: _apply_end,
-    Release: _apply_release,
-    Raise: _apply_raise,
-    Lower: _apply_lower,
-    Uproot: _apply_uproot,
-    Plant: _apply_plant,
-    Flit: _apply_flit,
-    Flock: _apply_flock,
-    Shoo: _apply_shoo,
-    Stamina: _apply_stamina,
-    Skip: _apply_skip,
+_KINDS: Final = {
+    cls: kind
+    for kind, cls in enumerate(
+        (
+            PassCard,
+            AddTile,
+            AddVegetation,
+            Discard,
+            TakeFaceUp,
+            Place,
+            DrawBlind,
+            EndTurn,
+            Release,
+            Skip,
+            Raise,
+            Lower,
+            Uproot,
+            Plant,
+            Flit,
+            Flock,
+            Shoo,
+            Stamina,
+        )
+    )
 }
+"""Each action class -> its number in ``apply_action``'s dispatch (the commonest first)."""
 
-
-_INT_FIELDS = {cls: tuple(f.name for f in fields(cls)) for cls in _HANDLERS}
-"""The fields of each action class (every one an int)."""
+_INT_FIELDS: Final = [tuple(f.name for f in fields(cls)) for cls in _KINDS]
+"""The fields of each action class by its number (every one an int)."""
 
 
 def apply_action(state: IsleState, action: Any) -> None:
@@ -276,16 +300,51 @@ def apply_action(state: IsleState, action: Any) -> None:
     """
     if state.player == TERMINAL:
         raise IllegalActionError(f"{action}: the game is over", "IS-65")
-    cls = type(action)
-    handler = _HANDLERS.get(cls)
-    if handler is None:
+    kind = _KINDS.get(type(action), -1)
+    if kind < 0:
         raise IllegalActionError(
             f"{action!r} is not an Isle of Feathers action object (parse text with parse_action)"
         )
-    for name in _INT_FIELDS[cls]:  # cards, cells, slots, colours: ints, never bools
+    for name in _INT_FIELDS[kind]:  # cards, cells, slots, colours: ints, never bools
         value = getattr(action, name)
         if type(value) is not int and not is_int(value):
             raise IllegalActionError(f"{action!r}: {name} must be an integer", "IS-R17")
-    handler(state, action)
+    # A chain on the number, not a table of handlers: compiled (setup.py), each call is direct.
+    if kind == 0:
+        _apply_pass(state, action)
+    elif kind == 1:
+        _apply_tile(state, action)
+    elif kind == 2:
+        _apply_vegetation(state, action)
+    elif kind == 3:
+        _apply_discard(state, action)
+    elif kind == 4:
+        _apply_take(state, action)
+    elif kind == 5:
+        _apply_place(state, action)
+    elif kind == 6:
+        _apply_blind(state, action)
+    elif kind == 7:
+        _apply_end(state, action)
+    elif kind == 8:
+        _apply_release(state, action)
+    elif kind == 9:
+        _apply_skip(state, action)
+    elif kind == 10:
+        _apply_raise(state, action)
+    elif kind == 11:
+        _apply_lower(state, action)
+    elif kind == 12:
+        _apply_uproot(state, action)
+    elif kind == 13:
+        _apply_plant(state, action)
+    elif kind == 14:
+        _apply_flit(state, action)
+    elif kind == 15:
+        _apply_flock(state, action)
+    elif kind == 16:
+        _apply_shoo(state, action)
+    else:
+        _apply_stamina(state, action)
     if state.player != TERMINAL:
         _settle(state)

@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 def flock_cost(state: IsleState) -> int:
     """Actions a Flock placement costs: 0, or 1 with variant ``flock-costs-action`` (IS-R10)."""
-    return 1 if state.game.flock_costs_action else 0
+    return 1 if state.options.flock_costs_action else 0
 
 
 def shoo_moves(state: IsleState) -> list[tuple[int, int, int]]:
@@ -113,7 +113,7 @@ def _apply_discard(state: IsleState, action: Discard) -> None:
     _publish(state, p, card)
     state.discard.append(card)
     _use_action(state)
-    kind = state.game.content.ability[card]
+    kind = state.options.ability[card]
     if kind == FLIT:
         if state.turn_actions < MAX_TURN_ACTIONS:
             state.actions_left += 1  # IS-63: the action spent on the discard comes back
@@ -121,7 +121,7 @@ def _apply_discard(state: IsleState, action: Discard) -> None:
         state.phase = ABILITY
         state.pending = kind
         state.pending_card = card
-    if state.game.discard_draws_blind:
+    if state.options.discard_draws_blind:
         state.blind_draws += 1
     else:
         state.draws += 1
@@ -209,9 +209,9 @@ def _apply_flock(state: IsleState, action: Flock) -> None:
 
 
 def _apply_shoo(state: IsleState, action: Shoo) -> None:
-    if not 0 <= action.colour < state.game.num_players:
+    if not 0 <= action.colour < state.options.players:
         raise IllegalActionError(
-            f"{action}: bird colours are seats 0-{state.game.num_players - 1}", "IS-R20"
+            f"{action}: bird colours are seats 0-{state.options.players - 1}", "IS-R20"
         )
     token = _spend(state, action, SHOO)
     src, dst, colour = action.source, action.target, action.colour
@@ -235,7 +235,7 @@ def _apply_shoo(state: IsleState, action: Shoo) -> None:
 
 def _apply_skip(state: IsleState, action: Skip) -> None:
     _require_phase(state, action, ABILITY)
-    if state.game.compulsory_abilities and ability_targets(state, state.pending):
+    if state.options.compulsory_abilities and ability_targets(state, state.pending):
         raise _fail(
             action, ("the variant compulsory-abilities: the ability must be used", "IS-R09")
         )

@@ -155,6 +155,8 @@ def _check_knowledge(state: IsleState) -> str | None:
     pool = set(state.pool)
     if len(pool) != len(state.pool) or not set(state.draw) <= pool:
         return "pool must hold every Draw pile card once"
+    if state.pool != sorted(pool):  # as every position of a game has it (rules_knowledge)
+        return "pool must be sorted"
     for p in range(n):
         if not set(state.gone[p]) <= pool or set(state.gone[p]) & set(state.draw):
             return f"gone[{p}] must be pool cards that are not in the Draw pile"

@@ -12,10 +12,10 @@ changed cells.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from .actions import TILE, VEGETATION
-from .hexgrid import NEIGHBOUR_OFFSETS
+from .hexgrid import NEIGHBOUR_OFFSETS, STRIDE
 from .island import changed, island
 from .rules_phases import _check_sand, _fail, _require_action, _use_action
 
@@ -66,154 +66,220 @@ def tile_problem(state: IsleState, k: int) -> tuple[str, str] | None:
         if touches_land(cells, k):
             return None
         return ("Sand must touch a tile of the island", "IS-20")
-    if land_support(cells, k, h, state.game.strict_support):
+    if land_support(cells, k, h, state.options.strict_support):
         return None
     return (
         "a tile needs two neighbours of the space's height or a taller neighbour",
-        "IS-R04" if state.game.strict_support else "IS-25",
+        "IS-R04" if state.options.strict_support else "IS-25",
     )
 
 
-def _tile_kind(
-    cells: dict[int, int], birds: dict[int, tuple[int, ...]], k: int, strict: bool
-) -> int:
-    """The tile a tile action on ``k`` would add (0 Sand, 1 Grass, 2 Cliff), supplies aside;
-    -1 if none may go there (IS-20, IS-21..IS-28, ruling IS-R04)."""
-    c = cells.get(k, 0)
-    if c & 1 or k in birds:
+def _touches(grid: bytes, i: int) -> bool:
+    """``touches_land`` on an island version's grid (``island.Island``), ``i`` the index of
+    the space: the six neighbours written out (``hexgrid.NEIGHBOUR_OFFSETS``)."""
+    return (
+        grid[i + STRIDE] >= 2
+        or grid[i - STRIDE] >= 2
+        or grid[i + 1] >= 2
+        or grid[i - 1] >= 2
+        or grid[i + STRIDE - 1] >= 2
+        or grid[i - STRIDE + 1] >= 2
+    )
+
+
+def _supported(grid: bytes, i: int, h: int, strict: bool) -> bool:
+    """``land_support`` on an island version's grid, ``i`` the index of the space: the six
+    neighbours' heights written out (``hexgrid.NEIGHBOUR_OFFSETS``)."""
+    a = grid[i + STRIDE] >> 1
+    b = grid[i - STRIDE] >> 1
+    c = grid[i + 1] >> 1
+    d = grid[i - 1] >> 1
+    e = grid[i + STRIDE - 1] >> 1
+    f = grid[i - STRIDE + 1] >> 1
+    if strict:
+        up = h + 1
+        if a == up or b == up or c == up or d == up or e == up or f == up:
+            return True
+    elif a > h or b > h or c > h or d > h or e > h or f > h:
+        return True
+    return (a == h) + (b == h) + (c == h) + (d == h) + (e == h) + (f == h) >= 2
+
+
+def _tile_kind(grid: bytes, i: int, occupied: bool, strict: bool) -> int:
+    """The tile a tile action on the space at grid index ``i`` would add (0 Sand, 1 Grass,
+    2 Cliff), supplies aside; -1 if none may go there (IS-20, IS-21..IS-28, ruling IS-R04).
+    ``occupied``: a bird stands there."""
+    c = grid[i]
+    if c & 1 or occupied:
         return -1
     if not c:
-        return 0 if touches_land(cells, k) else -1
+        return 0 if _touches(grid, i) else -1
     h = c >> 1
-    if land_support(cells, k, h, strict):
+    if _supported(grid, i, h, strict):
         return 1 if h == 1 else 2
     return -1
 
 
 def derive(state: IsleState, facts: Island) -> None:
-    """Fill ``facts``' spots and index (``island.Island``: ``candidates``, ``tile_keys``,
-    ``tile_acts``, ``veg_keys``, ``veg_acts``, ``index``, ``slots``, ``counts``): from scratch,
-    or from the parent version by looking again only at the changed cells, and for a changed
-    height at their neighbours too (a tile's support and the ocean's contact with land depend on
-    nothing else). The sorted lists are copied only where a space changes status, and the
-    parent's are shared otherwise."""
+    """Fill ``facts``' grid, spots and index (``island.Island``: ``grid``, ``base``,
+    ``shapes``, ``candidates``, ``tile_keys``, ``tile_acts``, ``veg_keys``, ``veg_acts``,
+    ``index``, ``counts``): from scratch, or from the parent version by looking again only at
+    the changed cells, and for a changed height at their neighbours too (a tile's support and
+    the ocean's contact with land depend on nothing else). The grid, the sorted lists and the
+    index's groups are copied only where something changes, and the parent's are shared
+    otherwise."""
+    if facts.parent is None:
+        _derive_all(state, facts)
+        return
+    parent: Island = facts.parent
     cells = state.cells
     birds = state.birds
-    strict = state.game.strict_support
-    under = state.game.veg_under_birds
-    parent = facts.parent
-    if parent is None:
-        candidates: dict[int, int] = {}
-        greens = []
-        index: dict[int, list[int]] = {}
-        slots: dict[int, int] = {}
-        counts: dict[int, int] = {}
-        for k in sorted(cells):
-            c = cells[k]
-            if c < 2:
-                continue
+    strict: bool = state.options.strict_support
+    under: bool = state.options.veg_under_birds
+    shapes = parent.shapes
+    assert shapes is not None and parent.candidates is not None
+    assert parent.index is not None and parent.counts is not None
+    assert parent.tile_keys is not None and parent.tile_acts is not None
+    assert parent.veg_keys is not None and parent.veg_acts is not None
+    candidates = parent.candidates.copy()
+    index = parent.index.copy()
+    counts = parent.counts.copy()
+    tile_keys = parent.tile_keys
+    tile_acts = parent.tile_acts
+    veg_keys = parent.veg_keys
+    veg_acts = parent.veg_acts
+    own_tiles = own_vegs = False
+    dirty = facts.dirty
+    base = parent.base
+    low = base >> 8
+    high = low + (len(parent.grid) >> 8)
+    margin = shapes.margin
+    for k in dirty:
+        row = k >> 8
+        low = min(low, row - margin)
+        high = max(high, row + margin + 1)
+    grid = bytearray(parent.grid)
+    if low << 8 != base or (high - low) << 8 != len(grid):  # new rows: a wider window
+        grid[:0] = bytes((base >> 8) - low << 8)
+        grid += bytes((high << 8) - (low << 8) - len(grid))
+        base = low << 8
+    for k in dirty:
+        i = k - base
+        old = grid[i]
+        c = cells.get(k, 0)
+        grid[i] = c
+        free = k not in birds
+        green = c >= 2 and not c & 1 and (under or free)
+        at = bisect_left(veg_keys, k)
+        if (at < len(veg_keys) and veg_keys[at] == k) != green:
+            if not own_vegs:
+                veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
+            if green:
+                veg_keys.insert(at, k)
+                veg_acts.insert(at, VEGETATION[k])
+            else:
+                del veg_keys[at], veg_acts[at]
+        slot = c * 2 + (not free) if c >= 2 else -1
+        was = -1
+        if old >= 2:
+            was = old * 2 + 1
+            if k not in index.get(was, _NONE):
+                was -= 1
+        if slot == was:
+            continue
+        if was >= 0:
+            counts[old] -= 1
+            group = index[was][:]
+            group.remove(k)
+            if group:
+                index[was] = group
+            else:
+                del index[was]
+        if slot >= 0:
             counts[c] = counts.get(c, 0) + 1
-            free = k not in birds
-            slot = slots[k] = c * 2 + (not free)
-            group = index.get(slot)
-            if group is None:
-                index[slot] = [k]
-            else:
-                group.append(k)
-            if not c & 1:
-                if under or free:
-                    greens.append(k)
-                if free and land_support(cells, k, c >> 1, strict):
-                    candidates[k] = 1 if c < 4 else 2
-            for d in NEIGHBOUR_OFFSETS:
-                n = k + d
-                if n not in cells and n not in birds:
-                    candidates[n] = 0
-        tile_keys = sorted(candidates)
-        facts.tile_keys = tile_keys
-        facts.tile_acts = [TILE[k] for k in tile_keys]
-        facts.veg_keys = greens
-        facts.veg_acts = [VEGETATION[k] for k in greens]
-    else:
-        assert parent.candidates is not None and parent.index is not None
-        assert parent.slots is not None
-        candidates = parent.candidates.copy()
-        index = parent.index.copy()
-        slots = parent.slots.copy()
-        assert parent.counts is not None
-        counts = parent.counts.copy()
-        assert parent.tile_keys is not None and parent.tile_acts is not None
-        assert parent.veg_keys is not None and parent.veg_acts is not None
-        tile_keys = parent.tile_keys
-        tile_acts = parent.tile_acts
-        veg_keys = parent.veg_keys
-        veg_acts = parent.veg_acts
-        own_tiles = own_vegs = False
-        dirty = facts.dirty
-        near: Any = dirty
-        if facts.lifted:
-            near = set(dirty)
-            for k in facts.lifted:
-                for d in NEIGHBOUR_OFFSETS:
-                    near.add(k + d)
-        for k in near:
-            kind = _tile_kind(cells, birds, k, strict)
-            was = candidates.get(k, -1)
-            if kind == was:
+            group = index.get(slot, _NONE)[:]
+            insort(group, k)
+            index[slot] = group
+    near = list(dirty)
+    for k in facts.lifted:
+        for d in NEIGHBOUR_OFFSETS:
+            near.append(k + d)
+    after = bytes(grid)
+    for k in near:
+        kind = _tile_kind(after, k - base, k in birds, strict)
+        was = candidates.get(k, -1)
+        if kind == was:
+            continue
+        if kind < 0 or was < 0:
+            if not own_tiles:
+                tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
+            at = bisect_left(tile_keys, k)
+            if kind < 0:
+                del candidates[k], tile_keys[at], tile_acts[at]
                 continue
-            if kind < 0 or was < 0:
-                if not own_tiles:
-                    tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
-                i = bisect_left(tile_keys, k)
-                if kind < 0:
-                    del candidates[k], tile_keys[i], tile_acts[i]
-                    continue
-                tile_keys.insert(i, k)
-                tile_acts.insert(i, TILE[k])
-            candidates[k] = kind
-        for k in dirty:
-            c = cells.get(k, 0)
-            free = k not in birds
-            green = c >= 2 and not c & 1 and (under or free)
-            i = bisect_left(veg_keys, k)
-            if (i < len(veg_keys) and veg_keys[i] == k) != green:
-                if not own_vegs:
-                    veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
-                if green:
-                    veg_keys.insert(i, k)
-                    veg_acts.insert(i, VEGETATION[k])
-                else:
-                    del veg_keys[i], veg_acts[i]
-            slot = c * 2 + (not free) if c >= 2 else -1
-            old = slots.get(k, -1)
-            if slot == old:
-                continue
-            if old >= 0:
-                counts[old >> 1] -= 1
-                group = index[old][:]
-                group.remove(k)
-                if group:
-                    index[old] = group
-                else:
-                    del index[old]
-            if slot >= 0:
-                counts[c] = counts.get(c, 0) + 1
-                group = index.get(slot, [])[:]
-                insort(group, k)
-                index[slot] = group
-                slots[k] = slot
-            else:
-                del slots[k]
-        facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
-        facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
-        facts.prior = parent  # for the fits (rules_place); one version back, no further
-        facts.moved = dirty
-        parent.prior = None
-    facts.candidates = candidates
-    facts.index = index
-    facts.slots = slots
-    facts.counts = counts
+            tile_keys.insert(at, k)
+            tile_acts.insert(at, TILE[k])
+        candidates[k] = kind
+    facts.grid, facts.base, facts.shapes = after, base, shapes
+    facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
+    facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
+    facts.candidates, facts.index, facts.counts = candidates, index, counts
+    facts.prior = parent  # for the fits (rules_place); one version back, no further
+    facts.moved = dirty
+    parent.prior = None
     facts.parent = None
+
+
+_NONE: Final[list[int]] = []
+
+
+def _derive_all(state: IsleState, facts: Island) -> None:
+    """``derive`` from the state's cells and birds alone."""
+    cells = state.cells
+    birds = state.birds
+    strict: bool = state.options.strict_support
+    under: bool = state.options.veg_under_birds
+    shapes = state.options.shapes
+    margin = shapes.margin
+    rows = [k >> 8 for k in cells] or [128]
+    low = min(rows) - margin
+    base = low << 8
+    window = bytearray((max(rows) + margin + 1 - low) << 8)
+    for k, c in cells.items():
+        window[k - base] = c
+    grid = bytes(window)
+    candidates: dict[int, int] = {}
+    greens = []
+    index: dict[int, list[int]] = {}
+    counts: dict[int, int] = {}
+    for k in sorted(cells):
+        c = cells[k]
+        if c < 2:
+            continue
+        counts[c] = counts.get(c, 0) + 1
+        free = k not in birds
+        slot = c * 2 + (not free)
+        group = index.get(slot)
+        if group is None:
+            index[slot] = [k]
+        else:
+            group.append(k)
+        if not c & 1:
+            if under or free:
+                greens.append(k)
+            if free and _supported(grid, k - base, c >> 1, strict):
+                candidates[k] = 1 if c < 4 else 2
+        for d in NEIGHBOUR_OFFSETS:
+            n = k + d
+            if n not in cells and n not in birds:
+                candidates[n] = 0
+    tile_keys = sorted(candidates)
+    facts.grid, facts.base, facts.shapes = grid, base, shapes
+    facts.tile_keys = tile_keys
+    facts.tile_acts = [TILE[k] for k in tile_keys]
+    facts.veg_keys = greens
+    facts.veg_acts = [VEGETATION[k] for k in greens]
+    facts.candidates, facts.index, facts.counts = candidates, index, counts
 
 
 def tile_spots(state: IsleState) -> list[int]:
@@ -259,7 +325,7 @@ def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
         return ("Vegetation goes on a tile, not on the ocean", "IS-30")
     if code & 1:
         return ("that tile already has Vegetation", "IS-30")
-    if k in state.birds and not state.game.veg_under_birds:
+    if k in state.birds and not state.options.veg_under_birds:
         return ("a bird fixes that tile", "IS-R15")
     if not state.veg_supply:
         return ("no Vegetation token is left", "IS-31")

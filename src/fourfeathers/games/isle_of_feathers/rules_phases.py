@@ -10,7 +10,7 @@ or by one of the solo season's ends (IS-71, IS-79, ruling IS-R24).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
@@ -19,16 +19,25 @@ if TYPE_CHECKING:
     from .state import IsleState
 
 
-MAIN, DRAW, ABILITY, PLANT, RELEASE = range(5)
+MAIN: Final = 0
+DRAW: Final = 1
+ABILITY: Final = 2
+PLANT: Final = 3
+RELEASE: Final = 4
 PHASES = ("main", "draw", "ability", "plant", "release")
 
-ACTIONS_PER_TURN = 2  # IS-10
-MAX_TURN_ACTIONS = 20
+ACTIONS_PER_TURN: Final = 2  # IS-10
+MAX_TURN_ACTIONS: Final = 20
 """Ruling IS-R27: no turn has more than this many actions (stops endless Flit chains)."""
 
 
 # Why a game ended (state.end_reason).
-PLAYING, ENDGAME, TURN_CAP, MIGRATION_EMPTY, HAND_EMPTY, DRAW_EMPTY = range(6)
+PLAYING: Final = 0
+ENDGAME: Final = 1
+TURN_CAP: Final = 2
+MIGRATION_EMPTY: Final = 3
+HAND_EMPTY: Final = 4
+DRAW_EMPTY: Final = 5
 END_REASONS = (
     "",
     "the last Sand tile was placed and every player has had a last turn",
@@ -41,7 +50,7 @@ END_REASONS = (
 
 def end_reason_text(state: IsleState) -> str:
     """Why the game ended, in words ("" while it goes on); solo says "the season"."""
-    if state.end_reason == ENDGAME and state.game.solo:  # IS-76
+    if state.end_reason == ENDGAME and state.options.solo:  # IS-76
         return "the last Sand tile was placed and the season ended with that turn"
     return END_REASONS[state.end_reason]
 
@@ -56,7 +65,7 @@ def is_last_turn(state: IsleState) -> bool:
     limit of ruling IS-R27."""
     if state.end_turn >= 0 and state.turn >= state.end_turn:
         return True
-    cap = state.game.max_turns
+    cap = state.options.max_turns
     return bool(cap) and state.turn + 1 >= cap
 
 
@@ -108,12 +117,12 @@ def _check_sand(state: IsleState) -> None:
     """The endgame starts when the last Sand tile leaves the supply, once (IS-64, ruling IS-R11);
     in solo the season then ends with this turn (IS-76)."""
     if not state.supply[0] and state.end_turn < 0:
-        state.end_turn = state.turn + state.game.num_players - 1
+        state.end_turn = state.turn + state.options.players - 1
 
 
 def _next_turn(state: IsleState) -> None:
     state.turn += 1
-    state.player = (state.player + 1) % state.game.num_players
+    state.player = (state.player + 1) % state.options.players
     state.actions_left = ACTIONS_PER_TURN
     state.turn_actions = 0
 

@@ -2,13 +2,13 @@
 checks of a placement, and putting a bird with its token on the island.
 
 ``fits`` is the hot path of every playout: it anchors on the token cell and tries the habitat's
-precomputed orientations there (``hexgrid.Habitat``) from the island's cells of their rarest
-code, once per bird and island version (``island``).
+precomputed orientations there (``hexgrid.Habitat``, read as a ``habitats.Shape``) on the island
+version's grid of codes, once per bird and island version (``island``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import FLOCK_AT, PLACE
 from .island import changed, island
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def has_bird_token(state: IsleState, p: int) -> bool:
     """True while seat ``p`` has a Bird token left to place (ruling IS-R18)."""
-    return len(state.placed[p]) < state.game.content.bird_tokens
+    return len(state.placed[p]) < state.options.bird_tokens
 
 
 def index_of(state: IsleState) -> dict[int, list[int]]:
@@ -43,15 +43,18 @@ def index_of(state: IsleState) -> dict[int, list[int]]:
 
 
 def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[int]:
-    """``fits`` computed (its docstring). Typed locals and plain loops: mypyc compiles them to
-    its own dictionary, list and integer operations (setup.py)."""
-    hab = state.game.content.habitat[card]
-    assert hab is not None
+    """``fits`` computed (its docstring). Typed locals, plain loops and the island version's
+    grid of codes: mypyc compiles them to its own list, bytes and integer operations
+    (setup.py)."""
     index = facts.index
     if index is None:
         derive(state, facts)
         index = facts.index
         assert index is not None
+    shapes = facts.shapes
+    assert shapes is not None  # derived with the index
+    hab = shapes.of[card]
+    assert hab is not None
     group = index.get(hab.token_code * 2 + occupied)
     if not group:
         return []
@@ -60,16 +63,19 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     for c, n in hab.needs:
         if counts.get(c, 0) < n:
             return []
-    cells: dict[int, int] = state.cells
+    grid = facts.grid
+    base = facts.base
     found: list[int] = []
     first = hab.first_code
-    firsts: dict[int, tuple[tuple[tuple[int, int], ...], ...]] = hab.firsts
-    rarest: list[int] = index.get(first * 2, _NONE) + index.get(first * 2 + 1, _NONE)
+    firsts = hab.firsts
+    pairs = hab.first_pairs
+    rarest = index.get(first * 2, _NONE) + index.get(first * 2 + 1, _NONE)
+    by_rarest = len(rarest) < len(pairs)
     prior = facts.prior
     known: list[int] | None = None
     if prior is not None:
         known = (prior.flocks if occupied else prior.fits).get(card)
-    reach: frozenset[int] = hab.reach
+    reach = shapes.reaches[card]
     moved: tuple[int, ...] = facts.moved
     at = 0  # ``known`` is sorted: walked alongside ``group``
     size = 0 if known is None else len(known)
@@ -84,24 +90,40 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                 if at < size and known[at] == k:
                     found.append(k)
                 continue
-        for x in rarest:  # each cell that could be an image's first cell, from ``k``
-            rests = firsts.get(x - k)
-            if rests is None:
-                continue
-            for rest in rests:
-                for off, c in rest:
-                    if cells.get(k + off, 0) != c:
+        i = k - base
+        if by_rarest:  # from each cell that could be an image's first cell
+            for x in rarest:
+                some = firsts.get(x - k)
+                if some is None:
+                    continue
+                for image in some:
+                    for off, c in image:
+                        if grid[i + off] != c:
+                            break
+                    else:
                         break
                 else:
-                    break
-            else:
-                continue
-            found.append(k)
-            break
+                    continue
+                found.append(k)
+                break
+        else:  # from each place an image's first cell may lie
+            for place, some in pairs:
+                if grid[i + place] != first:
+                    continue
+                for image in some:
+                    for off, c in image:
+                        if grid[i + off] != c:
+                            break
+                    else:
+                        break
+                else:
+                    continue
+                found.append(k)
+                break
     return found
 
 
-_NONE: list[int] = []
+_NONE: Final[list[int]] = []
 
 
 def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
@@ -111,10 +133,11 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
 
     The search anchors on the token cell: only land cells with the token cell's height and
     Vegetation and the wanted occupancy are tried (``index_of``). Every orientation's first
-    cell has the habitat's rarest code (``Habitat.first_code``), so from each island cell of
-    that code only the orientations whose first cell lies there (``Habitat.firsts``) are
-    checked, by key additions; an island with too few cells of some code the habitat needs is
-    not searched at all. A token cell none of
+    cell has the habitat's rarest code (``Habitat.first_code``), so only the orientations whose
+    first cell holds that code are checked (``Habitat.firsts``): found from the island's cells
+    of that code when they are fewer than the places a first cell may lie, else by looking at
+    those places; an island with too few cells of some code the habitat needs is not searched
+    at all. A token cell none of
     whose possible habitat cells changed since the version the island was derived from keeps
     that version's answer. Birds elsewhere in the group do not matter (ruling IS-R06).
     """
@@ -175,12 +198,12 @@ def _place_bird(state: IsleState, card: int, k: int) -> None:
     state.placed[p].append(card)
     state.birds[k] = state.birds.get(k, ()) + (p,)
     changed(state, k)
-    kind = state.game.content.ability[card]
+    kind = state.options.ability[card]
     if state.token_supply[kind]:
         state.token_supply[kind] -= 1
         state.tokens[p][kind] += 1
     state.draws += 1
-    if state.game.solo:
+    if state.options.solo:
         _solo_placement(state)
 
 

@@ -45,9 +45,7 @@ def _solo_placement(state: IsleState) -> None:
     with two fresh actions starts (IS-74) unless this turn is the last: the last Sand tile has
     left the supply (IS-76, ruling IS-R24) or the turn limit is reached (ruling IS-R27). Then
     the turn goes on with the actions it has left and the season ends with it."""
-    level = state.game.stamina
-    assert level is not None  # set in every solo game
-    mode, cap = STAMINA_LEVELS[level]
+    mode, cap = STAMINA_LEVELS[state.options.level]
     target = cap if mode == "fill" else min(state.stamina + 1, cap)
     add = max(0, min(target - state.stamina, state.token_supply[FLIT]))
     state.stamina += add
@@ -76,7 +74,7 @@ def _apply_release(state: IsleState, action: Release) -> None:
 
 def _apply_stamina(state: IsleState, action: Stamina) -> None:
     _require_phase(state, action, MAIN)
-    if not state.game.solo or not state.stamina:
+    if not state.options.solo or not state.stamina:
         raise _fail(action, ("the Stamina pool holds no Flit token", "IS-73"))
     if state.turn_actions >= MAX_TURN_ACTIONS:
         raise _fail(action, (f"a turn has at most {MAX_TURN_ACTIONS} actions", "IS-R27"))

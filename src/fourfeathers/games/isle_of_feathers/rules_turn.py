@@ -36,7 +36,7 @@ if TYPE_CHECKING:
 def can_draw(state: IsleState) -> bool:
     """True if a Flight Path draw can give a card (a face-up bird, the Draw pile, or in the
     standard game a Discard pile to reshuffle; IS-42, IS-45, IS-77)."""
-    return any(state.path) or bool(state.draw) or (not state.game.solo and bool(state.discard))
+    return any(state.path) or bool(state.draw) or (not state.options.solo and bool(state.discard))
 
 
 def _pop_draw(state: IsleState) -> int:
@@ -44,7 +44,7 @@ def _pop_draw(state: IsleState) -> int:
     Draw pile when it is empty (standard game only, IS-45, IS-77). The shuffle is derived from
     the state's seed and reshuffle count (reproducible from the state alone)."""
     if not state.draw:
-        if state.game.solo or not state.discard:
+        if state.options.solo or not state.discard:
             return 0
         cards = sorted(state.discard)
         make_rng(derive_seed(state.seed, "reshuffle", state.reshuffles)).shuffle(cards)
@@ -96,8 +96,8 @@ def _apply_take(state: IsleState, action: TakeFaceUp) -> None:
 
 def _apply_blind(state: IsleState, action: DrawBlind) -> None:
     _require_phase(state, action, DRAW)
-    if not state.draw and (state.game.solo or not state.discard):
-        raise _fail(action, ("the Draw pile is empty", "IS-77" if state.game.solo else "IS-45"))
+    if not state.draw and (state.options.solo or not state.discard):
+        raise _fail(action, ("the Draw pile is empty", "IS-77" if state.options.solo else "IS-45"))
     card = _pop_draw(state)
     state.hands[state.player].append(card)
     _saw(state, state.player, card)
@@ -125,21 +125,21 @@ def _check_close(state: IsleState, action: Any) -> None:
 
 def _apply_pass(state: IsleState, action: PassCard) -> None:
     _check_close(state, action)
-    if state.game.solo:
+    if state.options.solo:
         raise _fail(action, ("there is no other player to pass to: end the turn", "IS-R08"))
     if is_last_turn(state):
         raise _fail(action, ("the game ends with this turn: end it without a pass", "IS-R08"))
     card = action.card
     _hand_card(state, action, card)
     p = state.player
-    q = (p + 1) % state.game.num_players
+    q = (p + 1) % state.options.players
     state.hands[p].remove(card)
     state.hands[q].append(card)
     known = state.known
     known[p][q].append(card)
     if card in known[q][p]:
         known[q][p].remove(card)
-    for r in range(state.game.num_players):
+    for r in range(state.options.players):
         if r != p and r != q:
             known[r][p] = []  # r saw a card change hands but not which
     state.public_known[p] = []
@@ -149,13 +149,13 @@ def _apply_pass(state: IsleState, action: PassCard) -> None:
 
 def _apply_end(state: IsleState, action: EndTurn) -> None:
     _check_close(state, action)
-    game = state.game
-    if not game.solo and state.hands[state.player] and not is_last_turn(state):
+    solo = state.options.solo
+    if not solo and state.hands[state.player] and not is_last_turn(state):
         raise _fail(action, ("end your turn by passing a card to the next player", "IS-10"))
     if is_last_turn(state):  # IS-65; solo IS-76
         endgame = state.end_turn >= 0 and state.turn >= state.end_turn
         _finish(state, ENDGAME if endgame else TURN_CAP)
-    elif game.solo:
+    elif solo:
         if not state.migration:
             _finish(state, MIGRATION_EMPTY)  # IS-71
         else:
@@ -180,8 +180,8 @@ def _settle(state: IsleState) -> None:
                 state.phase = DRAW
             else:
                 state.draws = 0  # nothing can supply it (solo IS-78, ruling IS-R08)
-    if state.game.solo:
-        if state.game.end_on_empty_draw and not state.draw:
+    if state.options.solo:
+        if state.options.end_on_empty_draw and not state.draw:
             _finish(state, DRAW_EMPTY)
         elif state.phase == MAIN and not state.hands[0]:
             _finish(state, HAND_EMPTY)  # a perfect season (IS-79)

@@ -14,8 +14,8 @@ Fields (plain dicts, lists and ints; the top of a pile is its last element):
   Migration pile and the half deck set aside); ``placed[p]``: birds seat ``p`` placed, in order;
 - knowledge (ruling IS-R29): ``known[p][q]`` cards seat ``p`` knows to be in hand ``q``;
   ``public_known[q]`` the part everyone knows (birds taken face up); ``pool`` the cards that
-  may be in the Draw pile as everyone sees it; ``gone[p]`` pool cards seat ``p`` has seen leave
-  it (its own blind draws, cards passed to it);
+  may be in the Draw pile as everyone sees it, sorted; ``gone[p]`` pool cards seat ``p`` has
+  seen leave it (its own blind draws, cards passed to it);
 - turn: ``player`` (or ``TERMINAL``), ``phase`` (``rules_phases.PHASES``), ``actions_left``,
   ``turn_actions``, ``turn``, ``starter``; pending steps: ``pending`` (ability kind being used
   from a discarded bird, else -1), ``pending_card``, ``replant_from`` (cell, else -1),
@@ -25,7 +25,8 @@ Fields (plain dicts, lists and ints; the top of a pile is its last element):
   reshuffle is derived from them, so the state alone fixes the future).
 
 Besides its fields a state keeps ``island``: what the island implies, computed once per island
-version and shared by clones (``island.Island``; not part of the state's data).
+version and shared by clones (``island.Island``; not part of the state's data), and
+``options``: its game's options as the rules read them (``options.Options``).
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from .hexgrid import coords
 if TYPE_CHECKING:
     from .game import IsleGame
     from .island import Island
+    from .options import Options
 
 _FIELDS = (
     "cells",
@@ -105,10 +107,11 @@ class IsleState(State):
 
     game: IsleGame
 
-    __slots__ = ("game", "island") + _FIELDS
+    __slots__ = ("game", "options", "island") + _FIELDS
 
     def __init__(self, game: IsleGame, fields: dict[str, Any] | None = None) -> None:
         self.game = game
+        self.options: Options = game.options
         if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
             return
         self.island: Island | None = None
@@ -176,10 +179,10 @@ class IsleState(State):
     def returns(self) -> list[float]:
         """Solo: the score. 2-4 players: 1 for a sole winner, 1/k each for k sharing, else 0.
         All 0 before the end (ruling IS-R30)."""
-        n = self.game.num_players
+        n = self.options.players
         if self.player != TERMINAL:
             return [0.0] * n
-        if self.game.solo:
+        if self.options.solo:
             return [float(s) for s in self.scores()]
         return win_shares(self.winners(), n)
 
@@ -298,7 +301,7 @@ class IsleState(State):
         the Migration pile or the box. Raises ``ValueError`` if ``player`` is not a seat.
         """
         self.check_player(player)
-        n = self.game.num_players
+        n = self.options.players
         obs: dict[str, Any] = {
             "game": self.game.id,
             "player": player,
@@ -366,7 +369,7 @@ class IsleState(State):
         ``rng``. Raises ``ValueError`` if ``player`` is not a seat.
         """
         self.check_player(player)
-        n = self.game.num_players
+        n = self.options.players
         new = self.clone()
         others = [q for q in range(n) if q != player]
         hidden = [c for q in others for c in self.hands[q] if c not in self.known[player][q]]

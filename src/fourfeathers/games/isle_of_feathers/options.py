@@ -1,0 +1,60 @@
+"""Isle of Feathers' configuration as the rules read it on every decision: an ``IsleGame``'s
+options and the content numbers the rules need, copied once per game into plain fields.
+Compiled (setup.py), ``Options`` is a native class whose fields are read without the attribute
+look-ups (and, for ``num_players``, the property call) of the uncompiled ``IsleGame``, which
+stays the reference.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .habitats import Shapes, shapes_of
+
+if TYPE_CHECKING:
+    from .game import IsleGame
+
+
+class Options:
+    """What the rules read of an ``IsleGame`` (its attributes have the meanings).
+
+    Attributes:
+        players: the number of seats; ``solo``: one seat (the Migration Season); ``level``:
+            the solo Stamina level (0 in a game of 2-4 players).
+        max_turns: the turn limit of ruling IS-R27 (0: none).
+        discard_draws_blind, compulsory_abilities, flock_costs_action, strict_support,
+            veg_under_birds, end_on_empty_draw: the variants, each True when chosen.
+        bird_tokens: Bird tokens per colour; ``ability``: bird number -> its ability kind.
+        shapes: the habitats as the placement search reads them (``habitats``).
+    """
+
+    __slots__ = (
+        "players",
+        "solo",
+        "level",
+        "max_turns",
+        "discard_draws_blind",
+        "compulsory_abilities",
+        "flock_costs_action",
+        "strict_support",
+        "veg_under_birds",
+        "end_on_empty_draw",
+        "bird_tokens",
+        "ability",
+        "shapes",
+    )
+
+    def __init__(self, game: IsleGame) -> None:
+        self.players: int = game.num_players
+        self.solo: bool = game.solo
+        self.level: int = game.stamina or 0
+        self.max_turns: int = game.max_turns
+        self.discard_draws_blind: bool = game.discard_draws_blind
+        self.compulsory_abilities: bool = game.compulsory_abilities
+        self.flock_costs_action: bool = game.flock_costs_action
+        self.strict_support: bool = game.strict_support
+        self.veg_under_birds: bool = game.veg_under_birds
+        self.end_on_empty_draw: bool = game.end_on_empty_draw
+        self.bird_tokens: int = game.content.bird_tokens
+        self.ability: list[int] = list(game.content.ability)
+        self.shapes: Shapes = shapes_of(game.content)
