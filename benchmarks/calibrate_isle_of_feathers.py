@@ -46,6 +46,7 @@ docs/calibration/isle-of-feathers.md.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import time
@@ -121,10 +122,13 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
     last_turn = -1
     tokens = state.game.content.bird_tokens
     missed_at_ten = -1
+    pool_spent = [0, -1]  # Flit tokens taken from the Stamina pool: all, before the tenth bird
+    trace = hashlib.sha1()
     end = ""
     while not state.is_terminal():
         if missed_at_ten < 0 and players == 1 and len(state.placed[0]) >= tokens:
             missed_at_ten = migration - len(state.migration)
+            pool_spent[1] = pool_spent[0]
         if stop_settled and players > 1 and settled(state):
             end = "settled"
             break
@@ -134,13 +138,17 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
         if state.turn != last_turn:
             last_turn = state.turn
             turns[player] += 1
-        state.apply_action(agents[player].act(SeatView(state, player)))
+        action = agents[player].act(SeatView(state, player))
+        trace.update(f"{action};".encode())
+        pool_spent[0] += str(action) == "stamina"
+        state.apply_action(action)
     if not end:
         for hand in state.hands:
             seen.update(hand)
         end = ENDS[state.end_reason]
     if missed_at_ten < 0:
         missed_at_ten = migration - len(state.migration)
+        pool_spent[1] = pool_spent[0]
     order = [(state.starter + k) % players for k in range(players)]
     if players == 1:
         shares = [0.0]
@@ -160,6 +168,10 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
         "perfect": int(players == 1 and not state.hands[0]),
         "missed": migration - len(state.migration),
         "missed_at_ten": missed_at_ten,
+        "pool_spent": pool_spent[0],
+        "pool_at_ten": pool_spent[1],
+        "left": sum(len(h) for h in state.hands) + len(state.draw) + len(state.path),
+        "trace": trace.hexdigest()[:16],
         "end": end,
     }
 
@@ -266,14 +278,26 @@ def solo_outcomes(games: list[dict[str, Any]], tokens: int) -> dict[str, Any]:
     """Solo difficulty besides the score, per game (paired lists, for ``solo_steps``) and
     summarised: Migration cards spent before the tenth bird (mean, 95% t), the season ended by
     the Migration pile (IS-71) and the perfect season (IS-79), each a share with its Wilson
-    interval; ``all_ten``: seasons that placed every Bird token (``tokens``). Empty for runs
-    saved before ``end`` was recorded."""
+    interval; ``all_ten``: seasons that placed every Bird token (``tokens``); the Flit tokens
+    taken from the Stamina pool before the tenth bird (``pool_at_ten``), the cards still to
+    clear at the end, in hand, Draw pile and Flight Path (``left``: 0 in a perfect season), and
+    a fingerprint of the season's actions (``solo_trace``, for ``solo_same``). Empty for runs
+    saved before ``end`` was recorded; without the last three for runs saved before those."""
     if not games or "end" not in games[0]:
         return {}
     early = [int(g["end"] == "migration") for g in games]
     perfect = [int(g["perfect"]) for g in games]
     at_ten = [g["missed_at_ten"] for g in games]
-    return {
+    more: dict[str, Any] = {}
+    if "trace" in games[0]:  # runs saved before these fields existed lack them
+        more = {
+            "solo_trace": [g["trace"] for g in games],
+            "solo_pool": [g["pool_at_ten"] for g in games],
+            "solo_left": [g["left"] for g in games],
+            "pool_at_ten": t_interval([float(g["pool_at_ten"]) for g in games]),
+            "left": t_interval([float(g["left"]) for g in games]),
+        }
+    return more | {
         "solo_early": early,
         "solo_perfect": perfect,
         "solo_at_ten": at_ten,
@@ -293,6 +317,49 @@ def solo_steps(summaries: list[dict[str, Any]], key: str = "solo_scores") -> lis
         diffs = [float(x - y) for x, y in zip(a[key], b[key], strict=True)]
         steps.append((a["level"], b["level"], t_interval(diffs)))
     return steps
+
+
+def solo_same(summaries: list[dict[str, Any]]) -> list[tuple[int, int, int, int]]:
+    """``(level, next level, same, games)``: in how many paired seasons the player took exactly
+    the same actions at consecutive solo levels (``solo_trace``). Such a season cannot tell the
+    two levels apart by any measure: the level changed nothing the player did."""
+    solo = sorted(
+        (s for s in summaries if s["level"] and "solo_trace" in s), key=lambda s: s["level"]
+    )
+    return [
+        (
+            a["level"],
+            b["level"],
+            sum(x == y for x, y in zip(a["solo_trace"], b["solo_trace"], strict=True)),
+            a["games"],
+        )
+        for a, b in zip(solo, solo[1:], strict=False)
+    ]
+
+
+def solo_play_table(summaries: list[dict[str, Any]]) -> list[str]:
+    """Markdown lines: per pair of consecutive solo levels, the paired seasons played action for
+    action alike (``solo_same``), and the paired differences (lower level minus higher, 95% t)
+    of the Stamina Flit spent before the tenth bird and of the cards left to clear at the end."""
+    same = solo_same(summaries)
+    if not same:
+        return []
+    pools = solo_steps(summaries, "solo_pool")
+    lefts = solo_steps(summaries, "solo_left")
+    lines = [
+        "",
+        "| levels | seasons played alike | 95% CI | Stamina Flit before the tenth bird, "
+        "difference | 95% CI | cards left to clear, difference | 95% CI |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    signed = _num("+.2f")
+    for (a, b, k, n), pool, left in zip(same, pools, lefts, strict=True):
+        low, high = wilson(k, n)
+        lines.append(
+            f"| {a} - {b} | {k}/{n} = {_pct(k / n)} | {_pct(low)} - {_pct(high)} | "
+            f"{_ci(pool[2], signed)} | {_ci(left[2], signed)} |"
+        )
+    return lines
 
 
 def _pct(x: float) -> str:
@@ -320,13 +387,17 @@ def solo_outcome_table(solo: list[dict[str, Any]]) -> list[str]:
     lines = [
         "",
         "| solo level | games | Migration cards spent before the tenth bird | 95% CI | "
-        "all ten placed | ended by the Migration pile | 95% CI | perfect seasons | 95% CI |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "all ten placed | ended by the Migration pile | 95% CI | perfect seasons | 95% CI | "
+        "Stamina Flit before the tenth bird | cards left to clear |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in rows:
+        extra = "- | -"
+        if "pool_at_ten" in s:
+            extra = f"{s['pool_at_ten'][0]:.2f} | {s['left'][0]:.1f}"
         lines.append(
             f"| {s['level']} | {s['games']} | {_ci(s['at_ten'], _num('.2f'))} | {s['all_ten']} | "
-            f"{_ci(s['early_share'], _pct)} | {_ci(s['perfect_share'], _pct)} |"
+            f"{_ci(s['early_share'], _pct)} | {_ci(s['perfect_share'], _pct)} | {extra} |"
         )
     return lines
 
@@ -425,6 +496,7 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
                 text = _ci(miss, signed) if miss else "- | -"
                 lines.append(f"| {a} - {b} | {_ci(diff, signed)} | {text} |")
         lines += solo_step_table(summaries)
+        lines += solo_play_table(summaries)
     lines += [
         "",
         "How the games ended: "
