@@ -1,16 +1,17 @@
 """Isle of Feathers: how often each bird's habitat is on the island, from recorded games.
 
-    python benchmarks/isle_habitat_share.py [--agent greedy] [--players 2] [--games 100]
+    python benchmarks/isle_habitat_share.py [--agent greedy] [--config 2] [--games 100]
         [--seed 0] [--content FILE] [--islands FILE] [--rates FILE] [--candidates 19,43]
         [--redraws 8] [--design-seed 7]
 
 Plays ``--games`` games with ``--agent`` in every seat, dealt as
-benchmarks/calibrate_isle_of_feathers.py deals them (game ``i`` with ``derive_seed(seed,
-players, i)``), and records the island at the start of every turn and at the end (a game stops
-once every player has placed all ten Bird tokens, as ``--stop-settled`` there). ``--islands``
-saves the record as JSON, or reads it if the file exists (a medium game takes seconds, the
-record a fraction of that). Then, per bird of the content file, the share of those islands on
-which its habitat fits with the token cell on a tile without a bird (IS-32..IS-39), and the
+benchmarks/calibrate_isle_of_feathers.py deals them (game ``i`` of configuration ``2``, ``3``,
+``4`` or ``solo1``-``solo4`` with ``derive_seed(seed, C, i)``, ``C`` = ``solo`` for every
+level), and records the island at the start of every turn and at the end (a game stops once
+every player has placed all ten Bird tokens, as ``--stop-settled`` there). ``--islands`` saves
+the record as JSON, or reads it if the file exists (a medium game takes seconds, the record a
+fraction of that). Then, per bird of the content file, the share of those islands on which its
+habitat fits with the token cell on a tile without a bird (IS-32..IS-39), and the
 share of games in which it fitted at least once.
 
 The share is a cheap forecast of how often a bird gets placed: it ranks medium's two-player
@@ -45,13 +46,14 @@ Island = tuple[dict[int, int], frozenset[int]]
 """``(cells, occupied)``: key -> code (height * 2 + vegetation), and the keys holding a bird."""
 
 
-def record(players: int, i: int, agent: str, seed: int, content: str | None) -> list[Island]:
-    """The islands of game ``i``: at every turn start and at the end."""
-    game = fourfeathers.make("isle-of-feathers", players=players, content=content)
-    state = game.new_initial_state(derive_seed(seed, str(players), i))
-    agents = [
-        make_agent(agent, derive_seed(seed, str(players), i, "agent", p)) for p in range(players)
-    ]
+def record(config: str, i: int, agent: str, seed: int, content: str | None) -> list[Island]:
+    """The islands of game ``i`` of ``config`` (``"2"``, ``"solo4"``, ...): at every turn start
+    and at the end."""
+    players, level = (1, int(config[4:])) if config.startswith("solo") else (int(config), None)
+    deal = "solo" if level else config
+    game = fourfeathers.make("isle-of-feathers", players=players, stamina=level, content=content)
+    state = game.new_initial_state(derive_seed(seed, deal, i))
+    agents = [make_agent(agent, derive_seed(seed, deal, i, "agent", p)) for p in range(players)]
     tokens = game.content.bird_tokens
     islands: list[Island] = []
     last = -1
@@ -123,7 +125,7 @@ def save_islands(path: Path, games: list[list[Island]]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agent", default="greedy", help="agent for every seat (default greedy)")
-    parser.add_argument("--players", type=int, default=2, help="players (2-4, default 2)")
+    parser.add_argument("--config", default="2", help="2, 3, 4 or solo1-solo4 (default 2)")
     parser.add_argument("--games", type=int, default=100, help="games to record (default 100)")
     parser.add_argument("--seed", type=int, default=0, help="run seed (default 0)")
     parser.add_argument("--content", default=None, help="content file (default: the shipped one)")
@@ -139,7 +141,7 @@ def main() -> None:
         games = load_islands(path)
     else:
         games = [
-            record(args.players, i, args.agent, args.seed, args.content) for i in range(args.games)
+            record(args.config, i, args.agent, args.seed, args.content) for i in range(args.games)
         ]
         if path is not None:
             save_islands(path, games)
@@ -147,7 +149,8 @@ def main() -> None:
     print(f"{len(games)} games, {sum(len(g) for g in games)} islands")
     rates: dict[int, float] = {}
     if args.rates:
-        summary = next(s for s in json.loads(Path(args.rates).read_text()) if s["players"] > 1)
+        runs = json.loads(Path(args.rates).read_text())
+        summary = next(s for s in runs if s["config"] == args.config)
         rates = {b["bird"]: b["rate"] for b in summary["birds"]}
     print("| bird | points | islands | games | placement rate |")
     print("|---|---|---|---|---|")
