@@ -625,12 +625,14 @@ def plots(summaries: list[dict[str, Any]], out: Path) -> list[str]:
 
     solo = [s for s in summaries if s["level"]]
     if solo:
-        fig, grid = plt.subplots(2, 2, figsize=(10, 6.5))
+        fig, grid = plt.subplots(2, 3, figsize=(13, 6.5))
         panels = (
             ("score", "solo score", "Solo levels: mean score"),
             ("missed", "turns without a placement", "Spare turns used (of 5 Migration cards)"),
             ("at_ten", "Migration cards", "Migration cards spent before the tenth bird"),
             ("early_share", "share of seasons", "Seasons ended by the Migration pile"),
+            ("perfect_share", "share of seasons", "Perfect seasons (the hand emptied)"),
+            ("pool_at_ten", "Flit tokens", "Stamina Flit spent before the tenth bird"),
         )
         for ax, (key, label, title) in zip(grid.flat, panels, strict=True):
             for s in solo:
