@@ -26,7 +26,10 @@ Measured per configuration, for the targets of docs/calibration/isle-of-feathers
   season, IS-70, IS-71), for the Migration cards spent before the tenth and last Bird token was
   placed (or in the whole season if it never was: how close the season came to running out
   while there was still a bird to house), for the share of seasons that ended because the
-  Migration pile ran out (IS-71) and for the share of perfect seasons (an empty hand, IS-79);
+  Migration pile ran out (IS-71), for the share of perfect seasons (an empty hand, IS-79), for
+  the Flit tokens taken from the Stamina pool before the tenth bird and for the cards left to
+  clear at the end; and how many paired seasons the player played action for action alike at
+  two consecutive levels (there the level changed nothing it did: ruling IS-R32);
 - how each game ended (``ends``: ``sand``, ``migration``, ``perfect``, ``cap`` for the turn
   limit of ruling IS-R27, ``settled``, ``draw``), per configuration.
 
