@@ -230,7 +230,7 @@ def legal_actions(state: IsleState) -> list[Any]:
             actions.append(SKIP)
         return actions
     if phase == PLANT:
-        return [PLANT_AT[k] for k in plant_spots(state)]
+        return [PLANT_AT.get(k) or PLANT_AT[k] for k in plant_spots(state)]
     if phase == RELEASE:
         releases = RELEASES
         return [releases[c] for c in sorted(state.hands[p])]
@@ -247,7 +247,7 @@ def legal_actions(state: IsleState) -> list[Any]:
     else:
         closing = True
     tokens = state.tokens[p]
-    if any(tokens):
+    if tokens != _NO_TOKENS:  # a list comparison: compiled, ``any`` is a call through Python
         for kind in range(len(ABILITIES)):
             if tokens[kind]:
                 actions += ability_targets(state, kind)
@@ -261,6 +261,9 @@ def legal_actions(state: IsleState) -> list[Any]:
             actions += [passes[c] for c in cards]
     return actions
 
+
+_NO_TOKENS: Final = [0] * len(ABILITIES)
+"""The Ability tokens of a seat that holds none."""
 
 _KINDS: Final = {
     cls: kind

@@ -176,7 +176,7 @@ def derive(state: IsleState, facts: Island) -> None:
                 veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
             if green:
                 veg_keys.insert(at, k)
-                veg_acts.insert(at, VEGETATION[k])
+                veg_acts.insert(at, VEGETATION.get(k) or VEGETATION[k])
             else:
                 del veg_keys[at], veg_acts[at]
         slot = c * 2 + (not free) if c >= 2 else -1
@@ -218,7 +218,7 @@ def derive(state: IsleState, facts: Island) -> None:
                 del candidates[k], tile_keys[at], tile_acts[at]
                 continue
             tile_keys.insert(at, k)
-            tile_acts.insert(at, TILE[k])
+            tile_acts.insert(at, TILE.get(k) or TILE[k])
         candidates[k] = kind
     facts.grid, facts.base, facts.shapes = after, base, shapes
     facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
@@ -276,9 +276,9 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     tile_keys = sorted(candidates)
     facts.grid, facts.base, facts.shapes = grid, base, shapes
     facts.tile_keys = tile_keys
-    facts.tile_acts = [TILE[k] for k in tile_keys]
+    facts.tile_acts = [TILE.get(k) or TILE[k] for k in tile_keys]
     facts.veg_keys = greens
-    facts.veg_acts = [VEGETATION[k] for k in greens]
+    facts.veg_acts = [VEGETATION.get(k) or VEGETATION[k] for k in greens]
     facts.candidates, facts.index, facts.counts = candidates, index, counts
 
 
@@ -311,7 +311,7 @@ def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
         if supply[0] and supply[1] and supply[2]:
             actions = list(facts.tile_acts or ())
         else:
-            actions = [TILE[k] for k in tile_spots(state)]
+            actions = [TILE.get(k) or TILE[k] for k in tile_spots(state)]
         if state.veg_supply:
             actions += facts.veg_acts or ()
         facts.land_actions = actions

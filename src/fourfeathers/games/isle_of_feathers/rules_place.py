@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .actions import FLOCK_AT, PLACE
+from .content import NUM_BIRDS
 from .island import changed, island
 from .rules_knowledge import _publish
 from .rules_land import derive
@@ -156,18 +157,29 @@ def placements(state: IsleState, cards: list[int], occupied: bool = False) -> li
 
 
 def place_actions(state: IsleState, cards: list[int], occupied: bool = False) -> list[Any]:
-    """``placements`` as ``place`` actions (``flock`` actions with ``occupied``)."""
+    """``placements`` of ``cards`` (sorted) as ``place`` actions (``flock`` actions with
+    ``occupied``)."""
     facts = island(state)
     table = facts.flocks if occupied else facts.fits
     make = FLOCK_AT if occupied else PLACE
+    made = _MADE[occupied]
     actions: list[Any] = []
-    for card in sorted(cards):
+    for card in cards:
         found = table.get(card)
         if found is None:
             found = table[card] = _search(state, facts, card, occupied)
         if found:
-            actions += [make[card, k] for k in found]
+            row = made[card]
+            actions += [row.get(k) or row.setdefault(k, make[card, k]) for k in found]
     return actions
+
+
+_MADE: Final[tuple[list[dict[int, Any]], ...]] = tuple(
+    [{} for _ in range(NUM_BIRDS + 1)] for _ in range(2)
+)
+"""``_MADE[occupied][card][cell]`` is ``PLACE[card, cell]`` (``FLOCK_AT`` with ``occupied``)
+once asked for: a plain dict keyed by one int, where ``PLACE`` is keyed by a pair and, a dict
+subclass, looked up through Python (``actions._Interned``)."""
 
 
 def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
