@@ -61,12 +61,11 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     assert hab is not None  # every bird has one
     spots, spot_codes = _spot_codes(state, facts)
     index = rules_place.index_of(state)
-    counts = facts.counts
-    assert counts is not None  # derived with the index
+    counts = facts.counts  # derived with the index
     short = 0
     short_code = -1
     for c, n in hab.needs:
-        have = counts.get(c, 0)
+        have = counts[c]
         if have < n:
             short += n - have
             if short > 1 or c - 2 not in spot_codes:

@@ -41,8 +41,8 @@ class Island:
             ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
             Vegetation, the supply aside.
         index: land keys by ``code * 2 + occupied``, each group sorted
-            (``rules_place.index_of``); ``counts``: code -> how many land cells have it (0 or
-            missing).
+            (``rules_place.index_of``); ``counts``: how many land cells have each code, by
+            code (``shapes.codes`` of them; empty until derived).
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
         fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
@@ -103,7 +103,7 @@ class Island:
         self.veg_keys: list[int] | None = None
         self.veg_acts: list[Any] | None = None
         self.index: dict[int, list[int]] | None = None
-        self.counts: dict[int, int] | None = None
+        self.counts: list[int] = _NO_COUNTS
         self.tiles: list[int] | None = None
         self.land_actions: list[Any] | None = None
         self.fits: dict[int, list[int]] = {}
@@ -118,6 +118,7 @@ class Island:
 
 
 _NO_GRID: Final = b""
+_NO_COUNTS: Final[list[int]] = []
 
 
 def island(state: IsleState) -> Island:

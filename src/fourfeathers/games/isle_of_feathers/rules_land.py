@@ -138,12 +138,12 @@ def derive(state: IsleState, facts: Island) -> None:
     under: bool = state.options.veg_under_birds
     shapes = parent.shapes
     assert shapes is not None and parent.candidates is not None
-    assert parent.index is not None and parent.counts is not None
+    assert parent.index is not None
     assert parent.tile_keys is not None and parent.tile_acts is not None
     assert parent.veg_keys is not None and parent.veg_acts is not None
     candidates = parent.candidates.copy()
     index = parent.index.copy()
-    counts = parent.counts.copy()
+    counts = parent.counts[:]
     tile_keys = parent.tile_keys
     tile_acts = parent.tile_acts
     veg_keys = parent.veg_keys
@@ -196,7 +196,7 @@ def derive(state: IsleState, facts: Island) -> None:
             else:
                 del index[was]
         if slot >= 0:
-            counts[c] = counts.get(c, 0) + 1
+            counts[c] += 1
             group = index.get(slot, _NONE)[:]
             insort(group, k)
             index[slot] = group
@@ -251,12 +251,12 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     candidates: dict[int, int] = {}
     greens = []
     index: dict[int, list[int]] = {}
-    counts: dict[int, int] = {}
+    counts = [0] * shapes.codes
     for k in sorted(cells):
         c = cells[k]
         if c < 2:
             continue
-        counts[c] = counts.get(c, 0) + 1
+        counts[c] += 1
         free = k not in birds
         slot = c * 2 + (not free)
         group = index.get(slot)
@@ -293,9 +293,13 @@ def tile_spots(state: IsleState) -> list[int]:
         return facts.tile_keys  # type: ignore[return-value]
     tiles = facts.tiles
     if tiles is None:
-        candidates = facts.candidates
-        assert candidates is not None
-        tiles = facts.tiles = [k for k in facts.tile_keys or () if supply[candidates[k]]]
+        grid = facts.grid
+        base = facts.base
+        tiles = facts.tiles = []
+        for k in facts.tile_keys or ():
+            h = grid[k - base] >> 1  # the tile a spot takes follows from its height
+            if supply[2 if h >= 2 else h]:
+                tiles.append(k)
     return tiles
 
 
@@ -308,10 +312,17 @@ def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
         if facts.candidates is None:
             derive(state, facts)
         supply = state.supply
+        acts = facts.tile_acts or []
         if supply[0] and supply[1] and supply[2]:
-            actions = list(facts.tile_acts or ())
+            actions = acts[:]
         else:
-            actions = [TILE.get(k) or TILE[k] for k in tile_spots(state)]
+            grid = facts.grid
+            base = facts.base
+            actions = []
+            for j, k in enumerate(facts.tile_keys or ()):
+                h = grid[k - base] >> 1  # as in ``tile_spots``
+                if supply[2 if h >= 2 else h]:
+                    actions.append(acts[j])
         if state.veg_supply:
             actions += facts.veg_acts or ()
         facts.land_actions = actions

@@ -60,15 +60,13 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     if not group:
         return []
     counts = facts.counts
-    assert counts is not None  # derived with the index
     for c, n in hab.needs:
-        if counts.get(c, 0) < n:
+        if counts[c] < n:
             return []
     grid = facts.grid
     base = facts.base
     found: list[int] = []
     first = hab.first_code
-    firsts = hab.firsts
     pairs = hab.first_pairs
     rarest = index.get(first * 2, _NONE) + index.get(first * 2 + 1, _NONE)
     by_rarest = len(rarest) < len(pairs)
@@ -76,7 +74,12 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     known: list[int] | None = None
     if prior is not None:
         known = (prior.flocks if occupied else prior.fits).get(card)
-    reach = shapes.reaches[card]
+    reach_low = hab.reach_low
+    reach_at = hab.reach_at
+    reach_span = len(reach_at)
+    first_low = hab.first_low
+    first_at = hab.first_at
+    first_span = len(first_at)
     moved: tuple[int, ...] = facts.moved
     at = 0  # ``known`` is sorted: walked alongside ``group``
     size = 0 if known is None else len(known)
@@ -85,7 +88,8 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
             while at < size and known[at] < k:
                 at += 1
             for m in moved:
-                if m - k in reach:
+                d = m - k - reach_low
+                if 0 <= d < reach_span and reach_at[d]:
                     break
             else:  # nothing the habitat could cover from ``k`` changed since ``prior``
                 if at < size and known[at] == k:
@@ -94,7 +98,10 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
         i = k - base
         if by_rarest:  # from each cell that could be an image's first cell
             for x in rarest:
-                some = firsts.get(x - k)
+                d = x - k - first_low
+                if not 0 <= d < first_span:
+                    continue
+                some = first_at[d]
                 if some is None:
                     continue
                 for image in some:
@@ -191,9 +198,7 @@ def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
         raise _fail(action, ("Flock places a bird on a tile that already holds one", "IS-55"))
     if not occupied and k in state.birds:
         raise _fail(action, ("that tile already holds a bird (one bird per tile)", "IS-39"))
-    hab = state.game.content.habitat[card]
-    assert hab is not None
-    if not hab.fits_at(state.cells, k):
+    if k not in fits(state, card, occupied):  # as legal_actions found, usually known
         raise _fail(
             action,
             ("the habitat does not match the island there in any orientation", "IS-32"),
