@@ -38,6 +38,8 @@ def fit_level_of(state: IsleState, card: int) -> int:
     a search that reaches the same version again finds it known."""
     facts = island(state)
     levels = facts.levels
+    if levels is None:
+        levels = facts.levels = {}
     level = levels.get(card)
     if level is None:
         level = levels[card] = _fit_level(state, facts, card)

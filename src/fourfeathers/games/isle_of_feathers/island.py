@@ -45,7 +45,9 @@ class Island:
             code (``shapes.codes`` of them; empty until derived).
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
-        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
+        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock
+            (``flocks``, ``targets`` and ``levels`` are None until first asked: most versions
+            never are);
             ``prior``: the version this one was derived from, and ``moved`` the keys changed
             since, whose fits a search may reuse (kept one version back only).
         targets: ability kind -> the actions using it, for the kinds that depend on the island
@@ -107,11 +109,11 @@ class Island:
         self.tiles: list[int] | None = None
         self.land_actions: list[Any] | None = None
         self.fits: dict[int, list[int]] = {}
-        self.flocks: dict[int, list[int]] = {}
+        self.flocks: dict[int, list[int]] | None = None
         self.prior: Island | None = None
         self.moved: tuple[int, ...] = ()
-        self.targets: dict[int, list[Any]] = {}
-        self.levels: dict[int, int] = {}
+        self.targets: dict[int, list[Any]] | None = None
+        self.levels: dict[int, int] | None = None
         self.codes: tuple[frozenset[int], set[int]] | None = None
         self.shared = False
         self.encoded: Any = None

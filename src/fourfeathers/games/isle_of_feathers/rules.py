@@ -75,7 +75,6 @@ from .actions import (
     Uproot,
 )
 from .content import ABILITIES, FLIT, NUM_BIRDS
-from .hexgrid import key
 from .rules_abilities import (
     _apply_discard,
     _apply_flit,
@@ -156,7 +155,7 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
         if not game.empty_stamina:
             stamina = min(stamina_cap(level), token_supply[FLIT])
             token_supply[FLIT] -= stamina
-    cells = {key(q, r): 2 for q, r in content.starting_island}
+    cells = dict.fromkeys(game.options.start, 2)  # Sand (IS-05)
     sand, grass, cliff = content.tiles
     pool = list(range(1, NUM_BIRDS + 1))  # every card but the face-up ones, in order
     for c in sorted(path, reverse=True):

@@ -63,7 +63,10 @@ def ability_targets(state: IsleState, kind: int) -> list[Any]:
         if not has_bird_token(state, p) or (flock_cost(state) and not can_act(state)):
             return []
         return place_actions(state, sorted(state.hands[p]), True)
-    targets = island(state).targets
+    facts = island(state)
+    targets = facts.targets
+    if targets is None:
+        targets = facts.targets = {}
     found = targets.get(kind)
     if found is None:
         if kind == MOUND:

@@ -169,22 +169,22 @@ def derive(state: IsleState, facts: Island) -> None:
         c = cells.get(k, 0)
         grid[i] = c
         free = k not in birds
+        slot = c * 2 + (not free) if c >= 2 else -1
+        was = -1  # the slot k held in the index: its old code and whether a bird stood there
+        if old >= 2:
+            was = old * 2 + 1
+            if k not in index.get(was, _NONE):
+                was -= 1
         green = c >= 2 and not c & 1 and (under or free)
-        at = bisect_left(veg_keys, k)
-        if (at < len(veg_keys) and veg_keys[at] == k) != green:
+        if green != (was >= 0 and not old & 1 and (under or not was & 1)):
             if not own_vegs:
                 veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
+            at = bisect_left(veg_keys, k)
             if green:
                 veg_keys.insert(at, k)
                 veg_acts.insert(at, VEGETATION.get(k) or VEGETATION[k])
             else:
                 del veg_keys[at], veg_acts[at]
-        slot = c * 2 + (not free) if c >= 2 else -1
-        was = -1
-        if old >= 2:
-            was = old * 2 + 1
-            if k not in index.get(was, _NONE):
-                was -= 1
         if slot == was:
             continue
         if was >= 0:
@@ -409,9 +409,14 @@ def plant_spots(state: IsleState) -> list[int]:
 def _apply_tile(state: IsleState, action: AddTile) -> None:
     _require_action(state, action)
     k = action.cell
-    problem = tile_problem(state, k)
-    if problem:
-        raise _fail(action, problem)
+    facts = state.island
+    kind = -1  # the tile k takes if this island version (derived) has it among its spots
+    if facts is not None and facts.candidates is not None:
+        kind = facts.candidates.get(k, -1)
+    if kind < 0 or not state.supply[kind]:
+        problem = tile_problem(state, k)
+        if problem:
+            raise _fail(action, problem)
     code = state.cells.get(k, 0)
     h = code >> 1
     kind = 2 if h >= 2 else h

@@ -73,7 +73,9 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     prior = facts.prior
     known: list[int] | None = None
     if prior is not None:
-        known = (prior.flocks if occupied else prior.fits).get(card)
+        answers = prior.flocks if occupied else prior.fits
+        if answers is not None:
+            known = answers.get(card)
     reach_low = hab.reach_low
     reach_at = hab.reach_at
     reach_span = len(reach_at)
@@ -150,11 +152,22 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     that version's answer. Birds elsewhere in the group do not matter (ruling IS-R06).
     """
     facts = island(state)
-    table = facts.flocks if occupied else facts.fits
+    table = _answers(facts, occupied)
     found = table.get(card)
     if found is None:
         found = table[card] = _search(state, facts, card, occupied)
     return found
+
+
+def _answers(facts: Island, occupied: bool) -> dict[int, list[int]]:
+    """The island version's ``fits``, or with ``occupied`` its ``flocks`` (made when first
+    asked)."""
+    if not occupied:
+        return facts.fits
+    table = facts.flocks
+    if table is None:
+        table = facts.flocks = {}
+    return table
 
 
 def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
@@ -167,7 +180,7 @@ def place_actions(state: IsleState, cards: list[int], occupied: bool = False) ->
     """``placements`` of ``cards`` (sorted) as ``place`` actions (``flock`` actions with
     ``occupied``)."""
     facts = island(state)
-    table = facts.flocks if occupied else facts.fits
+    table = _answers(facts, occupied)
     make = FLOCK_AT if occupied else PLACE
     made = _MADE[occupied]
     actions: list[Any] = []
