@@ -84,7 +84,7 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
         else:
             exact = image[:2]
         for anchor_off, anchor_code in exact:
-            for x in index.get(anchor_code * 2, _NONE) + index.get(anchor_code * 2 + 1, _NONE):
+            for x in index[anchor_code * 2] + index[anchor_code * 2 + 1]:
                 t = x - anchor_off
                 if t in birds:
                     continue
@@ -100,9 +100,6 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
                 else:
                     return 1
     return 0
-
-
-_NONE: list[int] = []
 
 
 def _spot_codes(state: IsleState, facts: Island) -> tuple[frozenset[int], set[int]]:

@@ -40,14 +40,15 @@ class Island:
             on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
             ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
             Vegetation, the supply aside.
-        index: land keys by ``code * 2 + occupied``, each group sorted
-            (``rules_place.index_of``); ``counts``: how many land cells have each code, by
-            code (``shapes.codes`` of them; empty until derived).
+        index: the land keys of each ``code * 2 + occupied``, by that number, each group
+            sorted (``rules_place.index_of``); ``counts``: how many land cells have each
+            code, by code (``shapes.codes`` of them; empty until derived). Lists, not dicts:
+            compiled (setup.py), an index into a list is native.
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
-        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock
-            (``flocks``, ``targets`` and ``levels`` are None until first asked: most versions
-            never are);
+        fits, flocks: by card, the sorted keys where it may be placed on a free tile / by
+            Flock (None until searched; the lists themselves, like ``targets`` and
+            ``levels``, None until first asked: most versions never are);
             ``prior``: the version this one was derived from, and ``moved`` the keys changed
             since, whose fits a search may reuse (kept one version back only).
         targets: ability kind -> the actions using it, for the kinds that depend on the island
@@ -104,12 +105,12 @@ class Island:
         self.tile_acts: list[Any] | None = None
         self.veg_keys: list[int] | None = None
         self.veg_acts: list[Any] | None = None
-        self.index: dict[int, list[int]] | None = None
+        self.index: list[list[int]] | None = None
         self.counts: list[int] = _NO_COUNTS
         self.tiles: list[int] | None = None
         self.land_actions: list[Any] | None = None
-        self.fits: dict[int, list[int]] = {}
-        self.flocks: dict[int, list[int]] | None = None
+        self.fits: list[list[int] | None] | None = None
+        self.flocks: list[list[int] | None] | None = None
         self.prior: Island | None = None
         self.moved: tuple[int, ...] = ()
         self.targets: dict[int, list[Any]] | None = None

@@ -145,7 +145,7 @@ def derive(state: IsleState, facts: Island) -> None:
     assert parent.tile_keys is not None and parent.tile_acts is not None
     assert parent.veg_keys is not None and parent.veg_acts is not None
     candidates = parent.candidates.copy()
-    index = parent.index.copy()
+    index = parent.index[:]
     counts = parent.counts[:]
     tile_keys = parent.tile_keys
     tile_acts = parent.tile_acts
@@ -187,7 +187,7 @@ def derive(state: IsleState, facts: Island) -> None:
         was = -1  # the slot k held in the index: its old code and whether a bird stood there
         if old >= 2:
             was = old * 2 + 1
-            if key not in index.get(was, _NONE):
+            if key not in index[was]:
                 was -= 1
         green = c >= 2 and not c & 1 and (under or free)
         if green != (was >= 0 and not old & 1 and (under or not was & 1)):
@@ -205,13 +205,10 @@ def derive(state: IsleState, facts: Island) -> None:
             counts[old] -= 1
             group = index[was][:]
             group.remove(key)
-            if group:
-                index[was] = group
-            else:
-                del index[was]
+            index[was] = group
         if slot >= 0:
             counts[c] += 1
-            group = index.get(slot, _NONE)[:]
+            group = index[slot][:]
             insort(group, key)
             index[slot] = group
     near: list[Any] = list(dirty)
@@ -268,7 +265,7 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     grid = bytes(window)
     candidates: dict[int, int] = {}
     greens = []
-    index: dict[int, list[int]] = {}
+    index: list[list[int]] = [_NONE] * (2 * shapes.codes)
     counts = [0] * shapes.codes
     for k in sorted(cells):
         c = cells[k]
@@ -277,11 +274,11 @@ def _derive_all(state: IsleState, facts: Island) -> None:
         counts[c] += 1
         free = k not in birds
         slot = c * 2 + (not free)
-        group = index.get(slot)
-        if group is None:
-            index[slot] = [k]
-        else:
+        group = index[slot]
+        if group:
             group.append(k)
+        else:
+            index[slot] = [k]
         if not c & 1:
             if under or free:
                 greens.append(k)

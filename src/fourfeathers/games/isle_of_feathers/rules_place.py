@@ -29,7 +29,7 @@ def has_bird_token(state: IsleState, p: int) -> bool:
     return len(state.placed[p]) < state.options.bird_tokens
 
 
-def index_of(state: IsleState) -> dict[int, list[int]]:
+def index_of(state: IsleState) -> list[list[int]]:
     """The land keys of the state's island grouped by ``code * 2 + occupied`` (code = height * 2
     + vegetation; occupied = a bird stands there), each group sorted: the index the placement
     search anchors on. Kept per island version (``rules_land.derive``): shared, do not change
@@ -56,8 +56,8 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     assert shapes is not None  # derived with the index
     hab = shapes.of[card]
     assert hab is not None
-    group = index.get(hab.token_code * 2 + occupied)
-    if not group:
+    keys: list[Any] = index[hab.token_code * 2 + occupied]
+    if not keys:
         return []
     counts = facts.counts
     for c, n in hab.needs:
@@ -68,14 +68,14 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     found: list[int] = []
     first = hab.first_code
     pairs = hab.first_pairs
-    rarest = index.get(first * 2, _NONE) + index.get(first * 2 + 1, _NONE)
+    rarest = index[first * 2] + index[first * 2 + 1]
     by_rarest = len(rarest) < len(pairs)
     prior = facts.prior
     known: list[int] | None = None
     if prior is not None:
         answers = prior.flocks if occupied else prior.fits
         if answers is not None:
-            known = answers.get(card)
+            known = answers[card]
     reach_low = hab.reach_low
     reach_at = hab.reach_at
     reach_span = len(reach_at)
@@ -83,9 +83,11 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     first_at = hab.first_at
     first_span = len(first_at)
     moved: tuple[int, ...] = facts.moved
-    at = 0  # ``known`` is sorted: walked alongside ``group``
+    at = 0  # ``known`` is sorted: walked alongside ``keys``
     size = 0 if known is None else len(known)
-    for k in group:
+    k: int
+    for key in keys:  # the key as an object for ``found`` (compiled, ``k`` is unboxed)
+        k = key
         if known is not None:
             while at < size and known[at] < k:
                 at += 1
@@ -95,7 +97,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                     break
             else:  # nothing the habitat could cover from ``k`` changed since ``prior``
                 if at < size and known[at] == k:
-                    found.append(k)
+                    found.append(key)
                 continue
         i = k - base
         if by_rarest:  # from each cell that could be an image's first cell
@@ -114,7 +116,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                         break
                 else:
                     continue
-                found.append(k)
+                found.append(key)
                 break
         else:  # from each place an image's first cell may lie
             for place, some in pairs:
@@ -128,12 +130,9 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                         break
                 else:
                     continue
-                found.append(k)
+                found.append(key)
                 break
     return found
-
-
-_NONE: Final[list[int]] = []
 
 
 def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
@@ -153,20 +152,22 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     """
     facts = island(state)
     table = _answers(facts, occupied)
-    found = table.get(card)
+    found = table[card]
     if found is None:
         found = table[card] = _search(state, facts, card, occupied)
     return found
 
 
-def _answers(facts: Island, occupied: bool) -> dict[int, list[int]]:
+def _answers(facts: Island, occupied: bool) -> list[list[int] | None]:
     """The island version's ``fits``, or with ``occupied`` its ``flocks`` (made when first
     asked)."""
-    if not occupied:
-        return facts.fits
-    table = facts.flocks
+    table = facts.flocks if occupied else facts.fits
     if table is None:
-        table = facts.flocks = {}
+        table = [None] * (NUM_BIRDS + 1)
+        if occupied:
+            facts.flocks = table
+        else:
+            facts.fits = table
     return table
 
 
@@ -185,12 +186,13 @@ def place_actions(state: IsleState, cards: list[int], occupied: bool = False) ->
     made = _MADE[occupied]
     actions: list[Any] = []
     for card in cards:
-        found = table.get(card)
+        found = table[card]
         if found is None:
             found = table[card] = _search(state, facts, card, occupied)
         if found:
             row = made[card]
-            actions += [row.get(k) or row.setdefault(k, make[card, k]) for k in found]
+            keys: list[Any] = found  # objects: compiled, no int is boxed again
+            actions += [row.get(k) or row.setdefault(k, make[card, k]) for k in keys]
     return actions
 
 
