@@ -13,7 +13,8 @@ the deal's seed (ruling IS-R20), so it rotates over the games.
 Measured per configuration, for the targets of docs/calibration/isle-of-feathers.md:
 
 - per bird: the games in which it reached a hand and the share of those in which it was placed
-  (95% Wilson interval); the lowest share and the birds under 2% (no dead card);
+  (95% Wilson interval); the lowest share, the birds under 2% and the birds whose interval
+  reaches below 2% (no dead card is shown only when there are none);
 - the Spearman rank correlation between points and placement share over the 52 birds (95%
   interval by Fisher's z with the Bonett-Wright standard error), and each bird's points against
   its cost in actions (``action_cost``);
@@ -25,7 +26,10 @@ Measured per configuration, for the targets of docs/calibration/isle-of-feathers
   season, IS-70, IS-71), for the Migration cards spent before the tenth and last Bird token was
   placed (or in the whole season if it never was: how close the season came to running out
   while there was still a bird to house), for the share of seasons that ended because the
-  Migration pile ran out (IS-71) and for the share of perfect seasons (an empty hand, IS-79);
+  Migration pile ran out (IS-71), for the share of perfect seasons (an empty hand, IS-79), for
+  the Flit tokens taken from the Stamina pool before the tenth bird and for the cards left to
+  clear at the end; and how many paired seasons the player played action for action alike at
+  two consecutive levels (there the level changed nothing it did: ruling IS-R32);
 - how each game ended (``ends``: ``sand``, ``migration``, ``perfect``, ``cap`` for the turn
   limit of ruling IS-R27, ``settled``, ``draw``), per configuration.
 
@@ -46,6 +50,7 @@ docs/calibration/isle-of-feathers.md.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import time
@@ -121,10 +126,13 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
     last_turn = -1
     tokens = state.game.content.bird_tokens
     missed_at_ten = -1
+    pool_spent = [0, -1]  # Flit tokens taken from the Stamina pool: all, before the tenth bird
+    trace = hashlib.sha1()
     end = ""
     while not state.is_terminal():
         if missed_at_ten < 0 and players == 1 and len(state.placed[0]) >= tokens:
             missed_at_ten = migration - len(state.migration)
+            pool_spent[1] = pool_spent[0]
         if stop_settled and players > 1 and settled(state):
             end = "settled"
             break
@@ -134,13 +142,17 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
         if state.turn != last_turn:
             last_turn = state.turn
             turns[player] += 1
-        state.apply_action(agents[player].act(SeatView(state, player)))
+        action = agents[player].act(SeatView(state, player))
+        trace.update(f"{action};".encode())
+        pool_spent[0] += str(action) == "stamina"
+        state.apply_action(action)
     if not end:
         for hand in state.hands:
             seen.update(hand)
         end = ENDS[state.end_reason]
     if missed_at_ten < 0:
         missed_at_ten = migration - len(state.migration)
+        pool_spent[1] = pool_spent[0]
     order = [(state.starter + k) % players for k in range(players)]
     if players == 1:
         shares = [0.0]
@@ -160,6 +172,10 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
         "perfect": int(players == 1 and not state.hands[0]),
         "missed": migration - len(state.migration),
         "missed_at_ten": missed_at_ten,
+        "pool_spent": pool_spent[0],
+        "pool_at_ten": pool_spent[1],
+        "left": sum(len(h) for h in state.hands) + len(state.draw) + len(state.path),
+        "trace": trace.hexdigest()[:16],
         "end": end,
     }
 
@@ -234,6 +250,7 @@ def summarise(config: str, games: list[dict[str, Any]], content: Any) -> dict[st
         "birds": birds,
         "lowest": lowest,
         "dead": [r["bird"] for r in birds if r["rate"] < DEAD],
+        "unshown": [r["bird"] for r in birds if r["low"] < DEAD],
         "spearman": rho,
         "housed": housed,
         "rounds": mean(g["rounds"] for g in games),
@@ -266,14 +283,26 @@ def solo_outcomes(games: list[dict[str, Any]], tokens: int) -> dict[str, Any]:
     """Solo difficulty besides the score, per game (paired lists, for ``solo_steps``) and
     summarised: Migration cards spent before the tenth bird (mean, 95% t), the season ended by
     the Migration pile (IS-71) and the perfect season (IS-79), each a share with its Wilson
-    interval; ``all_ten``: seasons that placed every Bird token (``tokens``). Empty for runs
-    saved before ``end`` was recorded."""
+    interval; ``all_ten``: seasons that placed every Bird token (``tokens``); the Flit tokens
+    taken from the Stamina pool before the tenth bird (``pool_at_ten``), the cards still to
+    clear at the end, in hand, Draw pile and Flight Path (``left``: 0 in a perfect season), and
+    a fingerprint of the season's actions (``solo_trace``, for ``solo_same``). Empty for runs
+    saved before ``end`` was recorded; without the last three for runs saved before those."""
     if not games or "end" not in games[0]:
         return {}
     early = [int(g["end"] == "migration") for g in games]
     perfect = [int(g["perfect"]) for g in games]
     at_ten = [g["missed_at_ten"] for g in games]
-    return {
+    more: dict[str, Any] = {}
+    if "trace" in games[0]:  # runs saved before these fields existed lack them
+        more = {
+            "solo_trace": [g["trace"] for g in games],
+            "solo_pool": [g["pool_at_ten"] for g in games],
+            "solo_left": [g["left"] for g in games],
+            "pool_at_ten": t_interval([float(g["pool_at_ten"]) for g in games]),
+            "left": t_interval([float(g["left"]) for g in games]),
+        }
+    return more | {
         "solo_early": early,
         "solo_perfect": perfect,
         "solo_at_ten": at_ten,
@@ -293,6 +322,62 @@ def solo_steps(summaries: list[dict[str, Any]], key: str = "solo_scores") -> lis
         diffs = [float(x - y) for x, y in zip(a[key], b[key], strict=True)]
         steps.append((a["level"], b["level"], t_interval(diffs)))
     return steps
+
+
+def solo_same(summaries: list[dict[str, Any]]) -> list[tuple[int, int, int, int]]:
+    """``(level, next level, same, games)``: in how many paired seasons the player took exactly
+    the same actions at consecutive solo levels (``solo_trace``). Such a season cannot tell the
+    two levels apart by any measure: the level changed nothing the player did."""
+    solo = sorted(
+        (s for s in summaries if s["level"] and "solo_trace" in s), key=lambda s: s["level"]
+    )
+    return [
+        (
+            a["level"],
+            b["level"],
+            sum(x == y for x, y in zip(a["solo_trace"], b["solo_trace"], strict=True)),
+            a["games"],
+        )
+        for a, b in zip(solo, solo[1:], strict=False)
+    ]
+
+
+def solo_play_table(summaries: list[dict[str, Any]]) -> list[str]:
+    """Markdown lines: per pair of consecutive solo levels, the paired seasons played action for
+    action alike (``solo_same``), and the paired differences (lower level minus higher, 95% t)
+    of the Stamina Flit spent before the tenth bird and of the cards left to clear at the end."""
+    same = solo_same(summaries)
+    if not same:
+        return []
+    pools = solo_steps(summaries, "solo_pool")
+    lefts = solo_steps(summaries, "solo_left")
+    lines = [
+        "",
+        "| levels | seasons played alike | 95% CI | Stamina Flit before the tenth bird, "
+        "difference | 95% CI | cards left to clear, difference | 95% CI |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    signed = _num("+.2f")
+    for (a, b, k, n), pool, left in zip(same, pools, lefts, strict=True):
+        low, high = wilson(k, n)
+        lines.append(
+            f"| {a} - {b} | {k}/{n} = {_pct(k / n)} | {_pct(low)} - {_pct(high)} | "
+            f"{_ci(pool[2], signed)} | {_ci(left[2], signed)} |"
+        )
+    return lines
+
+
+def unshown(summary: dict[str, Any]) -> str:
+    """The birds whose 95% interval reaches below the dead line, ``"none"`` if none: the target
+    is shown met only when every bird's interval lies at or above it. Runs saved before the
+    field existed are worked out from their per-bird intervals."""
+    birds = summary.get("unshown")
+    if birds is None:
+        birds = [r["bird"] for r in summary["birds"] if r["low"] < DEAD]
+    if not birds:
+        return "none"
+    rows = {r["bird"]: r for r in summary["birds"]}
+    return ", ".join(f"{b} ({rows[b]['placed']}/{rows[b]['seen']})" for b in birds)
 
 
 def _pct(x: float) -> str:
@@ -320,13 +405,17 @@ def solo_outcome_table(solo: list[dict[str, Any]]) -> list[str]:
     lines = [
         "",
         "| solo level | games | Migration cards spent before the tenth bird | 95% CI | "
-        "all ten placed | ended by the Migration pile | 95% CI | perfect seasons | 95% CI |",
-        "|---|---|---|---|---|---|---|---|---|",
+        "all ten placed | ended by the Migration pile | 95% CI | perfect seasons | 95% CI | "
+        "Stamina Flit before the tenth bird | cards left to clear |",
+        "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in rows:
+        extra = "- | -"
+        if "pool_at_ten" in s:
+            extra = f"{s['pool_at_ten'][0]:.2f} | {s['left'][0]:.1f}"
         lines.append(
             f"| {s['level']} | {s['games']} | {_ci(s['at_ten'], _num('.2f'))} | {s['all_ten']} | "
-            f"{_ci(s['early_share'], _pct)} | {_ci(s['perfect_share'], _pct)} |"
+            f"{_ci(s['early_share'], _pct)} | {_ci(s['perfect_share'], _pct)} | {extra} |"
         )
     return lines
 
@@ -359,15 +448,15 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
     lines = [f"Agent: `{agent}`, run seed {seed}.", ""]
     lines += [
         "| configuration | games | rounds | lowest bird (placed / in a hand) | 95% CI | "
-        "birds < 2% | Spearman points vs rate | 95% CI |",
-        "|---|---|---|---|---|---|---|---|",
+        "birds < 2% | 95% CI reaching below 2% | Spearman points vs rate | 95% CI |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     for s in summaries:
         lo = s["lowest"]
         lines.append(
             f"| {s['config']} | {s['games']} | {s['rounds']:.1f} | {lo['bird']} {lo['name']} "
             f"({lo['points']} pts): {lo['placed']}/{lo['seen']} = {_pct(lo['rate'])} | "
-            f"{_pct(lo['low'])} - {_pct(lo['high'])} | {len(s['dead'])} | "
+            f"{_pct(lo['low'])} - {_pct(lo['high'])} | {len(s['dead'])} | {unshown(s)} | "
             f"{_ci(s['spearman'], _num('.2f'))} |"
         )
     lines += [
@@ -425,6 +514,7 @@ def markdown(summaries: list[dict[str, Any]], agent: str, seed: int) -> str:
                 text = _ci(miss, signed) if miss else "- | -"
                 lines.append(f"| {a} - {b} | {_ci(diff, signed)} | {text} |")
         lines += solo_step_table(summaries)
+        lines += solo_play_table(summaries)
     lines += [
         "",
         "How the games ended: "
@@ -538,12 +628,14 @@ def plots(summaries: list[dict[str, Any]], out: Path) -> list[str]:
 
     solo = [s for s in summaries if s["level"]]
     if solo:
-        fig, grid = plt.subplots(2, 2, figsize=(10, 6.5))
+        fig, grid = plt.subplots(2, 3, figsize=(13, 6.5))
         panels = (
             ("score", "solo score", "Solo levels: mean score"),
             ("missed", "turns without a placement", "Spare turns used (of 5 Migration cards)"),
             ("at_ten", "Migration cards", "Migration cards spent before the tenth bird"),
             ("early_share", "share of seasons", "Seasons ended by the Migration pile"),
+            ("perfect_share", "share of seasons", "Perfect seasons (the hand emptied)"),
+            ("pool_at_ten", "Flit tokens", "Stamina Flit spent before the tenth bird"),
         )
         for ax, (key, label, title) in zip(grid.flat, panels, strict=True):
             for s in solo:

@@ -1,7 +1,7 @@
 """Isle of Feathers: draw the reconstructed bird deck (ruling IS-R31) and write it into a content
 file; benchmarks/calibrate_isle_of_feathers.py then measures it.
 
-    python benchmarks/design_isle_deck.py [--seed 7] [--reroll 16,19] [--out FILE]
+    python benchmarks/design_isle_deck.py [--seed 7] [--reroll 16,19,19,43] [--out FILE]
 
 Every bird keeps its number, name and ability. Its habitat is drawn anew (but for ``PINNED``)
 and its points follow from it: ``points = 1 + levels + trees``, the actions it costs (a tile per
@@ -15,7 +15,9 @@ no tree on a Cliff. Every habitat is different under rotation and reflection.
 ``--reroll N,...`` draws those birds again after the first pass, with the same cost, so no other
 bird moves (how birds placed too rarely were replaced during the tuning; a number given k times
 takes its k-th redraw). The whole draw is reproducible from the seed. The shipped deck is
-``--seed 7 --reroll 16,19``.
+``--seed 7 --reroll 16,19,19,43``: 16 and 19 after greedy's solo games (their first redraw),
+then 19 again and 43 after medium's two-player games (benchmarks/isle_habitat_share.py chose
+the redraws; ruling IS-R31).
 """
 
 from __future__ import annotations

@@ -99,7 +99,34 @@ def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
         pairs = zip(solo["solo_at_ten"], solo["solo_missed"], strict=True)
         assert all(0 <= a <= m for a, m in pairs)
         assert solo["perfect_share"][0] == solo["perfect"] / 3
+        # a perfect season leaves no card to clear; Stamina Flit spent is never negative
+        for left, perfect in zip(solo["solo_left"], solo["solo_perfect"], strict=True):
+            assert left >= 0 and (left == 0) == bool(perfect)
+        assert min(solo["solo_pool"]) >= 0 and len(solo["solo_trace"]) == 3
     assert "| levels | Migration cards before the tenth bird |" in done.stdout
+    assert "| levels | seasons played alike |" in done.stdout
+
+
+def test_isle_calibration_counts_paired_seasons_played_alike():
+    module = _isle_calibration()
+    a = {"level": 1, "games": 3, "solo_trace": ["x", "y", "z"]}
+    b = {"level": 2, "games": 3, "solo_trace": ["x", "q", "z"]}
+    c = {"level": 3, "games": 3, "solo_trace": ["u", "v", "w"]}
+    assert module.solo_same([c, a, b]) == [(1, 2, 2, 3), (2, 3, 0, 3)]
+
+
+def test_isle_habitat_share_ranks_birds_and_lists_redraws(tmp_path):
+    islands = tmp_path / "islands.json"
+    args = ("--games", "1", "--islands", str(islands), "--candidates", "43", "--redraws", "2")
+    done = run("isle_habitat_share.py", *args)
+    assert done.returncode == 0, done.stderr
+    rows = [line for line in done.stdout.splitlines() if line.startswith("| ") and "%" in line]
+    assert len(rows) == 52
+    assert "bird 43, cost 2: lower quartile of its cost" in done.stdout
+    assert done.stdout.count("  redraw ") == 2
+    again = run("isle_habitat_share.py", "--islands", str(islands))  # read back, nothing played
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.splitlines()[:54] == done.stdout.splitlines()[:54]
 
 
 def _isle_calibration():

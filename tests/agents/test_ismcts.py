@@ -147,6 +147,10 @@ def test_search_settings_come_from_the_games_heuristic_module():
     from fourfeathers.agents.heuristic import SEARCH_DEFAULTS, search_setting
 
     assert search_setting("fancy-feathers", "prior_after") == SEARCH_DEFAULTS["prior_after"]
+    assert search_setting("fancy-feathers", "prior_depth") == 0
+    # Featherlight widens its own turn (choice, put) at once and the rest after 4 visits.
+    featherlight = [search_setting("featherlight", name) for name in ("prior_depth", "prior_after")]
+    assert featherlight == [1, 4]
     with pytest.raises(KeyError):
         search_setting("fancy-feathers", "no_such_setting")
 
@@ -181,3 +185,41 @@ def test_every_seats_values_at_once_equal_the_heuristic_per_seat(game_id, config
                 break
             state.apply_action(rng.choice(state.legal_actions()))
     assert ended == 6 and checked > 100
+
+
+@pytest.mark.parametrize(("depth", "after"), [(0, 4), (1, 4), (2, 3)])
+def test_nodes_within_prior_depth_widen_at_once_and_deeper_ones_after_prior_after(
+    depth, after, monkeypatch
+):
+    # prior_depth=d: the root and the nodes up to d decisions below it value all their actions
+    # on their first visit; deeper nodes only once they have prior_after visits.
+    from fourfeathers.agents import ismcts
+
+    made: list[ismcts.Node] = []
+
+    class Recording(ismcts.Node):
+        __slots__ = ()
+
+        def __init__(self, action, player):
+            super().__init__(action, player)
+            made.append(self)
+
+    monkeypatch.setattr(ismcts, "Node", Recording)
+    state = positions("featherlight", {"players": 2}, 1)[0]
+    view = SeatView(state, state.current_player)
+    make_agent(f"ismcts:iterations=400:prior_depth={depth}:prior_after={after}", 0).analyse(view)
+    seen = {"shallow": 0, "deep": 0}
+
+    def walk(node, level):
+        if node.visits and node.children:  # a node that was descended through
+            if level <= depth:
+                assert node.widened
+                seen["shallow"] += 1
+            elif node.visits <= after:  # widened at the visit after its prior_after-th
+                assert not node.widened
+                seen["deep"] += 1
+        for child in node.children.values():
+            walk(child, level + 1)
+
+    walk(made[0], 0)
+    assert seen["shallow"] > depth and seen["deep"] > 0

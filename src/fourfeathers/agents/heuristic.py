@@ -9,8 +9,9 @@ ISMCTS turns a heuristic value into a reward on a scale the game states as a mod
 ``SEARCH_SCALE`` in its heuristic's module (``search_scale``): how many of the heuristic's units
 make a clear difference (a lead of one scale is a win chance of 73% with two players). The same
 module may state the search's other game-dependent defaults (``search_setting``):
-``SEARCH_PRIOR_AFTER`` and ``SEARCH_RELATIVE``, the ``ismcts`` parameters of those names, and
-``evaluate_all(state)``, every seat's value at once (``values_for``).
+``SEARCH_PRIOR_AFTER``, ``SEARCH_PRIOR_DEPTH`` and ``SEARCH_RELATIVE``, the ``ismcts``
+parameters of those names, and ``evaluate_all(state)``, every seat's value at once
+(``values_for``).
 
 A game whose agents can go round in circles gives the greedy agent a repetition rule in the same
 module (``repetition_for``): ``position_key(state, player)``, a hashable key of what ``player``
@@ -74,7 +75,12 @@ DEFAULT_SCALE = 20.0
 two-player win chance of 73% (the logistic of a 10-point lead ISMCTS used before)."""
 
 
-SEARCH_DEFAULTS: dict[str, float] = {"scale": DEFAULT_SCALE, "prior_after": 4, "relative": 0}
+SEARCH_DEFAULTS: dict[str, float] = {
+    "scale": DEFAULT_SCALE,
+    "prior_after": 4,
+    "prior_depth": 0,
+    "relative": 0,
+}
 """The ``ismcts`` defaults a game's heuristic module may replace with ``SEARCH_<NAME>``."""
 
 

@@ -7,7 +7,8 @@ each child was available), expands one new action, values the leaf and backs up 
 reward. Opponents' decisions are nodes of the same tree, chosen by UCB from their own reward.
 
 The heuristic as a prior (progressive bias, Chaslot et al. 2008; Gelly and Silver's virtual
-visits): the root, and every node visited ``prior_after`` times, values all its actions with
+visits): the root and every node within ``prior_depth`` decisions below it on its first visit,
+and every deeper node once it has ``prior_after`` visits, values all its actions with
 the game's heuristic (``agents/heuristic.py``) at once, and each child starts with ``prior``
 virtual visits of that value. Selection then tries the children in the heuristic's order, so a
 search of one iteration plays greedy's move, and real visits take over as they accumulate.
@@ -22,8 +23,9 @@ keeps its resolution however large the heuristic's numbers are.
 
 With ``relative=1`` a leaf of 2+ players gives each seat the softmax of its heuristic *gain*
 over the root of the same determinization instead (the hidden cards a sample draws shift both
-alike); the root actions still report their absolute reward. ``prior_after``, ``scale`` and
-``relative`` default to the game's ``SEARCH_*`` settings (``agents.heuristic.search_setting``).
+alike); the root actions still report their absolute reward. ``prior_after``, ``prior_depth``,
+``scale`` and ``relative`` default to the game's ``SEARCH_*`` settings
+(``agents.heuristic.search_setting``).
 
 By default (``playout_depth=0``) a newly expanded node is valued at once by the heuristic;
 ``playout_depth=d > 0`` first plays ``d`` random decisions, and ``playout_depth=-1`` plays
@@ -116,8 +118,11 @@ class IsmctsAgent:
             -1 plays to the end.
         prior: virtual visits of the heuristic prior per child (0: the prior only orders the
             first tries).
-        prior_after: a non-root node values all its actions with the prior once it has this
-            many visits (the root always does; None: the game's ``SEARCH_PRIOR_AFTER``, else 4).
+        prior_after: a node deeper than ``prior_depth`` values all its actions with the prior
+            once it has this many visits (None: the game's ``SEARCH_PRIOR_AFTER``, else 4).
+        prior_depth: nodes up to this many decisions below the root value all their actions
+            with the prior on their first visit (the root always does; None: the game's
+            ``SEARCH_PRIOR_DEPTH``, else 0).
         scale: heuristic units per unit of the reward's logit (0: the game's ``SEARCH_SCALE``).
         relative: 1 values leaves of 2+ players by the gain over the root of the same
             determinization, 0 by the heuristic itself (None: the game's ``SEARCH_RELATIVE``,
@@ -132,6 +137,7 @@ class IsmctsAgent:
         "playout_depth": Parameter(int, -1, 10_000, help="random decisions before valuing"),
         "prior": Parameter(float, 0, 10_000, help="virtual visits of the heuristic prior"),
         "prior_after": Parameter(int, 0, 10_000_000, help="visits before a node uses the prior"),
+        "prior_depth": Parameter(int, 0, 10_000, help="depth to which nodes use it at once"),
         "scale": Parameter(float, 0, 1e9, help="heuristic units per logit (0: the game's)"),
         "relative": Parameter(int, 0, 1, help="1: leaves valued by the gain over the root"),
     }
@@ -146,6 +152,7 @@ class IsmctsAgent:
         playout_depth: int = 0,
         prior: float = 2.0,
         prior_after: int | None = None,
+        prior_depth: int | None = None,
         scale: float = 0.0,
         relative: int | None = None,
     ) -> None:
@@ -156,6 +163,7 @@ class IsmctsAgent:
         self.playout_depth = playout_depth
         self.prior = prior
         self.prior_after = prior_after
+        self.prior_depth = prior_depth
         self.scale = scale
         self.relative = relative
         self.reproducible = seconds is None
@@ -167,6 +175,7 @@ class IsmctsAgent:
         self._scale = 1.0
         self._origin = 0.0
         self._prior_after = 4
+        self._prior_depth = 0
         self._relative = False
         self._base: list[float] | None = None
         self._player = 0
@@ -187,8 +196,9 @@ class IsmctsAgent:
         self._evaluate = heuristic_for(game_id)
         self._values = values_for(game_id)
         self._scale = self.scale or search_scale(game_id)
-        after, relative = self.prior_after, self.relative
+        after, depth, relative = self.prior_after, self.prior_depth, self.relative
         self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
+        self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
         self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
         self._base = None
         self._player = view.player
@@ -227,7 +237,9 @@ class IsmctsAgent:
         # counts the others as available.
         while not state.is_terminal():
             children = node.children
-            if not node.widened and (node is root or node.visits >= self._prior_after):
+            if not node.widened and (
+                len(path) <= self._prior_depth + 1 or node.visits >= self._prior_after
+            ):
                 node.widened = True
             untried = []
             tried = []

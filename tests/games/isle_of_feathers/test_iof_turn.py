@@ -278,6 +278,32 @@ def test_solo_placing_refills_the_stamina_pool_and_starts_a_new_turn(level, befo
     assert state.token_supply[FLIT] == 9 - after - 1  # the Cock-of-the-rock's Flit
 
 
+@pytest.mark.parametrize("easier,harder", [(1, 2), (3, 4)])
+@pytest.mark.parametrize(
+    "agent,seed", [("random", s) for s in range(4)] + [("greedy", 0), ("greedy", 1)]
+)
+def test_solo_every_season_of_the_harder_level_can_be_played_at_the_easier(
+    agent, seed, easier, harder
+):
+    """Ruling IS-R32: levels 1 and 2, and 3 and 4, deal the same piles and differ only in the
+    Stamina pool (IS-75). A season played at the harder level replays action for action at the
+    easier one, to the same end and score, and the Flit tokens the player could spend (the pool
+    and its own, from the same nine, ruling IS-R26) are never fewer there."""
+    from fourfeathers.agents import SeatView, make_agent
+
+    hard = make("isle-of-feathers", players=1, stamina=harder).new_initial_state(seed)
+    easy = make("isle-of-feathers", players=1, stamina=easier).new_initial_state(seed)
+    player = make_agent(agent, seed)
+    while not hard.is_terminal():
+        action = player.act(SeatView(hard, 0))
+        hard.apply_action(action)
+        easy.apply_action(easy.game.parse_action(str(action)))
+        flit_hard = hard.stamina + hard.tokens[0][FLIT]
+        assert easy.stamina + easy.tokens[0][FLIT] >= flit_hard
+    assert easy.is_terminal() and easy.end_reason == hard.end_reason
+    assert easy.scores() == hard.scores() and easy.hands == hard.hands
+
+
 def test_solo_stamina_is_an_extra_action():
     """IS-73, IS-72: the pool holds Flit tokens; one spent is an action, back to the supply."""
     state = position(players=1, stamina=2, options={"stamina": 1})
