@@ -16,7 +16,8 @@ Commands:
   Fancy Feathers and Isle of Feathers, and four players in each of them).
 - ``solo``: every level of ``SOLO_LEVELS`` and the oracle on the same seeds in every mode of
   ``SOLO_MODES``: mean score, the paired difference of each level over the one below with a 95%
-  t interval (scipy), and each level's mean as a fraction of the oracle's.
+  t interval (scipy), the same for games won (a perfect season in the Isle's solo, whose score
+  the ten Bird tokens cap), and each level's mean as a fraction of the oracle's.
 - ``caps``: the share of self-play games that the turn cap of Featherlight's ruling FL-R10
   ends, per player count, with its 95% Wilson interval.
 - ``table FILE``: Markdown tables of the rows of a results file (for docs/agents.md).
@@ -364,13 +365,13 @@ def run_solo(args: argparse.Namespace) -> None:
         started = time.perf_counter()
         seeds = [derive_seed(args.seed, i) for i in range(args.games)]
         scores: dict[str, list[float]] = {}
-        won: dict[str, int] = {}
+        won: dict[str, list[float]] = {}
         for level in args.levels:
             spec = level_spec(level, args.hard)
             jobs = [GameJob(i, game_id, dict(config), (spec,), s) for i, s in enumerate(seeds)]
             results = [r for _, r in run_jobs(jobs, args.workers)]
             scores[level] = [float(r.scores[0]) for r in results]
-            won[level] = sum(bool(r.winners) for r in results)
+            won[level] = [float(bool(r.winners)) for r in results]
         oracle: list[float] = []
         by_kind: dict[str, float] = {}
         if args.oracle_iterations:
@@ -386,7 +387,7 @@ def run_solo(args: argparse.Namespace) -> None:
             level: {
                 "spec": level_spec(level, args.hard),
                 "mean_score": round(statistics.fmean(v), 3),
-                "won": won[level],
+                "won": int(sum(won[level])),
                 "of_oracle": round(statistics.fmean(v) / statistics.fmean(oracle), 3)
                 if oracle and statistics.fmean(oracle)
                 else None,
@@ -404,7 +405,14 @@ def run_solo(args: argparse.Namespace) -> None:
             diffs = [u - v for u, v in zip(scores[upper], scores[lower], strict=True)]
             mean, low, high = mean_interval(diffs)
             pair = {"upper": upper, "lower": lower, "mean_diff": round(mean, 3)}
-            row["paired"].append({**pair, "ci95": rounded([low, high])})
+            pair["ci95"] = rounded([low, high])
+            # Won games (a perfect season in the Isle's solo, where ten Bird tokens cap the
+            # score: ruling IS-R32), paired on the same seeds like the score.
+            won_mean, won_low, won_high = mean_interval(
+                [u - v for u, v in zip(won[upper], won[lower], strict=True)]
+            )
+            pair["won_diff"] = round(won_mean, 3)
+            row["paired"].append({**pair, "won_ci95": rounded([won_low, won_high])})
         row["seed"] = args.seed
         row["seconds"] = round(time.perf_counter() - started)
         out.write(key, row)
@@ -593,6 +601,11 @@ def run_table(args: argparse.Namespace) -> None:
         )
         paired = ", ".join(
             f"{p['upper']}-{p['lower']} {p['mean_diff']} [{p['ci95'][0]}, {p['ci95'][1]}]"
+            + (
+                f", won {p['won_diff']:+} [{p['won_ci95'][0]}, {p['won_ci95'][1]}]"
+                if "won_diff" in p
+                else ""
+            )
             for p in r["paired"]
         )
         oracle = r.get("oracle", {})

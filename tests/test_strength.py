@@ -141,6 +141,9 @@ def test_solo_command_reports_paired_differences_and_the_oracle():
         (paired,) = row["paired"]
         easy, rand = row["levels"]["easy"]["mean_score"], row["levels"]["random"]["mean_score"]
         assert paired["mean_diff"] == pytest.approx(easy - rand, abs=1e-3)
+        games_won = row["levels"]["easy"]["won"] - row["levels"]["random"]["won"]
+        assert paired["won_diff"] == pytest.approx(games_won / 3, abs=1e-3)
+        assert paired["won_ci95"][0] <= paired["won_diff"] <= paired["won_ci95"][1]
 
 
 def test_caps_and_pair_commands_run():
