@@ -32,6 +32,9 @@ class Island:
         parent: an earlier version whose facts this one derives from (None once derived, or
             when there is none); ``dirty``: the keys changed since ``parent``; ``lifted``: those
             of them whose height changed (their neighbours' support changed too).
+        take: ``parent`` is held by no state, is in no table (``tabled``) and no other
+            version derives from it, so this one may take over its ``candidates``, ``index``
+            and ``counts`` and change them in place instead of copying them (``changed``).
         grid, base: the code of every key ``k`` of the rows the island may reach, at
             ``grid[k - base]`` (0 for the ocean): the rows of every cell the island has held
             since the version derived from scratch, ``shapes.margin`` more on each side
@@ -57,6 +60,7 @@ class Island:
             (``heuristic``).
         shared: True once two states have held this version (a clone, or the same change
             made again): only then are the versions it leads to remembered.
+        tabled: True for a version those remembered lead to (any state may reach it again).
         encoded: what the research encoding keeps of this version (its anchors and action ids,
             ``encoding``).
     """
@@ -65,6 +69,7 @@ class Island:
         "parent",
         "dirty",
         "lifted",
+        "take",
         "grid",
         "base",
         "shapes",
@@ -85,6 +90,7 @@ class Island:
         "levels",
         "codes",
         "shared",
+        "tabled",
         "encoded",
     )
 
@@ -93,10 +99,12 @@ class Island:
         parent: Island | None = None,
         dirty: tuple[int, ...] = (),
         lifted: tuple[int, ...] = (),
+        take: bool = False,
     ) -> None:
         self.parent = parent
         self.dirty = dirty
         self.lifted = lifted
+        self.take = take
         self.grid: bytes = _NO_GRID
         self.base = 0
         self.shapes: Shapes | None = None
@@ -117,6 +125,7 @@ class Island:
         self.levels: dict[int, int] | None = None
         self.codes: tuple[frozenset[int], set[int]] | None = None
         self.shared = False
+        self.tabled = False
         self.encoded: Any = None
 
 
@@ -145,7 +154,8 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
     A version and one changed cell fix the next version, so from a shared version (a search's
     root, cloned for every determinization) the same change leads to the same ``Island`` (a
     bounded table): a search that replays a move in every iteration finds what the island then
-    implies already known. A playout shares nothing and remembers nothing.
+    implies already known. A playout shares nothing and remembers nothing, and each version
+    takes over what its parent derived (``Island.take``).
     """
     old = state.island
     if old is None:
@@ -155,10 +165,13 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
             state.island = None
             return
         more = (*old.lifted, k) if lifted else old.lifted
-        state.island = Island(old.parent, (*old.dirty, k), more)
+        take = old.take and not old.shared
+        if old.shared:  # its other holders will derive it from the same parent
+            old.take = False
+        state.island = Island(old.parent, (*old.dirty, k), more, take)
         return
     if not old.shared:
-        state.island = Island(old, (k,), (k,) if lifted else ())
+        state.island = Island(old, (k,), (k,) if lifted else (), not old.tabled)
         return
     change = (old, k, state.cells.get(k, 0), state.birds.get(k))
     new = _NEXT.get(change)
@@ -166,6 +179,7 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
         if len(_NEXT) >= _NEXT_LIMIT:
             _NEXT.clear()
         new = _NEXT[change] = Island(old, (k,), (k,) if lifted else ())
+        new.tabled = True
     else:
         new.shared = True
     state.island = new

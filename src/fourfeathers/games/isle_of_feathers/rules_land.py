@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from .actions import TILE, VEGETATION
 from .hexgrid import NEIGHBOUR_OFFSETS, STRIDE
-from .island import changed, island
+from .island import _NO_COUNTS, changed, island
 from .rules_phases import _check_sand, _fail, _require_action, _use_action
 
 if TYPE_CHECKING:
@@ -126,7 +126,9 @@ def derive(state: IsleState, facts: Island) -> None:
     ``index``, ``counts``): from scratch, or from the parent version by looking again only at
     the changed cells, and for a changed height at their neighbours too (a tile's support and
     the ocean's contact with land depend on nothing else). The sorted lists and the index's
-    groups are copied only where something changes, and the parent's are shared otherwise.
+    groups are copied only where something changes, and the parent's are shared otherwise;
+    the candidates, the index and the counts are the parent's own, changed in place, when the
+    parent is done with them (``Island.take``), else copies.
 
     Keys are handled as the objects they are (``key``, typed ``Any``) wherever a dict, a list
     or ``bisect`` takes them, and as ints (``k``) for arithmetic: compiled (setup.py), an int
@@ -144,9 +146,11 @@ def derive(state: IsleState, facts: Island) -> None:
     assert parent.index is not None
     assert parent.tile_keys is not None and parent.tile_acts is not None
     assert parent.veg_keys is not None and parent.veg_acts is not None
-    candidates = parent.candidates.copy()
-    index = parent.index[:]
-    counts = parent.counts[:]
+    if facts.take:  # nothing else will read them (``island.Island.take``)
+        candidates, index, counts = parent.candidates, parent.index, parent.counts
+        parent.candidates, parent.index, parent.counts = None, None, _NO_COUNTS
+    else:
+        candidates, index, counts = parent.candidates.copy(), parent.index[:], parent.counts[:]
     tile_keys = parent.tile_keys
     tile_acts = parent.tile_acts
     veg_keys = parent.veg_keys
