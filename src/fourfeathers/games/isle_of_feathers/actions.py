@@ -214,7 +214,11 @@ TAKES = tuple(TakeFaceUp(s) for s in range(8))
 
 class _Interned(dict):  # type: ignore[type-arg]
     """``TABLE[args]`` is the one action ``cls(*args)`` (or ``cls(args)`` for one int): a plain
-    dict lookup on the hot path, the object made on first use."""
+    dict lookup on the hot path, the object made on first use.
+
+    The rules read a table as ``TABLE.get(args) or TABLE[args]``: CPython gives a dict subclass
+    a generic ``[]`` that calls ``__getitem__`` as a Python method, which compiled code
+    (setup.py) pays for at every look-up, while ``get`` reads the dict directly."""
 
     __slots__ = ("cls",)
 

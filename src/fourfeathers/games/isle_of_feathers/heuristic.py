@@ -38,6 +38,8 @@ def fit_level_of(state: IsleState, card: int) -> int:
     a search that reaches the same version again finds it known."""
     facts = island(state)
     levels = facts.levels
+    if levels is None:
+        levels = facts.levels = {}
     level = levels.get(card)
     if level is None:
         level = levels[card] = _fit_level(state, facts, card)
@@ -61,12 +63,11 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     assert hab is not None  # every bird has one
     spots, spot_codes = _spot_codes(state, facts)
     index = rules_place.index_of(state)
-    counts = facts.counts
-    assert counts is not None  # derived with the index
+    counts = facts.counts  # derived with the index
     short = 0
     short_code = -1
     for c, n in hab.needs:
-        have = counts.get(c, 0)
+        have = counts[c]
         if have < n:
             short += n - have
             if short > 1 or c - 2 not in spot_codes:
@@ -83,7 +84,7 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
         else:
             exact = image[:2]
         for anchor_off, anchor_code in exact:
-            for x in index.get(anchor_code * 2, _NONE) + index.get(anchor_code * 2 + 1, _NONE):
+            for x in index[anchor_code * 2] + index[anchor_code * 2 + 1]:
                 t = x - anchor_off
                 if t in birds:
                     continue
@@ -99,9 +100,6 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
                 else:
                     return 1
     return 0
-
-
-_NONE: list[int] = []
 
 
 def _spot_codes(state: IsleState, facts: Island) -> tuple[frozenset[int], set[int]]:

@@ -32,6 +32,9 @@ class Island:
         parent: an earlier version whose facts this one derives from (None once derived, or
             when there is none); ``dirty``: the keys changed since ``parent``; ``lifted``: those
             of them whose height changed (their neighbours' support changed too).
+        take: ``parent`` is held by no state, is in no table (``tabled``) and no other
+            version derives from it, so this one may take over its ``candidates``, ``index``
+            and ``counts`` and change them in place instead of copying them (``changed``).
         grid, base: the code of every key ``k`` of the rows the island may reach, at
             ``grid[k - base]`` (0 for the ocean): the rows of every cell the island has held
             since the version derived from scratch, ``shapes.margin`` more on each side
@@ -40,12 +43,15 @@ class Island:
             on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
             ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
             Vegetation, the supply aside.
-        index: land keys by ``code * 2 + occupied``, each group sorted
-            (``rules_place.index_of``); ``counts``: code -> how many land cells have it (0 or
-            missing).
+        index: the land keys of each ``code * 2 + occupied``, by that number, each group
+            sorted (``rules_place.index_of``); ``counts``: how many land cells have each
+            code, by code (``shapes.codes`` of them; empty until derived). Lists, not dicts:
+            compiled (setup.py), an index into a list is native.
         tiles: the tile spots when a supply is out; ``land_actions``: the ``tile`` then the
             ``veg`` actions now.
-        fits, flocks: card -> sorted keys where it may be placed on a free tile / by Flock;
+        fits, flocks: by card, the sorted keys where it may be placed on a free tile / by
+            Flock (None until searched; the lists themselves, like ``targets`` and
+            ``levels``, None until first asked: most versions never are);
             ``prior``: the version this one was derived from, and ``moved`` the keys changed
             since, whose fits a search may reuse (kept one version back only).
         targets: ability kind -> the actions using it, for the kinds that depend on the island
@@ -54,6 +60,7 @@ class Island:
             (``heuristic``).
         shared: True once two states have held this version (a clone, or the same change
             made again): only then are the versions it leads to remembered.
+        tabled: True for a version those remembered lead to (any state may reach it again).
         encoded: what the research encoding keeps of this version (its anchors and action ids,
             ``encoding``).
     """
@@ -62,6 +69,7 @@ class Island:
         "parent",
         "dirty",
         "lifted",
+        "take",
         "grid",
         "base",
         "shapes",
@@ -82,6 +90,7 @@ class Island:
         "levels",
         "codes",
         "shared",
+        "tabled",
         "encoded",
     )
 
@@ -90,10 +99,12 @@ class Island:
         parent: Island | None = None,
         dirty: tuple[int, ...] = (),
         lifted: tuple[int, ...] = (),
+        take: bool = False,
     ) -> None:
         self.parent = parent
         self.dirty = dirty
         self.lifted = lifted
+        self.take = take
         self.grid: bytes = _NO_GRID
         self.base = 0
         self.shapes: Shapes | None = None
@@ -102,22 +113,24 @@ class Island:
         self.tile_acts: list[Any] | None = None
         self.veg_keys: list[int] | None = None
         self.veg_acts: list[Any] | None = None
-        self.index: dict[int, list[int]] | None = None
-        self.counts: dict[int, int] | None = None
+        self.index: list[list[int]] | None = None
+        self.counts: list[int] = _NO_COUNTS
         self.tiles: list[int] | None = None
         self.land_actions: list[Any] | None = None
-        self.fits: dict[int, list[int]] = {}
-        self.flocks: dict[int, list[int]] = {}
+        self.fits: list[list[int] | None] | None = None
+        self.flocks: list[list[int] | None] | None = None
         self.prior: Island | None = None
         self.moved: tuple[int, ...] = ()
-        self.targets: dict[int, list[Any]] = {}
-        self.levels: dict[int, int] = {}
+        self.targets: dict[int, list[Any]] | None = None
+        self.levels: dict[int, int] | None = None
         self.codes: tuple[frozenset[int], set[int]] | None = None
         self.shared = False
+        self.tabled = False
         self.encoded: Any = None
 
 
 _NO_GRID: Final = b""
+_NO_COUNTS: Final[list[int]] = []
 
 
 def island(state: IsleState) -> Island:
@@ -141,7 +154,8 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
     A version and one changed cell fix the next version, so from a shared version (a search's
     root, cloned for every determinization) the same change leads to the same ``Island`` (a
     bounded table): a search that replays a move in every iteration finds what the island then
-    implies already known. A playout shares nothing and remembers nothing.
+    implies already known. A playout shares nothing and remembers nothing, and each version
+    takes over what its parent derived (``Island.take``).
     """
     old = state.island
     if old is None:
@@ -151,10 +165,13 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
             state.island = None
             return
         more = (*old.lifted, k) if lifted else old.lifted
-        state.island = Island(old.parent, (*old.dirty, k), more)
+        take = old.take and not old.shared
+        if old.shared:  # its other holders will derive it from the same parent
+            old.take = False
+        state.island = Island(old.parent, (*old.dirty, k), more, take)
         return
     if not old.shared:
-        state.island = Island(old, (k,), (k,) if lifted else ())
+        state.island = Island(old, (k,), (k,) if lifted else (), not old.tabled)
         return
     change = (old, k, state.cells.get(k, 0), state.birds.get(k))
     new = _NEXT.get(change)
@@ -162,6 +179,7 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
         if len(_NEXT) >= _NEXT_LIMIT:
             _NEXT.clear()
         new = _NEXT[change] = Island(old, (k,), (k,) if lifted else ())
+        new.tabled = True
     else:
         new.shared = True
     state.island = new

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from .habitats import Shapes, shapes_of
+from .hexgrid import key
 
 if TYPE_CHECKING:
     from .game import IsleGame
@@ -26,6 +27,7 @@ class Options:
             veg_under_birds, end_on_empty_draw: the variants, each True when chosen.
         bird_tokens: Bird tokens per colour; ``ability``: bird number -> its ability kind.
         shapes: the habitats as the placement search reads them (``habitats``).
+        start: the keys of the starting island's cells (IS-05), in the content's order.
     """
 
     __slots__ = (
@@ -42,6 +44,7 @@ class Options:
         "bird_tokens",
         "ability",
         "shapes",
+        "start",
     )
 
     def __init__(self, game: IsleGame) -> None:
@@ -58,3 +61,4 @@ class Options:
         self.bird_tokens: int = game.content.bird_tokens
         self.ability: list[int] = list(game.content.ability)
         self.shapes: Shapes = shapes_of(game.content)
+        self.start: list[int] = [key(q, r) for q, r in game.content.starting_island]

@@ -75,7 +75,6 @@ from .actions import (
     Uproot,
 )
 from .content import ABILITIES, FLIT, NUM_BIRDS
-from .hexgrid import key
 from .rules_abilities import (
     _apply_discard,
     _apply_flit,
@@ -156,7 +155,7 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
         if not game.empty_stamina:
             stamina = min(stamina_cap(level), token_supply[FLIT])
             token_supply[FLIT] -= stamina
-    cells = {key(q, r): 2 for q, r in content.starting_island}
+    cells = dict.fromkeys(game.options.start, 2)  # Sand (IS-05)
     sand, grass, cliff = content.tiles
     pool = list(range(1, NUM_BIRDS + 1))  # every card but the face-up ones, in order
     for c in sorted(path, reverse=True):
@@ -230,7 +229,7 @@ def legal_actions(state: IsleState) -> list[Any]:
             actions.append(SKIP)
         return actions
     if phase == PLANT:
-        return [PLANT_AT[k] for k in plant_spots(state)]
+        return [PLANT_AT.get(k) or PLANT_AT[k] for k in plant_spots(state)]
     if phase == RELEASE:
         releases = RELEASES
         return [releases[c] for c in sorted(state.hands[p])]
@@ -247,7 +246,7 @@ def legal_actions(state: IsleState) -> list[Any]:
     else:
         closing = True
     tokens = state.tokens[p]
-    if any(tokens):
+    if tokens != _NO_TOKENS:  # a list comparison: compiled, ``any`` is a call through Python
         for kind in range(len(ABILITIES)):
             if tokens[kind]:
                 actions += ability_targets(state, kind)
@@ -261,6 +260,9 @@ def legal_actions(state: IsleState) -> list[Any]:
             actions += [passes[c] for c in cards]
     return actions
 
+
+_NO_TOKENS: Final = [0] * len(ABILITIES)
+"""The Ability tokens of a seat that holds none."""
 
 _KINDS: Final = {
     cls: kind

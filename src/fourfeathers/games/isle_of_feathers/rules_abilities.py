@@ -62,18 +62,21 @@ def ability_targets(state: IsleState, kind: int) -> list[Any]:
         p = state.player
         if not has_bird_token(state, p) or (flock_cost(state) and not can_act(state)):
             return []
-        return place_actions(state, state.hands[p], True)
-    targets = island(state).targets
+        return place_actions(state, sorted(state.hands[p]), True)
+    facts = island(state)
+    targets = facts.targets
+    if targets is None:
+        targets = facts.targets = {}
     found = targets.get(kind)
     if found is None:
         if kind == MOUND:
-            found = [RAISE[k] for k in raise_spots(state)]
+            found = [RAISE.get(k) or RAISE[k] for k in raise_spots(state)]
         elif kind == BURROW:
-            found = [LOWER[k] for k in lower_spots(state)]
+            found = [LOWER.get(k) or LOWER[k] for k in lower_spots(state)]
         elif kind == REPLANT:
-            found = [UPROOT[k] for k in uproot_spots(state)]
+            found = [UPROOT.get(k) or UPROOT[k] for k in uproot_spots(state)]
         else:
-            found = [SHOO_MOVE[m] for m in shoo_moves(state)]
+            found = [SHOO_MOVE.get(m) or SHOO_MOVE[m] for m in shoo_moves(state)]
         targets[kind] = found
     return found
 

@@ -12,11 +12,11 @@ changed cells.
 from __future__ import annotations
 
 from bisect import bisect_left, insort
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import TILE, VEGETATION
 from .hexgrid import NEIGHBOUR_OFFSETS, STRIDE
-from .island import changed, island
+from .island import _NO_COUNTS, changed, island
 from .rules_phases import _check_sand, _fail, _require_action, _use_action
 
 if TYPE_CHECKING:
@@ -125,9 +125,14 @@ def derive(state: IsleState, facts: Island) -> None:
     ``shapes``, ``candidates``, ``tile_keys``, ``tile_acts``, ``veg_keys``, ``veg_acts``,
     ``index``, ``counts``): from scratch, or from the parent version by looking again only at
     the changed cells, and for a changed height at their neighbours too (a tile's support and
-    the ocean's contact with land depend on nothing else). The grid, the sorted lists and the
-    index's groups are copied only where something changes, and the parent's are shared
-    otherwise."""
+    the ocean's contact with land depend on nothing else). The sorted lists and the index's
+    groups are copied only where something changes, and the parent's are shared otherwise;
+    the candidates, the index and the counts are the parent's own, changed in place, when the
+    parent is done with them (``Island.take``), else copies.
+
+    Keys are handled as the objects they are (``key``, typed ``Any``) wherever a dict, a list
+    or ``bisect`` takes them, and as ints (``k``) for arithmetic: compiled (setup.py), an int
+    local is unboxed, and every look-up with it would box it again."""
     if facts.parent is None:
         _derive_all(state, facts)
         return
@@ -138,89 +143,99 @@ def derive(state: IsleState, facts: Island) -> None:
     under: bool = state.options.veg_under_birds
     shapes = parent.shapes
     assert shapes is not None and parent.candidates is not None
-    assert parent.index is not None and parent.counts is not None
+    assert parent.index is not None
     assert parent.tile_keys is not None and parent.tile_acts is not None
     assert parent.veg_keys is not None and parent.veg_acts is not None
-    candidates = parent.candidates.copy()
-    index = parent.index.copy()
-    counts = parent.counts.copy()
+    if facts.take:  # nothing else will read them (``island.Island.take``)
+        candidates, index, counts = parent.candidates, parent.index, parent.counts
+        parent.candidates, parent.index, parent.counts = None, None, _NO_COUNTS
+    else:
+        candidates, index, counts = parent.candidates.copy(), parent.index[:], parent.counts[:]
     tile_keys = parent.tile_keys
     tile_acts = parent.tile_acts
     veg_keys = parent.veg_keys
     veg_acts = parent.veg_acts
     own_tiles = own_vegs = False
-    dirty = facts.dirty
+    dirty: tuple[Any, ...] = facts.dirty
+    if len(dirty) > 1:  # a cell changed twice counts once: its old code is the parent's
+        dirty = tuple(dict.fromkeys(dirty))
+    before = parent.grid
     base = parent.base
     low = base >> 8
-    high = low + (len(parent.grid) >> 8)
+    high = low + (len(before) >> 8)
     margin = shapes.margin
+    k: int
     for k in dirty:
         row = k >> 8
-        low = min(low, row - margin)
-        high = max(high, row + margin + 1)
-    grid = bytearray(parent.grid)
-    if low << 8 != base or (high - low) << 8 != len(grid):  # new rows: a wider window
-        grid[:0] = bytes((base >> 8) - low << 8)
-        grid += bytes((high << 8) - (low << 8) - len(grid))
-        base = low << 8
-    for k in dirty:
+        if row - margin < low or row + margin >= high:  # new rows: a wider window
+            wide_low = min(low, row - margin)
+            wide_high = max(high, row + margin + 1)
+            before = bytes(low - wide_low << 8) + before + bytes(wide_high - high << 8)
+            low, high, base = wide_low, wide_high, wide_low << 8
+    if len(dirty) == 1:  # by slicing: compiled, bytes slices and joins are native
+        k = dirty[0]
         i = k - base
-        old = grid[i]
-        c = cells.get(k, 0)
-        grid[i] = c
-        free = k not in birds
-        green = c >= 2 and not c & 1 and (under or free)
-        at = bisect_left(veg_keys, k)
-        if (at < len(veg_keys) and veg_keys[at] == k) != green:
-            if not own_vegs:
-                veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
-            if green:
-                veg_keys.insert(at, k)
-                veg_acts.insert(at, VEGETATION[k])
-            else:
-                del veg_keys[at], veg_acts[at]
+        grid = before[:i] + _BYTES[cells.get(dirty[0], 0)] + before[i + 1 :]
+    else:  # a bytearray's items are not
+        patch = bytearray(before)
+        for k in dirty:
+            patch[k - base] = cells.get(k, 0)
+        grid = bytes(patch)
+    for key in dirty:
+        k = key
+        i = k - base
+        old = before[i]
+        c = grid[i]
+        free = key not in birds
         slot = c * 2 + (not free) if c >= 2 else -1
-        was = -1
+        was = -1  # the slot k held in the index: its old code and whether a bird stood there
         if old >= 2:
             was = old * 2 + 1
-            if k not in index.get(was, _NONE):
+            if key not in index[was]:
                 was -= 1
+        green = c >= 2 and not c & 1 and (under or free)
+        if green != (was >= 0 and not old & 1 and (under or not was & 1)):
+            if not own_vegs:
+                veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
+            at = bisect_left(veg_keys, key)
+            if green:
+                veg_keys.insert(at, key)
+                veg_acts.insert(at, VEGETATION.get(key) or VEGETATION[key])
+            else:
+                del veg_keys[at], veg_acts[at]
         if slot == was:
             continue
         if was >= 0:
             counts[old] -= 1
             group = index[was][:]
-            group.remove(k)
-            if group:
-                index[was] = group
-            else:
-                del index[was]
+            group.remove(key)
+            index[was] = group
         if slot >= 0:
-            counts[c] = counts.get(c, 0) + 1
-            group = index.get(slot, _NONE)[:]
-            insort(group, k)
+            counts[c] += 1
+            group = index[slot][:]
+            insort(group, key)
             index[slot] = group
-    near = list(dirty)
+    near: list[Any] = list(dirty)
     for k in facts.lifted:
         for d in NEIGHBOUR_OFFSETS:
             near.append(k + d)
-    after = bytes(grid)
-    for k in near:
-        kind = _tile_kind(after, k - base, k in birds, strict)
-        was = candidates.get(k, -1)
+    for key in near:
+        k = key
+        kind = _tile_kind(grid, k - base, key in birds, strict)
+        was = candidates.get(key, -1)
         if kind == was:
             continue
         if kind < 0 or was < 0:
             if not own_tiles:
                 tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
-            at = bisect_left(tile_keys, k)
+            at = bisect_left(tile_keys, key)
             if kind < 0:
-                del candidates[k], tile_keys[at], tile_acts[at]
+                del candidates[key], tile_keys[at], tile_acts[at]
                 continue
-            tile_keys.insert(at, k)
-            tile_acts.insert(at, TILE[k])
-        candidates[k] = kind
-    facts.grid, facts.base, facts.shapes = after, base, shapes
+            tile_keys.insert(at, key)
+            tile_acts.insert(at, TILE.get(key) or TILE[key])
+        candidates[key] = kind
+    facts.grid, facts.base, facts.shapes = grid, base, shapes
     facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
     facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
     facts.candidates, facts.index, facts.counts = candidates, index, counts
@@ -228,6 +243,10 @@ def derive(state: IsleState, facts: Island) -> None:
     facts.moved = dirty
     parent.prior = None
     facts.parent = None
+
+
+_BYTES: Final = [bytes((c,)) for c in range(256)]
+"""``_BYTES[c]`` is the one byte ``c``."""
 
 
 _NONE: Final[list[int]] = []
@@ -250,20 +269,20 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     grid = bytes(window)
     candidates: dict[int, int] = {}
     greens = []
-    index: dict[int, list[int]] = {}
-    counts: dict[int, int] = {}
+    index: list[list[int]] = [_NONE] * (2 * shapes.codes)
+    counts = [0] * shapes.codes
     for k in sorted(cells):
         c = cells[k]
         if c < 2:
             continue
-        counts[c] = counts.get(c, 0) + 1
+        counts[c] += 1
         free = k not in birds
         slot = c * 2 + (not free)
-        group = index.get(slot)
-        if group is None:
-            index[slot] = [k]
-        else:
+        group = index[slot]
+        if group:
             group.append(k)
+        else:
+            index[slot] = [k]
         if not c & 1:
             if under or free:
                 greens.append(k)
@@ -276,9 +295,9 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     tile_keys = sorted(candidates)
     facts.grid, facts.base, facts.shapes = grid, base, shapes
     facts.tile_keys = tile_keys
-    facts.tile_acts = [TILE[k] for k in tile_keys]
+    facts.tile_acts = [TILE.get(k) or TILE[k] for k in tile_keys]
     facts.veg_keys = greens
-    facts.veg_acts = [VEGETATION[k] for k in greens]
+    facts.veg_acts = [VEGETATION.get(k) or VEGETATION[k] for k in greens]
     facts.candidates, facts.index, facts.counts = candidates, index, counts
 
 
@@ -293,9 +312,13 @@ def tile_spots(state: IsleState) -> list[int]:
         return facts.tile_keys  # type: ignore[return-value]
     tiles = facts.tiles
     if tiles is None:
-        candidates = facts.candidates
-        assert candidates is not None
-        tiles = facts.tiles = [k for k in facts.tile_keys or () if supply[candidates[k]]]
+        grid = facts.grid
+        base = facts.base
+        tiles = facts.tiles = []
+        for k in facts.tile_keys or ():
+            h = grid[k - base] >> 1  # the tile a spot takes follows from its height
+            if supply[2 if h >= 2 else h]:
+                tiles.append(k)
     return tiles
 
 
@@ -308,10 +331,17 @@ def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
         if facts.candidates is None:
             derive(state, facts)
         supply = state.supply
+        acts = facts.tile_acts or []
         if supply[0] and supply[1] and supply[2]:
-            actions = list(facts.tile_acts or ())
+            actions = acts[:]
         else:
-            actions = [TILE[k] for k in tile_spots(state)]
+            grid = facts.grid
+            base = facts.base
+            actions = []
+            for j, k in enumerate(facts.tile_keys or ()):
+                h = grid[k - base] >> 1  # as in ``tile_spots``
+                if supply[2 if h >= 2 else h]:
+                    actions.append(acts[j])
         if state.veg_supply:
             actions += facts.veg_acts or ()
         facts.land_actions = actions
@@ -398,9 +428,14 @@ def plant_spots(state: IsleState) -> list[int]:
 def _apply_tile(state: IsleState, action: AddTile) -> None:
     _require_action(state, action)
     k = action.cell
-    problem = tile_problem(state, k)
-    if problem:
-        raise _fail(action, problem)
+    facts = state.island
+    kind = -1  # the tile k takes if this island version (derived) has it among its spots
+    if facts is not None and facts.candidates is not None:
+        kind = facts.candidates.get(k, -1)
+    if kind < 0 or not state.supply[kind]:
+        problem = tile_problem(state, k)
+        if problem:
+            raise _fail(action, problem)
     code = state.cells.get(k, 0)
     h = code >> 1
     kind = 2 if h >= 2 else h

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Final
 
 from .actions import FLOCK_AT, PLACE
+from .content import NUM_BIRDS
 from .island import changed, island
 from .rules_knowledge import _publish
 from .rules_land import derive
@@ -28,7 +29,7 @@ def has_bird_token(state: IsleState, p: int) -> bool:
     return len(state.placed[p]) < state.options.bird_tokens
 
 
-def index_of(state: IsleState) -> dict[int, list[int]]:
+def index_of(state: IsleState) -> list[list[int]]:
     """The land keys of the state's island grouped by ``code * 2 + occupied`` (code = height * 2
     + vegetation; occupied = a bird stands there), each group sorted: the index the placement
     search anchors on. Kept per island version (``rules_land.derive``): shared, do not change
@@ -55,45 +56,56 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     assert shapes is not None  # derived with the index
     hab = shapes.of[card]
     assert hab is not None
-    group = index.get(hab.token_code * 2 + occupied)
-    if not group:
+    keys: list[Any] = index[hab.token_code * 2 + occupied]
+    if not keys:
         return []
     counts = facts.counts
-    assert counts is not None  # derived with the index
     for c, n in hab.needs:
-        if counts.get(c, 0) < n:
+        if counts[c] < n:
             return []
     grid = facts.grid
     base = facts.base
     found: list[int] = []
     first = hab.first_code
-    firsts = hab.firsts
     pairs = hab.first_pairs
-    rarest = index.get(first * 2, _NONE) + index.get(first * 2 + 1, _NONE)
+    rarest = index[first * 2] + index[first * 2 + 1]
     by_rarest = len(rarest) < len(pairs)
     prior = facts.prior
     known: list[int] | None = None
     if prior is not None:
-        known = (prior.flocks if occupied else prior.fits).get(card)
-    reach = shapes.reaches[card]
+        answers = prior.flocks if occupied else prior.fits
+        if answers is not None:
+            known = answers[card]
+    reach_low = hab.reach_low
+    reach_at = hab.reach_at
+    reach_span = len(reach_at)
+    first_low = hab.first_low
+    first_at = hab.first_at
+    first_span = len(first_at)
     moved: tuple[int, ...] = facts.moved
-    at = 0  # ``known`` is sorted: walked alongside ``group``
+    at = 0  # ``known`` is sorted: walked alongside ``keys``
     size = 0 if known is None else len(known)
-    for k in group:
+    k: int
+    for key in keys:  # the key as an object for ``found`` (compiled, ``k`` is unboxed)
+        k = key
         if known is not None:
             while at < size and known[at] < k:
                 at += 1
             for m in moved:
-                if m - k in reach:
+                d = m - k - reach_low
+                if 0 <= d < reach_span and reach_at[d]:
                     break
             else:  # nothing the habitat could cover from ``k`` changed since ``prior``
                 if at < size and known[at] == k:
-                    found.append(k)
+                    found.append(key)
                 continue
         i = k - base
         if by_rarest:  # from each cell that could be an image's first cell
             for x in rarest:
-                some = firsts.get(x - k)
+                d = x - k - first_low
+                if not 0 <= d < first_span:
+                    continue
+                some = first_at[d]
                 if some is None:
                     continue
                 for image in some:
@@ -104,7 +116,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                         break
                 else:
                     continue
-                found.append(k)
+                found.append(key)
                 break
         else:  # from each place an image's first cell may lie
             for place, some in pairs:
@@ -118,12 +130,9 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                         break
                 else:
                     continue
-                found.append(k)
+                found.append(key)
                 break
     return found
-
-
-_NONE: Final[list[int]] = []
 
 
 def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
@@ -142,11 +151,24 @@ def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
     that version's answer. Birds elsewhere in the group do not matter (ruling IS-R06).
     """
     facts = island(state)
-    table = facts.flocks if occupied else facts.fits
-    found = table.get(card)
+    table = _answers(facts, occupied)
+    found = table[card]
     if found is None:
         found = table[card] = _search(state, facts, card, occupied)
     return found
+
+
+def _answers(facts: Island, occupied: bool) -> list[list[int] | None]:
+    """The island version's ``fits``, or with ``occupied`` its ``flocks`` (made when first
+    asked)."""
+    table = facts.flocks if occupied else facts.fits
+    if table is None:
+        table = [None] * (NUM_BIRDS + 1)
+        if occupied:
+            facts.flocks = table
+        else:
+            facts.fits = table
+    return table
 
 
 def placements(state: IsleState, cards: list[int], occupied: bool = False) -> list[tuple[int, int]]:
@@ -156,18 +178,30 @@ def placements(state: IsleState, cards: list[int], occupied: bool = False) -> li
 
 
 def place_actions(state: IsleState, cards: list[int], occupied: bool = False) -> list[Any]:
-    """``placements`` as ``place`` actions (``flock`` actions with ``occupied``)."""
+    """``placements`` of ``cards`` (sorted) as ``place`` actions (``flock`` actions with
+    ``occupied``)."""
     facts = island(state)
-    table = facts.flocks if occupied else facts.fits
+    table = _answers(facts, occupied)
     make = FLOCK_AT if occupied else PLACE
+    made = _MADE[occupied]
     actions: list[Any] = []
-    for card in sorted(cards):
-        found = table.get(card)
+    for card in cards:
+        found = table[card]
         if found is None:
             found = table[card] = _search(state, facts, card, occupied)
         if found:
-            actions += [make[card, k] for k in found]
+            row = made[card]
+            keys: list[Any] = found  # objects: compiled, no int is boxed again
+            actions += [row.get(k) or row.setdefault(k, make[card, k]) for k in keys]
     return actions
+
+
+_MADE: Final[tuple[list[dict[int, Any]], ...]] = tuple(
+    [{} for _ in range(NUM_BIRDS + 1)] for _ in range(2)
+)
+"""``_MADE[occupied][card][cell]`` is ``PLACE[card, cell]`` (``FLOCK_AT`` with ``occupied``)
+once asked for: a plain dict keyed by one int, where ``PLACE`` is keyed by a pair and, a dict
+subclass, looked up through Python (``actions._Interned``)."""
 
 
 def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
@@ -179,9 +213,7 @@ def _check_placement(state: IsleState, action: Any, occupied: bool) -> None:
         raise _fail(action, ("Flock places a bird on a tile that already holds one", "IS-55"))
     if not occupied and k in state.birds:
         raise _fail(action, ("that tile already holds a bird (one bird per tile)", "IS-39"))
-    hab = state.game.content.habitat[card]
-    assert hab is not None
-    if not hab.fits_at(state.cells, k):
+    if k not in fits(state, card, occupied):  # as legal_actions found, usually known
         raise _fail(
             action,
             ("the habitat does not match the island there in any orientation", "IS-32"),
