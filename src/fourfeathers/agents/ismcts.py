@@ -39,11 +39,13 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.game import Action, State
 from .base import Parameter, SeatView, register_agent
 from .heuristic import (
     Values,
+    actions_interned,
     default_evaluate,
     heuristic_for,
     search_scale,
@@ -59,7 +61,10 @@ class Node:
     ``visits``; ``prior_reward`` and ``prior_visits`` are the heuristic prior as virtual visits
     (0 without a prior); ``leaf`` the rewards of the state the prior valued (every seat's),
     kept for the iteration that created the child; ``widened`` is True once the node values
-    all its actions with the prior. With relative leaves, ``shown`` sums the searching seat's
+    all its actions with the prior. ``children`` are keyed by their action, or by its ``id``
+    in a game whose equal actions are one object (``agents.heuristic.actions_interned``): the
+    same children in the same order, without the actions' ``__hash__`` (Python code for a
+    dataclass). With relative leaves, ``shown`` sums the searching seat's
     absolute rewards (what ``analyse`` reports for a root action) and ``shown_leaf`` is the
     prior's absolute reward for that seat.
     """
@@ -82,7 +87,7 @@ class Node:
     def __init__(self, action: Action | None, player: int) -> None:
         self.action = action
         self.player = player
-        self.children: dict[Action, Node] = {}
+        self.children: dict[Any, Node] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -177,6 +182,7 @@ class IsmctsAgent:
         self._prior_after = 4
         self._prior_depth = 0
         self._relative = False
+        self._interned = False
         self._base: list[float] | None = None
         self._player = 0
         self._shown = 0.0
@@ -200,6 +206,7 @@ class IsmctsAgent:
         self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
         self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
         self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
+        self._interned = actions_interned(game_id)
         self._base = None
         self._player = view.player
         root = Node(None, -1)
@@ -215,9 +222,9 @@ class IsmctsAgent:
         legal = set(view.legal_actions())
         mean = _shown if self._base is not None else _mean
         stats = [
-            ActionStats(a, child.visits, mean(child))
-            for a, child in root.children.items()
-            if a in legal
+            ActionStats(child.action, child.visits, mean(child))
+            for child in root.children.values()
+            if child.action in legal
         ]
         stats.sort(key=lambda s: (-s.visits, -s.value))
         return stats
@@ -230,6 +237,7 @@ class IsmctsAgent:
         c = self.c
         log, sqrt = math.log, math.sqrt
         legal_actions, apply_action = state.legal_actions, state.apply_action
+        interned = self._interned
         node = root
         path = [root]
         rewards: list[float] | None = None
@@ -244,7 +252,7 @@ class IsmctsAgent:
             untried = []
             tried = []
             for a in legal_actions():
-                child = children.get(a)
+                child = children.get(id(a) if interned else a)
                 if child is None:
                     untried.append(a)
                 else:
@@ -254,16 +262,16 @@ class IsmctsAgent:
                 action = rng.choice(untried)
                 child = Node(action, state.current_player)
                 child.available = 1
-                children[action] = child
+                children[id(action) if interned else action] = child
                 apply_action(action)
                 path.append(child)
                 break
-            fresh = set()
+            fresh = set()  # the nodes (hashed by identity) of this iteration's new children
             for action in untried:
                 child = self._prior_child(state, action)
-                children[action] = child
+                children[id(action) if interned else action] = child
                 tried.append(child)
-                fresh.add(action)
+                fresh.add(child)
             best_value = -math.inf
             best: Node | None = None
             for child in tried:
@@ -278,7 +286,7 @@ class IsmctsAgent:
                     best_value, best = value, child
             assert best is not None
             path.append(best)
-            if best.action in fresh and not self.playout_depth:
+            if best in fresh and not self.playout_depth:
                 rewards = best.leaf  # the heuristic valued this very sample's leaf
                 self._shown = best.shown_leaf
                 break
