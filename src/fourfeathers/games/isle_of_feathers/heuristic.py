@@ -14,7 +14,7 @@ fit, passes the ones that do not and builds toward the birds it holds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
 from . import rules_land, rules_place
@@ -69,6 +69,11 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     assert shapes is not None
     hab = shapes.of[card]
     assert hab is not None  # every bird has one
+    c: int  # typed locals: compiled, native integers
+    exact: tuple[tuple[int, int], ...]
+    anchor_off: int
+    t: int
+    j: int
     spot_at, spot_codes = _spot_codes(state, facts)
     coded = len(spot_codes)
     counts = facts.counts
@@ -85,7 +90,6 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     base = facts.base
     size = len(grid)
     birds = state.birds
-    exact: Any
     for image in hab.full_images:
         for cell in image:
             c = cell[1]
@@ -171,3 +175,10 @@ def evaluate(state: IsleState, player: int) -> float:
     if state.player == player:
         value += ACTION * state.actions_left
     return value
+
+
+def evaluate_all(state: IsleState) -> list[float]:
+    """``evaluate(state, p)`` for every seat ``p``, in seat order (``agents.heuristic.values_for``):
+    the same values, from one compiled loop (setup.py) rather than one call from Python per
+    seat."""
+    return [evaluate(state, p) for p in range(state.game.num_players)]
