@@ -249,15 +249,28 @@ class IsmctsAgent:
                 len(path) <= self._prior_depth + 1 or node.visits >= self._prior_after
             ):
                 node.widened = True
+            # One pass over the legal actions: the tried children are counted as available and
+            # scored by UCB as they come, the untried ones kept; then the untried ones, valued by
+            # the prior, are scored after them. The best is the first highest score in that
+            # order.
+            acts = legal_actions()
+            found = map(children.get, map(id, acts) if interned else acts)  # looked up in C
             untried = []
-            tried = []
-            for a in legal_actions():
-                child = children.get(id(a) if interned else a)
+            best_value = -math.inf
+            best: Node | None = None
+            for a, child in zip(acts, found, strict=True):
                 if child is None:
                     untried.append(a)
-                else:
-                    child.available += 1
-                    tried.append(child)
+                    continue
+                available = child.available + 1
+                child.available = available
+                n = child.visits + child.prior_visits
+                if n:
+                    value = (child.reward + child.prior_reward) / n + c * sqrt(log(available) / n)
+                else:  # no virtual visits: untried children first, in the prior's order
+                    value = math.inf if child.leaf is None else 1e9 + child.leaf[child.player]
+                if value > best_value:
+                    best_value, best = value, child
             if untried and not node.widened:
                 action = rng.choice(untried)
                 child = Node(action, state.current_player)
@@ -266,27 +279,22 @@ class IsmctsAgent:
                 apply_action(action)
                 path.append(child)
                 break
-            fresh = set()  # the nodes (hashed by identity) of this iteration's new children
+            fresh = False  # the best is a child made in this iteration
             for action in untried:
                 child = self._prior_child(state, action)
                 children[id(action) if interned else action] = child
-                tried.append(child)
-                fresh.add(child)
-            best_value = -math.inf
-            best: Node | None = None
-            for child in tried:
                 n = child.visits + child.prior_visits
                 if n:
                     value = (child.reward + child.prior_reward) / n + c * sqrt(
                         log(child.available) / n
                     )
-                else:  # no virtual visits: untried children first, in the prior's order
+                else:
                     value = math.inf if child.leaf is None else 1e9 + child.leaf[child.player]
                 if value > best_value:
-                    best_value, best = value, child
+                    best_value, best, fresh = value, child, True
             assert best is not None
             path.append(best)
-            if best in fresh and not self.playout_depth:
+            if fresh and not self.playout_depth:
                 rewards = best.leaf  # the heuristic valued this very sample's leaf
                 self._shown = best.shown_leaf
                 break
