@@ -34,6 +34,7 @@ random playouts to the end of the game.
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 import time
@@ -212,13 +213,25 @@ class IsmctsAgent:
         root = Node(None, -1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         n = 0
-        # A time budget still searches once, however short it is.
-        while n < self.iterations if deadline is None else not n or time.perf_counter() < deadline:
-            state = view.determinize(self.rng)
-            if not n and view.game.num_players == 1:
-                self._origin = self._evaluate(state, 0)
-            self._iterate(root, state)
-            n += 1
+        # The cyclic garbage collector pauses while the search runs: the tree and the states it
+        # makes are freed by reference counting (they hold no cycles), and the collections the
+        # allocations would trigger walk the whole growing tree (7% of an Isle search). The
+        # search's results do not depend on it.
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            # A time budget still searches once, however short it is.
+            while (
+                n < self.iterations if deadline is None else not n or time.perf_counter() < deadline
+            ):
+                state = view.determinize(self.rng)
+                if not n and view.game.num_players == 1:
+                    self._origin = self._evaluate(state, 0)
+                self._iterate(root, state)
+                n += 1
+        finally:
+            if collecting:
+                gc.enable()
         legal = set(view.legal_actions())
         mean = _shown if self._base is not None else _mean
         stats = [
