@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import math
 import random
 
@@ -98,6 +99,27 @@ def test_same_seed_same_analysis(game_id, config):
     assert [(s.action, s.visits, s.value) for s in first] == [
         (s.action, s.visits, s.value) for s in second
     ]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "config"),
+    [("familiar-feat", {"level": 4}), ("isle-of-feathers", {"players": 2})],
+)
+def test_the_collector_pauses_only_during_a_search_that_leaves_no_cycles(game_id, config):
+    """The search pauses the cyclic garbage collector and restores its state; the tree and
+    the states it made leave nothing for the collector (reference counting frees them)."""
+    state = positions(game_id, config, 1)[0]
+    view = SeatView(state, state.current_player)
+    gc.collect()
+    make_agent("ismcts:iterations=200", seed=1).analyse(view)
+    assert gc.isenabled()
+    assert gc.collect() == 0
+    gc.disable()
+    try:
+        make_agent("ismcts:iterations=20", seed=1).analyse(view)
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
 
 
 def test_new_parameters_are_checked():

@@ -100,6 +100,15 @@ def search_scale(game_id: str) -> float:
     return search_setting(game_id, "scale")
 
 
+@cache
+def actions_interned(game_id: str) -> bool:
+    """True if the module that holds ``game_id``'s heuristic states ``ACTIONS_INTERNED = True``:
+    every action its states hand out (``legal_actions``) is the one object of its value, so
+    two actions are equal exactly when they are the same object, and a search may key them by
+    ``id`` (``agents.ismcts``). Raises ``ConfigError`` for an unknown game."""
+    return bool(getattr(_heuristic_module(game_id), "ACTIONS_INTERNED", False))
+
+
 PositionKey = Callable[[State, int], Hashable]
 """``position_key(state, player)``: what ``player`` sees of ``state``, as a hashable key."""
 

@@ -11,6 +11,7 @@ actions are assembled in the engine's documented order.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
@@ -18,6 +19,7 @@ import pytest
 from fourfeathers import make
 from fourfeathers.core import TERMINAL
 from fourfeathers.core.registry import game_spec
+from fourfeathers.games.isle_of_feathers import actions as iof_actions
 from fourfeathers.games.isle_of_feathers import heuristic, rules_land, rules_phases, rules_place
 from fourfeathers.games.isle_of_feathers.actions import (
     DISCARD,
@@ -226,8 +228,23 @@ def check_grid(state) -> None:
     assert low <= min(rows) - margin and max(rows) + margin < high
 
 
+SINGLETONS = {id(a) for a in (DRAW_BLIND, END, FLIT_ACTION, STAMINA, SKIP, *TAKES)}
+
+
+def check_interned(actions) -> None:
+    """Every legal action is the one object of its value (``heuristic.ACTIONS_INTERNED``, on
+    which ISMCTS keys its children by ``id``): a singleton or its table's entry."""
+    for a in actions:
+        if id(a) in SINGLETONS:
+            continue
+        args = dataclasses.astuple(a)
+        table = iof_actions._TABLES[type(a)]
+        assert table.get(args[0] if len(args) == 1 else args) is a, a
+
+
 def check(state) -> None:
     assert state.legal_actions() == ref_legal_actions(state)
+    check_interned(state.legal_actions())
     check_grid(state)
 
 
@@ -243,6 +260,7 @@ def test_legal_actions_equal_a_from_scratch_computation(options, weighted):
         while not state.is_terminal():
             actions = state.legal_actions()
             assert actions == ref_legal_actions(state)
+            check_interned(actions)
             check_grid(state)
             if rng.random() < 0.2 and len(actions) > 1:
                 other = state.clone()

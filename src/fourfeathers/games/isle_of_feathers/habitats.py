@@ -28,6 +28,8 @@ class Shape:
             offset from the lowest such offset to the highest, None where none lies.
         reach_low, reach_at: ``reach_at[offset - reach_low]`` is 1 for the offsets of every
             cell of every image, and 0, else 0 (``Habitat.reach``).
+        full_images: every orientation with its token cell (``Habitat.full_images``), for the
+            heuristic's fit levels.
     """
 
     __slots__ = (
@@ -39,6 +41,7 @@ class Shape:
         "first_at",
         "reach_low",
         "reach_at",
+        "full_images",
     )
 
     def __init__(self, habitat: Habitat) -> None:
@@ -54,6 +57,7 @@ class Shape:
         reach = habitat.reach
         self.reach_low: int = min(reach)
         self.reach_at: bytes = bytes(off in reach for off in range(self.reach_low, max(reach) + 1))
+        self.full_images: list[Image] = list(habitat.full_images)
 
 
 class Shapes:

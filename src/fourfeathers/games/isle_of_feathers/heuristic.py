@@ -14,7 +14,7 @@ fit, passes the ones that do not and builds toward the birds it holds.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
 from . import rules_land, rules_place
@@ -25,6 +25,11 @@ if TYPE_CHECKING:
     from .state import IsleState
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
+
+ACTIONS_INTERNED = True
+"""Every action the rules hand out is the one object of its value (``actions``: made once in
+a table and handed out again), so ISMCTS keys its children by ``id`` instead of hashing them
+(``agents.heuristic.actions_interned``; ``test_actions_interned`` checks it)."""
 
 SEARCH_SCALE = 20.0
 """Points per unit of ISMCTS's reward logit (``agents.heuristic.search_scale``): a lead of 20
@@ -59,56 +64,87 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     """
     if rules_place.fits(state, card):
         return 2
-    hab = state.game.content.habitat[card]
+    index = rules_place.index_of(state)  # derives the grid, counts and shapes with it
+    shapes = facts.shapes
+    assert shapes is not None
+    hab = shapes.of[card]
     assert hab is not None  # every bird has one
-    spots, spot_codes = _spot_codes(state, facts)
-    index = rules_place.index_of(state)
-    counts = facts.counts  # derived with the index
+    c: int  # typed locals: compiled, native integers
+    exact: tuple[tuple[int, int], ...]
+    anchor_off: int
+    t: int
+    j: int
+    spot_at, spot_codes = _spot_codes(state, facts)
+    coded = len(spot_codes)
+    counts = facts.counts
     short = 0
     short_code = -1
     for c, n in hab.needs:
         have = counts[c]
         if have < n:
             short += n - have
-            if short > 1 or c - 2 not in spot_codes:
+            if short > 1 or not (0 <= c - 2 < coded and spot_codes[c - 2]):
                 return 0
             short_code = c
-    get = state.cells.get
+    grid = facts.grid
+    base = facts.base
+    size = len(grid)
     birds = state.birds
     for image in hab.full_images:
         for cell in image:
             c = cell[1]
-            if (short and c != short_code) or c - 2 not in spot_codes:
-                exact: Any = (cell,)
+            if (short and c != short_code) or not (0 <= c - 2 < coded and spot_codes[c - 2]):
+                exact = (cell,)
                 break
         else:
             exact = image[:2]
         for anchor_off, anchor_code in exact:
-            for x in index[anchor_code * 2] + index[anchor_code * 2 + 1]:
-                t = x - anchor_off
-                if t in birds:
-                    continue
-                miss = -1
-                for off, c in image:
-                    k = t + off
-                    have = get(k, 0)
-                    if have != c:
-                        if miss < 0 and have == c - 2 and k in spots:
-                            miss = k
-                        else:
-                            break
-                else:
-                    return 1
+            for group in (index[anchor_code * 2], index[anchor_code * 2 + 1]):
+                x: int
+                for x in group:
+                    t = x - anchor_off
+                    if t in birds:
+                        continue
+                    i = t - base
+                    missed = False
+                    off: int
+                    for off, c in image:
+                        j = i + off
+                        # the grid holds every row with land or a tile spot: off it, ocean
+                        if 0 <= j < size:
+                            have = grid[j]
+                            if have == c:
+                                continue
+                            if not missed and have == c - 2 and spot_at[j]:
+                                missed = True
+                                continue
+                        elif c == 0:  # off the grid: ocean, and no tile spot
+                            continue
+                        break
+                    else:
+                        return 1
     return 0
 
 
-def _spot_codes(state: IsleState, facts: Island) -> tuple[frozenset[int], set[int]]:
-    """``(the tile spots as a set, the codes of the tile spots)``, kept per island version."""
+def _spot_codes(state: IsleState, facts: Island) -> tuple[bytes, bytes]:
+    """``(spot_at, spot_codes)``, kept per island version: ``spot_at[k - base]`` is 1 where the
+    key ``k`` is a tile spot, on the version's grid (``island.Island.grid``: every spot lies
+    in it), and ``spot_codes[c]`` 1 for the codes ``c`` the tile spots have."""
     codes = facts.codes
     if codes is None:
-        spots = rules_land.tile_spots(state)
-        get = state.cells.get
-        codes = facts.codes = (frozenset(spots), {get(k, 0) for k in spots})
+        spots = rules_land.tile_spots(state)  # derives the grid
+        shapes = facts.shapes
+        assert shapes is not None
+        grid = facts.grid
+        base = facts.base
+        spot_at = bytearray(len(grid))
+        kinds = bytearray(shapes.codes)
+        k: int
+        for k in spots:
+            i = k - base
+            spot_at[i] = 1
+            kinds[grid[i]] = 1
+        codes = facts.codes = (bytes(spot_at), bytes(kinds))
     return codes
 
 
@@ -139,3 +175,10 @@ def evaluate(state: IsleState, player: int) -> float:
     if state.player == player:
         value += ACTION * state.actions_left
     return value
+
+
+def evaluate_all(state: IsleState) -> list[float]:
+    """``evaluate(state, p)`` for every seat ``p``, in seat order (``agents.heuristic.values_for``):
+    the same values, from one compiled loop (setup.py) rather than one call from Python per
+    seat."""
+    return [evaluate(state, p) for p in range(state.game.num_players)]

@@ -123,7 +123,7 @@ class Island:
         self.moved: tuple[int, ...] = ()
         self.targets: dict[int, list[Any]] | None = None
         self.levels: dict[int, int] | None = None
-        self.codes: tuple[frozenset[int], set[int]] | None = None
+        self.codes: tuple[bytes, bytes] | None = None
         self.shared = False
         self.tabled = False
         self.encoded: Any = None
