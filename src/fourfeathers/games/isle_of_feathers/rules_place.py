@@ -20,6 +20,7 @@ from .rules_solo import _solo_placement
 
 if TYPE_CHECKING:
     from .actions import Place
+    from .hexgrid import Image
     from .island import Island
     from .state import IsleState
 
@@ -106,33 +107,27 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                 if not 0 <= d < first_span:
                     continue
                 some = first_at[d]
-                if some is None:
-                    continue
-                for image in some:
-                    for off, c in image:
-                        if grid[i + off] != c:
-                            break
-                    else:
-                        break
-                else:
-                    continue
-                found.append(key)
-                break
+                if some is not None and _any_image_at(grid, i, some):
+                    found.append(key)
+                    break
         else:  # from each place an image's first cell may lie
             for place, some in pairs:
-                if grid[i + place] != first:
-                    continue
-                for image in some:
-                    for off, c in image:
-                        if grid[i + off] != c:
-                            break
-                    else:
-                        break
-                else:
-                    continue
-                found.append(key)
-                break
+                if grid[i + place] == first and _any_image_at(grid, i, some):
+                    found.append(key)
+                    break
     return found
+
+
+def _any_image_at(grid: bytes, i: int, images: tuple[Image, ...]) -> bool:
+    """Whether one of ``images`` (``(offset, code)`` cells) matches ``grid`` placed at index
+    ``i``: every cell's code at ``grid[i + offset]``."""
+    for image in images:
+        for off, c in image:
+            if grid[i + off] != c:
+                break
+        else:
+            return True
+    return False
 
 
 def fits(state: IsleState, card: int, occupied: bool = False) -> list[int]:
