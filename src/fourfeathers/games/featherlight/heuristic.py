@@ -46,13 +46,10 @@ SEARCH_PRIOR_DEPTH = 1
 """ISMCTS values a new node's actions with this heuristic at once when it is at most this many
 decisions below the root (``agents.heuristic.search_setting``): the searching seat's own turn, a
 choice of 8 then a put of up to 36, where a put node that first expanded random puts averaged
-them into its choice's value (issue 16, docs/agents.md)."""
-
-SEARCH_PRIOR_AFTER = 4
-"""Deeper nodes (the opponents' turns and later ones) wait for this many visits first: widened
-at once on the priors of the one determinization that reached them, they let one take soak up
-nine tenths of a 3,000-iteration search, a different take for each seed (issue 16,
-docs/agents.md, "Featherlight's search locked in")."""
+them into its choice's value. Deeper nodes (the opponents' turns and later) keep the default
+``prior_after`` of 4 visits: widened at once on the priors of the one determinization that
+reached them, they let one take soak up nine tenths of a 3,000-iteration search, a different
+take for each seed (issue 16, docs/agents.md, "Featherlight's search locked in")."""
 
 SEARCH_RELATIVE = 1
 """ISMCTS values a leaf by each seat's gain over the root of the same determinization: the
