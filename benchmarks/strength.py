@@ -18,8 +18,9 @@ Commands:
   ``SOLO_MODES``: mean score, the paired difference of each level over the one below with a 95%
   t interval (scipy), the same for games won (a perfect season in the Isle's solo, whose score
   the ten Bird tokens cap), and each level's mean as a fraction of the oracle's.
-- ``caps``: the share of self-play games that the turn cap of Featherlight's ruling FL-R10
-  ends, per player count, with its 95% Wilson interval.
+- ``caps``: the share of self-play games that the turn cap ends (Featherlight's ruling FL-R10,
+  or with ``--game isle-of-feathers`` the Isle's IS-R27), per player count, with its 95% Wilson
+  interval.
 - ``table FILE``: Markdown tables of the rows of a results file (for docs/agents.md).
 - ``openspiel``: ``ismcts`` with a time budget against OpenSpiel's Python ``ISMCTSBot`` with
   the same time per decision, through our OpenSpiel registration (``fourfeathers.rl``).
@@ -420,22 +421,23 @@ def run_solo(args: argparse.Namespace) -> None:
 
 def run_caps(args: argparse.Namespace) -> None:
     out = Output(args.out)
+    game = args.game
     for agent in args.agents:
         for players in args.players:
-            key = f"caps featherlight players={players} {agent} {args.games} {args.seed}"
+            key = f"caps {game} players={players} {agent} {args.games} {args.seed}"
             if out.done(key):
                 continue
             started = time.perf_counter()
             config = {"players": players}
             jobs = [
-                GameJob(i, "featherlight", config, (agent,) * players, derive_seed(args.seed, i))
+                GameJob(i, game, config, (agent,) * players, derive_seed(args.seed, i))
                 for i in range(args.games)
             ]
             results = [r for _, r in run_jobs(jobs, args.workers)]
             capped = sum(r.capped for r in results)
             low, high = wilson(capped, len(results))
             row = {
-                "game": "featherlight",
+                "game": game,
                 "config": config,
                 "agent": agent,
                 "games": len(results),
@@ -621,9 +623,10 @@ def run_table(args: argparse.Namespace) -> None:
         solo_rows,
     )  # fmt: skip
     print_table(
-        ["agent (self-play)", "players", "games", "ended by the cap", "95% interval", "mean turns"],
+        ["game", "agent (self-play)", "players", "games", "ended by the cap", "95% interval",
+         "mean turns"],
         [
-            [r["agent"], r["config"]["players"], r["games"],
+            [r["game"], r["agent"], r["config"]["players"], r["games"],
              f"{r['capped']} ({pct(r['capped_share'])})", interval(r), r["mean_turns"]]
             for r in kinds["caps"]
         ],
@@ -689,8 +692,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--only", type=csv(str), help="game ids (all of SOLO_MODES)")
     p.set_defaults(run=run_solo)
 
-    p = commands.add_parser("caps", help="Featherlight games ended by the turn cap (FL-R10)")
+    p = commands.add_parser("caps", help="self-play games ended by the turn cap (FL-R10, IS-R27)")
     common(p, 300)
+    p.add_argument("--game", default="featherlight", help="game id (featherlight)")
     p.add_argument("--agents", type=csv(str), default=["greedy"], help="self-play specs")
     p.add_argument("--players", type=csv(int), default=[1, 2, 3, 4], help="(1,2,3,4)")
     p.set_defaults(run=run_caps)

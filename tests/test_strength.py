@@ -152,6 +152,11 @@ def test_caps_and_pair_commands_run():
     rows = [json.loads(line) for line in done.stdout.splitlines()]
     assert [r["config"]["players"] for r in rows] == [1, 2]
     assert all(r["games"] == 2 and 0 <= r["capped"] <= 2 for r in rows)
+    assert {r["game"] for r in rows} == {"featherlight"}
+    done = run("caps", "--game", "isle-of-feathers", "--games", "2", "--players", "2")
+    assert done.returncode == 0, done.stderr
+    (row,) = [json.loads(line) for line in done.stdout.splitlines()]
+    assert row["game"] == "isle-of-feathers" and row["games"] == 2 and row["mean_turns"] > 0
     done = run("pair", "fancy-feathers", "easy", "random", "-o", "players=4", "--games", "2")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["config"] == {"players": 4}

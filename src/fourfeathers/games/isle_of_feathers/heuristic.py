@@ -10,6 +10,16 @@
 is one level too low with the right Vegetation and where a tile may legally go now. Placing a
 bird always gains 0.6 x its points, so a greedy player places what it can, draws the birds that
 fit, passes the ones that do not and builds toward the birds it holds.
+
+With 2-4 players a decided game is valued by how near its end is, so that its winner ends it
+(issue 16: without this, a quarter of the two-player games between search agents ran to the
+turn limit of ruling IS-R27 once every Bird token was down, the leader discarding instead of
+placing the last Sand, IS-64). A game is decided when one seat leads and no other can reach its
+points with the Bird tokens it has left, each bird worth at most the deck's highest points (in
+particular once every token is placed), and when it is over. Then the leader gains ``PACE`` per
+Sand tile gone from the supply, and once the end is certain (the endgame has begun, IS-65, or
+the game is over) ``END_BONUS`` plus ``PACE`` per Sand tile in the box; every other seat loses
+the same. An undecided game has no such term, so the play that decides a game is unchanged.
 """
 
 from __future__ import annotations
@@ -25,6 +35,10 @@ if TYPE_CHECKING:
     from .state import IsleState
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
+
+PACE, END_BONUS = 0.5, 10.0
+"""A decided game's term (module docstring): points per Sand tile gone from the supply, and
+the bonus once the end is certain, for the leader (the other seats lose them)."""
 
 ACTIONS_INTERNED = True
 """Every action the rules hand out is the one object of its value (``actions``: made once in
@@ -165,20 +179,71 @@ def hand_potential(state: IsleState, player: int) -> float:
 
 
 def evaluate(state: IsleState, player: int) -> float:
-    """Points, plus the hand's fit bonus and the tokens held (module docstring)."""
+    """Points, plus the hand's fit bonus, the tokens held and (2-4 players) the pace term
+    (module docstring)."""
+    return _value(state, player, _totals(state))
+
+
+def evaluate_all(state: IsleState) -> list[float]:
+    """``evaluate(state, p)`` for every seat ``p``, in seat order (``agents.heuristic.values_for``):
+    the same values, the points counted once, from one compiled loop (setup.py) rather than
+    one call from Python per seat."""
+    totals = _totals(state)
+    return [_value(state, p, totals) for p in range(len(totals))]
+
+
+def _totals(state: IsleState) -> list[int]:
+    """Every seat's points, seat order (``scoring.scores``, here in the compiled module)."""
     points = state.game.content.points
-    score = float(sum(points[c] for c in state.placed[player]))
+    return [sum([points[c] for c in placed]) for placed in state.placed]
+
+
+def _value(state: IsleState, player: int, totals: list[int]) -> float:
+    """``evaluate`` given every seat's points (``totals``, seat order)."""
+    score = float(totals[player])
+    if len(totals) > 1:
+        score += pace(state, player, totals)
     if state.player == TERMINAL:
         return score
     tokens = sum(state.tokens[player]) + (state.stamina if state.options.solo else 0)
+    # summed in this order, an undecided game's values are the very floats they were before
+    # the pace term (ties between actions break the same way)
     value = score + hand_potential(state, player) + TOKEN * tokens
     if state.player == player:
         value += ACTION * state.actions_left
     return value
 
 
-def evaluate_all(state: IsleState) -> list[float]:
-    """``evaluate(state, p)`` for every seat ``p``, in seat order (``agents.heuristic.values_for``):
-    the same values, from one compiled loop (setup.py) rather than one call from Python per
-    seat."""
-    return [evaluate(state, p) for p in range(state.game.num_players)]
+def decided_leader(state: IsleState, totals: list[int]) -> int:
+    """The seat that has won a game of 2-4 players whatever happens (module docstring), given
+    every seat's points ``totals``: the sole leader of a game that is over, or one that no other
+    seat can reach with its Bird tokens left at the deck's highest points each; -1 if none."""
+    best = max(totals)
+    if totals.count(best) > 1:
+        return -1
+    leader = totals.index(best)
+    if state.player == TERMINAL:
+        return leader
+    top = max(state.game.content.points)
+    tokens = state.options.bird_tokens
+    placed = state.placed
+    for q in range(len(totals)):
+        if q != leader and totals[q] + top * (tokens - len(placed[q])) >= best:
+            return -1
+    return leader
+
+
+def pace(state: IsleState, player: int, totals: list[int]) -> float:
+    """A decided game's term for ``player`` in points (module docstring), given every seat's
+    points ``totals``: for the leader ``PACE`` x the Sand tiles gone from the supply, or once
+    the end is certain ``END_BONUS + PACE`` x the Sand tiles in the box; the negative for every
+    other seat; 0.0 in a game not decided."""
+    leader = decided_leader(state, totals)
+    if leader < 0:
+        return 0.0
+    sand = state.game.content.tiles[0]
+    if state.player == TERMINAL or state.end_turn >= 0:
+        term = END_BONUS + PACE * sand
+    else:
+        term = PACE * (sand - state.supply[0])
+    return term if player == leader else -term

@@ -1,0 +1,84 @@
+"""The Isle's heuristic: the term that makes the winner of a decided game end it (issue 16)."""
+
+from __future__ import annotations
+
+from iof_helpers import cell, code_at, play, position
+
+from fourfeathers.agents import make_agent
+from fourfeathers.agents.base import SeatView
+from fourfeathers.core import TERMINAL
+from fourfeathers.games.isle_of_feathers import heuristic
+from fourfeathers.games.isle_of_feathers.heuristic import END_BONUS, PACE
+
+SAND_15 = [f"{q},0:1" for q in range(8)] + [f"{q},1:1" for q in range(7)]  # one Sand left
+
+
+HANDS = [[30, 31, 32], [33, 34]]
+
+
+def _birds(value: int) -> list[int]:
+    """Bird numbers worth ``value`` points, none of them in ``HANDS``."""
+    points = position().game.content.points
+    return [n for n in range(1, 53) if points[n] == value and not 30 <= n <= 34]
+
+
+def settled(lead: int, **fields):
+    """Every Bird token down (ten each, five to a cell on four cells): seat 0 has 20 + ``lead``
+    points (0 <= lead <= 3), seat 1 has 20 (ten birds of 2)."""
+    ones, twos, threes = _birds(1), _birds(2), _birds(3)
+    zero = ones[: 5 - lead] + twos[10 : 10 + lead] + threes[:5]
+    birds = {"0,0": [0] * 5, "1,0": [0] * 5, "2,0": [1] * 5, "0,1": [1] * 5}
+    return position(birds=birds, placed=[zero, twos[:10]], hands=HANDS, **fields)
+
+
+def test_a_settled_game_has_a_leader_whose_value_grows_with_every_sand_tile_placed():
+    state = settled(2)
+    totals = heuristic._totals(state)
+    assert totals == [22, 20] and heuristic.decided_leader(state, totals) == 0
+    gone = 16 - state.supply[0]  # six starting tiles: ten Sand left in the supply
+    assert gone == 6
+    assert heuristic.pace(state, 0, totals) == PACE * 6 == -heuristic.pace(state, 1, totals)
+    # values: points, the pace term, two actions left for the seat to move (no tokens, no fit)
+    assert heuristic.evaluate_all(state) == [22 + 3.0 + 0.7, 20 - 3.0]
+    play(state, "tile 3,0")  # Sand on the ocean
+    assert heuristic.pace(state, 0, heuristic._totals(state)) == PACE * 7
+
+
+def test_a_tie_or_a_seat_that_can_still_catch_up_leaves_the_values_plain():
+    tie = settled(0)
+    assert heuristic.decided_leader(tie, heuristic._totals(tie)) == -1
+    assert heuristic.evaluate_all(tie) == [20 + 0.7, 20.0]
+    # seat 1 with one Bird token left can still reach 24 points: not decided
+    open_game = settled(2)
+    open_game.placed[1].pop()
+    totals = heuristic._totals(open_game)
+    assert totals == [22, 18] and heuristic.decided_leader(open_game, totals) == -1
+    assert heuristic.pace(open_game, 0, totals) == 0.0
+
+
+def test_once_the_end_is_certain_the_leader_gains_the_end_bonus():
+    state = settled(2, island=SAND_15)
+    play(state, "tile 8,0")  # the last Sand: the endgame (IS-64)
+    assert state.end_turn >= 0
+    term = END_BONUS + PACE * 16
+    assert heuristic.pace(state, 0, heuristic._totals(state)) == term
+    state.player = TERMINAL  # a game that is over scores the same term, and only the points
+    assert heuristic.evaluate_all(state) == [22 + term, 20 - term]
+
+
+def test_greedy_ends_a_game_it_has_won_and_delays_one_it_has_lost():
+    """The leader places Sand on the ocean with both actions; the trailer places none."""
+    lead = settled(2)
+    action = make_agent("easy", seed=0).act(SeatView(lead, 0))
+    assert type(action).__name__ == "AddTile" and code_at(lead, _where(lead, action)) == (0, 0)
+    trail = settled(2, player=1)
+    action = make_agent("easy", seed=0).act(SeatView(trail, 1))
+    assert not (type(action).__name__ == "AddTile" and trail.cells.get(action.cell, 0) == 0)
+
+
+def _where(state, action) -> str:
+    for q in range(-4, 10):
+        for r in range(-4, 6):
+            if cell(f"{q},{r}") == action.cell:
+                return f"{q},{r}"
+    raise AssertionError(action)
