@@ -23,7 +23,12 @@ def test_seat_view_exposes_only_the_seat_information():
     assert view.observation() == state.observation(state.current_player)
     assert view.legal_actions() == state.legal_actions()
     public = [name for name in dir(view) if not name.startswith("_")]
-    assert sorted(public) == ["determinize", "game", "legal_actions", "observation", "player"]
+    assert sorted(public) == [
+        "determinize", "game", "legal_actions", "observation", "player", "world"
+    ]  # fmt: skip
+    # the world is a copy, and holds what the seat sees
+    world = view.world()
+    assert world is not view.world() and world.observation(view.player) == view.observation()
 
 
 def reachable(start: object, stop: set[int]) -> list[object]:

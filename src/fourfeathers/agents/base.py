@@ -80,6 +80,12 @@ class SeatView:
         """The legal actions of the seat to move (a new list on every call)."""
         return list(self._actions)
 
+    def world(self) -> State:
+        """A copy of the view's one world (a determinization whose hidden parts are laid out in
+        a fixed order), for reading what the seat sees without drawing from an RNG. Raises
+        ``RuntimeError`` for a view without a world."""
+        return self._sampled().clone()
+
     def determinize(self, rng: random.Random) -> State:
         """A full state consistent with what the seat knows, hidden parts sampled by ``rng``."""
         return self._sampled().determinize(self.player, rng)

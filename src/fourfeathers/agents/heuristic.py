@@ -13,6 +13,10 @@ module may state the search's other game-dependent defaults (``search_setting``)
 parameters of those names, and ``evaluate_all(state)``, every seat's value at once
 (``values_for``).
 
+A game whose positions can be decided before they are over states ``settled(state) -> bool`` in
+the same module (``settled_for``): True once no decision can change any seat's result, read
+from what every seat sees; ISMCTS then plays greedy's move instead of searching.
+
 A game whose agents can go round in circles gives the greedy agent a repetition rule in the same
 module (``repetition_for``): ``position_key(state, player)``, a hashable key of what ``player``
 sees of the position (equal keys: the same position for that seat), and ``REPEAT_PENALTY``, the
@@ -107,6 +111,18 @@ def actions_interned(game_id: str) -> bool:
     two actions are equal exactly when they are the same object, and a search may key them by
     ``id`` (``agents.ismcts``). Raises ``ConfigError`` for an unknown game."""
     return bool(getattr(_heuristic_module(game_id), "ACTIONS_INTERNED", False))
+
+
+Settled = Callable[[State], bool]
+"""``settled(state)``: True once no decision can change any seat's result in ``state``."""
+
+
+@cache
+def settled_for(game_id: str) -> Settled | None:
+    """The ``settled`` function of the module that holds ``game_id``'s heuristic, or None if it
+    states none. Raises ``ConfigError`` for an unknown game."""
+    found: Settled | None = getattr(_heuristic_module(game_id), "settled", None)
+    return found
 
 
 PositionKey = Callable[[State, int], Hashable]

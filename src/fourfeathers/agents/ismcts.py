@@ -44,6 +44,7 @@ from typing import Any
 
 from ..core.game import Action, State
 from .base import Parameter, SeatView, register_agent
+from .greedy import GreedyAgent
 from .heuristic import (
     Values,
     actions_interned,
@@ -51,6 +52,7 @@ from .heuristic import (
     heuristic_for,
     search_scale,
     search_setting,
+    settled_for,
     values_for,
 )
 
@@ -192,6 +194,11 @@ class IsmctsAgent:
         actions = view.legal_actions()
         if len(actions) == 1:
             return actions[0]
+        settled = settled_for(view.game.id)
+        if settled is not None and settled(view.world()):
+            # no decision can change the result: the heuristic's move (a game's heuristic
+            # ends a game it has decided), at once
+            return GreedyAgent(self.rng.getrandbits(64)).act(view)
         stats = self.analyse(view)
         best = max((s.visits, s.value) for s in stats)
         return self.rng.choice([s.action for s in stats if (s.visits, s.value) == best])

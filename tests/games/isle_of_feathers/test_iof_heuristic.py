@@ -45,15 +45,26 @@ def test_a_settled_game_has_a_leader_whose_value_grows_with_every_sand_tile_plac
 
 
 def test_a_tie_or_a_seat_that_can_still_catch_up_leaves_the_values_plain():
-    tie = settled(0)
-    assert heuristic.decided_leader(tie, heuristic._totals(tie)) == -1
-    assert heuristic.evaluate_all(tie) == [20 + 0.7, 20.0]
     # seat 1 with one Bird token left can still reach 24 points: not decided
     open_game = settled(2)
     open_game.placed[1].pop()
     totals = heuristic._totals(open_game)
     assert totals == [22, 18] and heuristic.decided_leader(open_game, totals) == -1
-    assert heuristic.pace(open_game, 0, totals) == 0.0
+    assert not heuristic.settled(open_game) and heuristic.pace(open_game, 0, totals) == 0.0
+    # a tie while a seat still holds a Bird token
+    open_tie = settled(0)
+    open_tie.placed[0][0] = _birds(2)[-1]  # one point more ...
+    open_tie.placed[0].pop(1)  # ... and one bird less: 20 each, seat 0 with a token left
+    totals = heuristic._totals(open_tie)
+    assert totals == [20, 20] and not heuristic.settled(open_tie)
+    assert [heuristic.pace(open_tie, p, totals) for p in (0, 1)] == [0.0, 0.0]
+
+
+def test_a_tie_in_a_settled_game_gives_the_tied_seats_the_term():
+    tie = settled(0)
+    totals = heuristic._totals(tie)
+    assert heuristic.settled(tie) and heuristic.decided_leader(tie, totals) == -1
+    assert heuristic.pace(tie, 0, totals) == heuristic.pace(tie, 1, totals) == PACE * 6
 
 
 def test_once_the_end_is_certain_the_leader_gains_the_end_bonus():
@@ -82,3 +93,26 @@ def _where(state, action) -> str:
             if cell(f"{q},{r}") == action.cell:
                 return f"{q},{r}"
     raise AssertionError(action)
+
+
+def test_ismcts_plays_greedys_move_in_a_settled_game_without_searching(monkeypatch):
+    """No decision can change a settled game's result: the search would find every action
+    alike (in a tie, exactly), so ISMCTS ends the game as greedy does, at once."""
+    from fourfeathers.agents.ismcts import IsmctsAgent
+
+    def no_search(self, view):
+        raise AssertionError("searched a settled game")
+
+    monkeypatch.setattr(IsmctsAgent, "analyse", no_search)
+    for lead in (0, 2):
+        state = settled(lead)
+        action = make_agent("ismcts:iterations=100000", seed=0).act(SeatView(state, 0))
+        assert type(action).__name__ == "AddTile" and state.cells.get(action.cell, 0) == 0
+    state = settled(2)
+    state.placed[1].pop()  # not settled: the search runs
+    try:
+        make_agent("ismcts:iterations=10", seed=0).act(SeatView(state, 0))
+    except AssertionError as searched:
+        assert "searched" in str(searched)
+    else:
+        raise AssertionError("an open game was not searched")

@@ -15,11 +15,14 @@ With 2-4 players a decided game is valued by how near its end is, so that its wi
 (issue 16: without this, a quarter of the two-player games between search agents ran to the
 turn limit of ruling IS-R27 once every Bird token was down, the leader discarding instead of
 placing the last Sand, IS-64). A game is decided when one seat leads and no other can reach its
-points with the Bird tokens it has left, each bird worth at most the deck's highest points (in
-particular once every token is placed), and when it is over. Then the leader gains ``PACE`` per
-Sand tile gone from the supply, and once the end is certain (the endgame has begun, IS-65, or
-the game is over) ``END_BONUS`` plus ``PACE`` per Sand tile in the box; every other seat loses
-the same. An undecided game has no such term, so the play that decides a game is unchanged.
+points with the Bird tokens it has left, each bird worth at most the deck's highest points, and
+when it is over. Then the leader gains ``PACE`` per Sand tile gone from the supply, and once the
+end is certain (the endgame has begun, IS-65, or the game is over) ``END_BONUS`` plus ``PACE``
+per Sand tile in the box; every other seat loses the same. In a ``settled`` game (every Bird
+token down) that ends in a tie, the seats tied at the top gain the term. An undecided game has
+no such term, so the play that decides a game is unchanged. ISMCTS plays greedy's move in a
+settled game (``agents.heuristic.settled_for``): no decision can change its result, and a tie
+gives the search nothing to prefer.
 """
 
 from __future__ import annotations
@@ -214,6 +217,18 @@ def _value(state: IsleState, player: int, totals: list[int]) -> float:
     return value
 
 
+def settled(state: IsleState) -> bool:
+    """True in a game of 2-4 players that is over or in which every seat has placed all its
+    Bird tokens (ruling IS-R18): no decision can change a seat's points or the winners any
+    more, only when the game ends (IS-64..IS-66). Reads only what every seat sees."""
+    if state.options.solo:
+        return False
+    if state.player == TERMINAL:
+        return True
+    tokens = state.options.bird_tokens
+    return all(len(placed) >= tokens for placed in state.placed)
+
+
 def decided_leader(state: IsleState, totals: list[int]) -> int:
     """The seat that has won a game of 2-4 players whatever happens (module docstring), given
     every seat's points ``totals``: the sole leader of a game that is over, or one that no other
@@ -237,13 +252,14 @@ def pace(state: IsleState, player: int, totals: list[int]) -> float:
     """A decided game's term for ``player`` in points (module docstring), given every seat's
     points ``totals``: for the leader ``PACE`` x the Sand tiles gone from the supply, or once
     the end is certain ``END_BONUS + PACE`` x the Sand tiles in the box; the negative for every
-    other seat; 0.0 in a game not decided."""
-    leader = decided_leader(state, totals)
-    if leader < 0:
+    other seat; the same for the seats tied at the top of a settled game; 0.0 in a game not
+    decided."""
+    best = max(totals)
+    if decided_leader(state, totals) < 0 and not (totals.count(best) > 1 and settled(state)):
         return 0.0
     sand = state.game.content.tiles[0]
     if state.player == TERMINAL or state.end_turn >= 0:
         term = END_BONUS + PACE * sand
     else:
         term = PACE * (sand - state.supply[0])
-    return term if player == leader else -term
+    return term if totals[player] == best else -term
