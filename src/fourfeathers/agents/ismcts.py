@@ -40,7 +40,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.game import Action, State
 from .base import Parameter, SeatView, register_agent
@@ -136,7 +136,9 @@ class IsmctsAgent:
     """
 
     name = "ismcts"
-    PARAMETERS = {
+    # ClassVar: compiled (setup.py), a class attribute without it is a field of each instance,
+    # which ``make_agent`` could not read from the class.
+    PARAMETERS: ClassVar[dict[str, Parameter]] = {
         "iterations": Parameter(int, 1, 10_000_000, help="iterations per decision"),
         "seconds": Parameter(float, 0, 3600, above=True, help="time budget per decision"),
         "c": Parameter(float, 0, 100, help="UCB exploration constant"),
@@ -233,7 +235,10 @@ class IsmctsAgent:
             if collecting:
                 gc.enable()
         legal = set(view.legal_actions())
-        mean = _shown if self._base is not None else _mean
+        # Every iteration set ``_base`` exactly when leaves were relative (``_iterate``); not
+        # ``self._base is not None``, which mypy (and so mypyc) narrows to the None set above.
+        absolute = not self._relative or view.game.num_players == 1
+        mean = _mean if absolute else _shown
         stats = [
             ActionStats(child.action, child.visits, mean(child))
             for child in root.children.values()
