@@ -253,7 +253,6 @@ class IsmctsAgent:
             scale = self._scale
             self._base = [v / scale for v in self._values(state)]
         c = self.c
-        log, sqrt = math.log, math.sqrt
         legal_actions, apply_action = state.legal_actions, state.apply_action
         interned = self._interned
         node = root
@@ -284,7 +283,10 @@ class IsmctsAgent:
                 child.available = available
                 n = child.visits + child.prior_visits
                 if n:
-                    value = (child.reward + child.prior_reward) / n + c * sqrt(log(available) / n)
+                    # ``math.log`` of a float, not a local alias: compiled (setup.py), that is a
+                    # native call, the alias (or an int argument) a call through Python.
+                    explore = c * math.sqrt(math.log(float(available)) / n)
+                    value = (child.reward + child.prior_reward) / n + explore
                 else:  # no virtual visits: untried children first, in the prior's order
                     value = math.inf if child.leaf is None else 1e9 + child.leaf[child.player]
                 if value > best_value:
@@ -303,9 +305,8 @@ class IsmctsAgent:
                 children[id(action) if interned else action] = child
                 n = child.visits + child.prior_visits
                 if n:
-                    value = (child.reward + child.prior_reward) / n + c * sqrt(
-                        log(child.available) / n
-                    )
+                    explore = c * math.sqrt(math.log(float(child.available)) / n)
+                    value = (child.reward + child.prior_reward) / n + explore
                 else:
                     value = math.inf if child.leaf is None else 1e9 + child.leaf[child.player]
                 if value > best_value:
