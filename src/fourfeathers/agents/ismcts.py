@@ -270,12 +270,11 @@ class IsmctsAgent:
             # scored by UCB as they come, the untried ones kept; then the untried ones, valued by
             # the prior, are scored after them. The best is the first highest score in that
             # order.
-            acts = legal_actions()
-            found = map(children.get, map(id, acts) if interned else acts)  # looked up in C
             untried = []
             best_value = -math.inf
             best: Node | None = None
-            for a, child in zip(acts, found, strict=True):
+            for a in legal_actions():
+                child = children.get(id(a) if interned else a)
                 if child is None:
                     untried.append(a)
                     continue
