@@ -52,7 +52,7 @@ for game_id, config in CASES:
         out["games"].append([game_id, config, seed, actions, values, state.scores(),
                              state.returns(), state.to_dict()])
 for name, module in sorted(sys.modules.items()):
-    if name.startswith(("fourfeathers.games.", "fourfeathers.agents.")):
+    if name.startswith("fourfeathers."):
         out["modules"][name] = getattr(module, "__file__", None) or ""
 print(json.dumps(out))
 """
@@ -99,6 +99,7 @@ def test_compiled_playouts_equal_the_pure_python_ones():
     assert "fourfeathers.games.isle_of_feathers.rules_place" in built
     assert "fourfeathers.games.familiar_feat.rules_day" in built
     assert "fourfeathers.agents.ismcts" in built
+    assert "fourfeathers.core.shuffle" in built
     assert len(pure["games"]) == len(compiled["games"]) == 18
     for a, b in zip(pure["games"], compiled["games"], strict=True):
         assert a == b, f"{a[0]} {a[1]} seed {a[2]}: compiled play differs from pure Python"
