@@ -217,6 +217,11 @@ def test_nodes_within_prior_depth_widen_at_once_and_deeper_ones_after_prior_afte
     # on their first visit; deeper nodes only once they have prior_after visits.
     from fourfeathers.agents import ismcts
 
+    if not ismcts.__file__.endswith(".py"):
+        pytest.skip(
+            "the compiled search (setup.py) builds its nodes natively, past a patched Node; the "
+            "pure-Python run checks this, and test_compiled that both search alike"
+        )
     made: list[ismcts.Node] = []
 
     class Recording(ismcts.Node):

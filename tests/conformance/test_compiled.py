@@ -1,6 +1,7 @@
-"""The compiled build of the engines (setup.py, ``FOURFEATHERS_COMPILE=1``) plays exactly as the
-pure-Python reference: from the same seeds the same actions, outcomes, scores, heuristic values
-and determinizations. Skipped, saying so, when no compiled module is installed.
+"""The compiled build of the engines and the ISMCTS search (setup.py, ``FOURFEATHERS_COMPILE=1``)
+plays exactly as the pure-Python reference: from the same seeds the same actions, outcomes,
+scores, heuristic values, determinizations and search statistics. Skipped, saying so, when no
+compiled module is installed.
 
 Both sides run in a fresh interpreter: the pure one with an import hook that loads each
 module's ``.py`` even where a compiled one lies beside it.
@@ -17,6 +18,7 @@ import pytest
 PLAY = """
 import hashlib, json, random, sys
 import fourfeathers
+from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.core.registry import game_spec
 
 CASES = [
@@ -42,11 +44,15 @@ for game_id, config in CASES:
                 world = state.determinize(p, random.Random(seed + len(actions)))
                 digest = hashlib.sha256(json.dumps(world.to_dict()).encode()).hexdigest()
                 values.append([evaluate(state, p), evaluate(world, p), digest[:16]])
+            if len(actions) % 29 == 0 and len(legal) > 1:
+                search = make_agent("ismcts:iterations=60", seed)
+                stats = search.analyse(SeatView(state, state.current_player))
+                values.append([[str(s.action), s.visits, s.value] for s in stats])
             state.apply_action(action)
         out["games"].append([game_id, config, seed, actions, values, state.scores(),
                              state.returns(), state.to_dict()])
 for name, module in sorted(sys.modules.items()):
-    if name.startswith("fourfeathers.games."):
+    if name.startswith("fourfeathers."):
         out["modules"][name] = getattr(module, "__file__", None) or ""
 print(json.dumps(out))
 """
@@ -92,6 +98,8 @@ def test_compiled_playouts_equal_the_pure_python_ones():
     assert _compiled(pure["modules"]) == [], "the import hook must load every module's .py"
     assert "fourfeathers.games.isle_of_feathers.rules_place" in built
     assert "fourfeathers.games.familiar_feat.rules_day" in built
+    assert "fourfeathers.agents.ismcts" in built
+    assert "fourfeathers.core.shuffle" in built
     assert len(pure["games"]) == len(compiled["games"]) == 18
     for a, b in zip(pure["games"], compiled["games"], strict=True):
         assert a == b, f"{a[0]} {a[1]} seed {a[2]}: compiled play differs from pure Python"

@@ -40,7 +40,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core.game import Action, State
 from .base import Parameter, SeatView, register_agent
@@ -138,7 +138,9 @@ class IsmctsAgent:
     """
 
     name = "ismcts"
-    PARAMETERS = {
+    # ClassVar: compiled (setup.py), a class attribute without it is a field of each instance,
+    # which ``make_agent`` could not read from the class.
+    PARAMETERS: ClassVar[dict[str, Parameter]] = {
         "iterations": Parameter(int, 1, 10_000_000, help="iterations per decision"),
         "seconds": Parameter(float, 0, 3600, above=True, help="time budget per decision"),
         "c": Parameter(float, 0, 100, help="UCB exploration constant"),
@@ -240,7 +242,10 @@ class IsmctsAgent:
             if collecting:
                 gc.enable()
         legal = set(view.legal_actions())
-        mean = _shown if self._base is not None else _mean
+        # Every iteration set ``_base`` exactly when leaves were relative (``_iterate``); not
+        # ``self._base is not None``, which mypy (and so mypyc) narrows to the None set above.
+        absolute = not self._relative or view.game.num_players == 1
+        mean = _mean if absolute else _shown
         stats = [
             ActionStats(child.action, child.visits, mean(child))
             for child in root.children.values()
@@ -255,7 +260,6 @@ class IsmctsAgent:
             scale = self._scale
             self._base = [v / scale for v in self._values(state)]
         c = self.c
-        log, sqrt = math.log, math.sqrt
         legal_actions, apply_action = state.legal_actions, state.apply_action
         interned = self._interned
         node = root
@@ -273,12 +277,11 @@ class IsmctsAgent:
             # scored by UCB as they come, the untried ones kept; then the untried ones, valued by
             # the prior, are scored after them. The best is the first highest score in that
             # order.
-            acts = legal_actions()
-            found = map(children.get, map(id, acts) if interned else acts)  # looked up in C
             untried = []
             best_value = -math.inf
             best: Node | None = None
-            for a, child in zip(acts, found, strict=True):
+            for a in legal_actions():
+                child = children.get(id(a) if interned else a)
                 if child is None:
                     untried.append(a)
                     continue
@@ -286,7 +289,10 @@ class IsmctsAgent:
                 child.available = available
                 n = child.visits + child.prior_visits
                 if n:
-                    value = (child.reward + child.prior_reward) / n + c * sqrt(log(available) / n)
+                    # ``math.log`` of a float, not a local alias: compiled (setup.py), that is a
+                    # native call, the alias (or an int argument) a call through Python.
+                    explore = c * math.sqrt(math.log(float(available)) / n)
+                    value = (child.reward + child.prior_reward) / n + explore
                 else:  # no virtual visits: untried children first, in the prior's order
                     value = math.inf if child.leaf is None else 1e9 + child.leaf[child.player]
                 if value > best_value:
@@ -305,9 +311,8 @@ class IsmctsAgent:
                 children[id(action) if interned else action] = child
                 n = child.visits + child.prior_visits
                 if n:
-                    value = (child.reward + child.prior_reward) / n + c * sqrt(
-                        log(child.available) / n
-                    )
+                    explore = c * math.sqrt(math.log(float(child.available)) / n)
+                    value = (child.reward + child.prior_reward) / n + explore
                 else:
                     value = math.inf if child.leaf is None else 1e9 + child.leaf[child.player]
                 if value > best_value:

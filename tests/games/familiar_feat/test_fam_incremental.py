@@ -18,7 +18,7 @@ from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.core import game_spec
 from fourfeathers.games.familiar_feat import rules_deck, rules_totals
-from fourfeathers.games.familiar_feat.actions import Attach, Choose, Place
+from fourfeathers.games.familiar_feat.actions import ATTACH, CHOOSE, PLACE, Attach, Choose, Place
 from fourfeathers.games.familiar_feat.content import A_COPY, A_DOUBLE, A_NO_LIMIT, INF, ROW, STAR
 from fourfeathers.games.familiar_feat.rules_cards import in_play
 from fourfeathers.games.familiar_feat.rules_choices import frame_options
@@ -130,6 +130,16 @@ def legal_ref(state) -> list | None:
     return None
 
 
+def check_interned(actions) -> None:
+    """Every legal action is the one object of its value, its table's entry
+    (``heuristic.ACTIONS_INTERNED``, on which ISMCTS keys its children by ``id``)."""
+    for a in actions:
+        if type(a) is Attach:
+            assert ATTACH[a.card][a.slot] is a, a
+        else:
+            assert (CHOOSE[a.card] if type(a) is Choose else PLACE[a.slot]) is a, a
+
+
 def check(state) -> None:
     assert state.filled == sum(1 << s for s in range(ROW) if state.row[s])
     for s in range(ROW):
@@ -146,6 +156,7 @@ def check(state) -> None:
     if state.phase == PH_ATTACH and not state.is_terminal():  # every Creature ready is queued
         assert set(ready_ref(state)) <= set(state.reached), state.to_dict()
     legal = state.legal_actions()
+    check_interned(legal)
     ref = legal_ref(state)
     if ref is not None:
         assert legal == ref
@@ -153,6 +164,7 @@ def check(state) -> None:
         assert legal == frame_options(state, state.pending[-1])
     fresh = state.game.state_from_dict(state.to_dict())  # derived values rebuilt from scratch
     assert fresh.legal is None and fresh.legal_actions() == legal
+    check_interned(fresh.legal_actions())
     assert (fresh.totals, fresh.met, fresh.room, fresh.room_copy, fresh.filled) == (
         state.totals,
         state.met,

@@ -46,6 +46,12 @@ ABILITY_BONUS = {A_DOUBLE: 5.0, A_COPY: 2.5, A_EXHAUST_REVIVE: 1.0, A_MOVE: 1.0,
 EXHAUSTED_SHARE = 0.6
 PROGRESS_SHARE = 0.6
 
+ACTIONS_INTERNED = True
+"""Every action the rules hand out is the one object of its value (``actions``: ``ATTACH``,
+``CHOOSE`` and ``PLACE`` are built once and handed out again), so ISMCTS keys its children by
+``id`` instead of hashing them (``agents.heuristic.actions_interned``; ``test_fam_incremental``
+checks it at every decision)."""
+
 SEARCH_SCALE = 20.0
 """Heuristic units per unit of ISMCTS's reward logit (``agents.heuristic.search_scale``): a gain
 of a sixth of a Monster over the root is a normalised score of 0.73 (tuned: scales 2, 5 and 20

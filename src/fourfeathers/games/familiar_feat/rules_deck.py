@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import derive_seed, make_rng
+from ...core.shuffle import shuffle
 from .content import (
     GOLEMS,
     K_CREATURE,
@@ -144,7 +145,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
 def _new_team_deck(state: FamiliarFeatState) -> None:
     """Shuffle the Team discard into a new Team deck, from the state's own seed (FA-32)."""
     pool = sorted(state.discard)
-    random.Random(derive_seed(state.seed, "team", state.shuffles)).shuffle(pool)
+    shuffle(random.Random(derive_seed(state.seed, "team", state.shuffles)), pool)
     state.shuffles += 1
     state.team = pool + state.team
     state.discard = []

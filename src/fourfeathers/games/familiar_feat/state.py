@@ -294,8 +294,11 @@ class FamiliarFeatState(State):
         deck = new.deck
         for where, cards in layers:
             if len(cards) > 1:
-                for i, c in zip(where, sorted(cards, key=lambda _: draw()), strict=True):
-                    deck[i] = c
+                order = sorted(cards, key=lambda _: draw())
+                # enumerate, not zip(..., strict=True): compiled (setup.py), a loop over
+                # enumerate is native, a zip with a keyword a generic iterator.
+                for k, i in enumerate(where):
+                    deck[i] = order[k]
         new.seed = rng.randrange(2**63)
         return new
 

@@ -38,13 +38,13 @@ change to a cell or its birds calls ``island.changed``.
 from __future__ import annotations
 
 from dataclasses import fields
-from random import Random
 from typing import TYPE_CHECKING, Any, Final
 
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL
 from ...core.rng import make_rng
+from ...core.shuffle import shuffle
 from .actions import (
     DISCARDS,
     DRAW_BLIND,
@@ -195,21 +195,6 @@ def deal(game: IsleGame, seed: int) -> dict[str, Any]:
         "seed": seed,
         "reshuffles": 0,
     }
-
-
-def shuffle(rng: Random, cards: list[int]) -> None:
-    """``rng.shuffle(cards)``: the same steps of ``random.Random.shuffle`` (from the last place
-    down to the second, swap with a place picked uniformly up to it, by ``getrandbits`` until
-    below the bound), so the same order from the same generator; written out here, compiled
-    (setup.py) it runs as native code instead of the interpreter's."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        n = i + 1
-        bits = n.bit_length()
-        j = getrandbits(bits)
-        while j >= n:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 def legal_actions(state: IsleState) -> list[Any]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ...core.rng import derive_seed, make_rng
+from ...core.shuffle import shuffle
 from .rules_knowledge import _forget_pool, _saw
 from .rules_land import tile_spots, vegetation_spots
 from .rules_phases import (
@@ -47,7 +48,7 @@ def _pop_draw(state: IsleState) -> int:
         if state.options.solo or not state.discard:
             return 0
         cards = sorted(state.discard)
-        make_rng(derive_seed(state.seed, "reshuffle", state.reshuffles)).shuffle(cards)
+        shuffle(make_rng(derive_seed(state.seed, "reshuffle", state.reshuffles)), cards)
         state.draw = cards
         state.discard = []
         state.reshuffles += 1
