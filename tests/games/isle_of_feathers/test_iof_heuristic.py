@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from iof_helpers import cell, code_at, play, position
 
 from fourfeathers.agents import make_agent
@@ -95,24 +97,13 @@ def _where(state, action) -> str:
     raise AssertionError(action)
 
 
-def test_ismcts_plays_greedys_move_in_a_settled_game_without_searching(monkeypatch):
+def test_ismcts_plays_greedys_move_in_a_settled_game_without_searching():
     """No decision can change a settled game's result: the search would find every action
-    alike (in a tie, exactly), so ISMCTS ends the game as greedy does, at once."""
-    from fourfeathers.agents.ismcts import IsmctsAgent
-
-    def no_search(self, view):
-        raise AssertionError("searched a settled game")
-
-    monkeypatch.setattr(IsmctsAgent, "analyse", no_search)
+    alike (in a tie, exactly), so ISMCTS ends the game as greedy does, at once (ten million
+    iterations would take hours: the move comes in well under a second)."""
     for lead in (0, 2):
         state = settled(lead)
-        action = make_agent("ismcts:iterations=100000", seed=0).act(SeatView(state, 0))
+        started = time.perf_counter()
+        action = make_agent("ismcts:iterations=10000000", seed=0).act(SeatView(state, 0))
+        assert time.perf_counter() - started < 10
         assert type(action).__name__ == "AddTile" and state.cells.get(action.cell, 0) == 0
-    state = settled(2)
-    state.placed[1].pop()  # not settled: the search runs
-    try:
-        make_agent("ismcts:iterations=10", seed=0).act(SeatView(state, 0))
-    except AssertionError as searched:
-        assert "searched" in str(searched)
-    else:
-        raise AssertionError("an open game was not searched")
