@@ -184,15 +184,17 @@ def hand_potential(state: IsleState, player: int) -> float:
 def evaluate(state: IsleState, player: int) -> float:
     """Points, plus the hand's fit bonus, the tokens held and (2-4 players) the pace term
     (module docstring)."""
-    return _value(state, player, _totals(state))
+    totals = _totals(state)
+    return _value(state, player, totals, _term(state, totals))
 
 
 def evaluate_all(state: IsleState) -> list[float]:
     """``evaluate(state, p)`` for every seat ``p``, in seat order (``agents.heuristic.values_for``):
-    the same values, the points counted once, from one compiled loop (setup.py) rather than
-    one call from Python per seat."""
+    the same values, the points and the pace term found once, from one compiled loop (setup.py)
+    rather than one call from Python per seat."""
     totals = _totals(state)
-    return [_value(state, p, totals) for p in range(len(totals))]
+    term = _term(state, totals)
+    return [_value(state, p, totals, term) for p in range(len(totals))]
 
 
 def _totals(state: IsleState) -> list[int]:
@@ -201,11 +203,12 @@ def _totals(state: IsleState) -> list[int]:
     return [sum([points[c] for c in placed]) for placed in state.placed]
 
 
-def _value(state: IsleState, player: int, totals: list[int]) -> float:
-    """``evaluate`` given every seat's points (``totals``, seat order)."""
+def _value(state: IsleState, player: int, totals: list[int], term: float) -> float:
+    """``evaluate`` given every seat's points (``totals``, seat order) and the pace term of
+    the seats at the top (``_term``)."""
     score = float(totals[player])
-    if len(totals) > 1:
-        score += pace(state, player, totals)
+    if term:
+        score += term if totals[player] == max(totals) else -term
     if state.player == TERMINAL:
         return score
     tokens = sum(state.tokens[player]) + (state.stamina if state.options.solo else 0)
@@ -233,14 +236,17 @@ def decided_leader(state: IsleState, totals: list[int]) -> int:
     """The seat that has won a game of 2-4 players whatever happens (module docstring), given
     every seat's points ``totals``: the sole leader of a game that is over, or one that no other
     seat can reach with its Bird tokens left at the deck's highest points each; -1 if none."""
+    if len(totals) < 2:
+        return -1
     best = max(totals)
     if totals.count(best) > 1:
         return -1
     leader = totals.index(best)
     if state.player == TERMINAL:
         return leader
-    top = max(state.game.content.points)
-    tokens = state.options.bird_tokens
+    options = state.options
+    top = options.top_points
+    tokens = options.bird_tokens
     placed = state.placed
     for q in range(len(totals)):
         if q != leader and totals[q] + top * (tokens - len(placed[q])) >= best:
@@ -253,13 +259,18 @@ def pace(state: IsleState, player: int, totals: list[int]) -> float:
     points ``totals``: for the leader ``PACE`` x the Sand tiles gone from the supply, or once
     the end is certain ``END_BONUS + PACE`` x the Sand tiles in the box; the negative for every
     other seat; the same for the seats tied at the top of a settled game; 0.0 in a game not
-    decided."""
-    best = max(totals)
-    if decided_leader(state, totals) < 0 and not (totals.count(best) > 1 and settled(state)):
-        return 0.0
+    decided, and in solo."""
+    term = _term(state, totals)
+    return term if totals[player] == max(totals) else -term
+
+
+def _term(state: IsleState, totals: list[int]) -> float:
+    """``pace`` of the seats at the top (the others have its negative); 0.0 if none."""
+    if decided_leader(state, totals) < 0:
+        best = max(totals)
+        if len(totals) < 2 or totals.count(best) < 2 or not settled(state):
+            return 0.0
     sand = state.game.content.tiles[0]
     if state.player == TERMINAL or state.end_turn >= 0:
-        term = END_BONUS + PACE * sand
-    else:
-        term = PACE * (sand - state.supply[0])
-    return term if totals[player] == best else -term
+        return END_BONUS + PACE * sand
+    return PACE * (sand - state.supply[0])

@@ -25,7 +25,8 @@ class Options:
         max_turns: the turn limit of ruling IS-R27 (0: none).
         discard_draws_blind, compulsory_abilities, flock_costs_action, strict_support,
             veg_under_birds, end_on_empty_draw: the variants, each True when chosen.
-        bird_tokens: Bird tokens per colour; ``ability``: bird number -> its ability kind.
+        bird_tokens: Bird tokens per colour; ``ability``: bird number -> its ability kind;
+            ``top_points``: the most points a bird of the deck is worth.
         shapes: the habitats as the placement search reads them (``habitats``).
         start: the keys of the starting island's cells (IS-05), in the content's order.
     """
@@ -42,6 +43,7 @@ class Options:
         "veg_under_birds",
         "end_on_empty_draw",
         "bird_tokens",
+        "top_points",
         "ability",
         "shapes",
         "start",
@@ -59,6 +61,7 @@ class Options:
         self.veg_under_birds: bool = game.veg_under_birds
         self.end_on_empty_draw: bool = game.end_on_empty_draw
         self.bird_tokens: int = game.content.bird_tokens
+        self.top_points: int = max(game.content.points)
         self.ability: list[int] = list(game.content.ability)
         self.shapes: Shapes = shapes_of(game.content)
         self.start: list[int] = [key(q, r) for q, r in game.content.starting_island]
