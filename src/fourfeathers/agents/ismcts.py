@@ -27,6 +27,9 @@ alike); the root actions still report their absolute reward. ``prior_after``, ``
 ``scale`` and ``relative`` default to the game's ``SEARCH_*`` settings
 (``agents.heuristic.search_setting``).
 
+``act`` does not search a position the game's heuristic module calls settled (no decision can
+change any seat's result, ``agents.heuristic.settled_for``): it plays greedy's move there.
+
 By default (``playout_depth=0``) a newly expanded node is valued at once by the heuristic;
 ``playout_depth=d > 0`` first plays ``d`` random decisions, and ``playout_depth=-1`` plays
 random playouts to the end of the game.
