@@ -53,6 +53,7 @@ HOT_MODULES = [
             "rules_place",
             "rules_solo",
             "rules_turn",
+            "scoring",
             "state",
         ],
     }.items()

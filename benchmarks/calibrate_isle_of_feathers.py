@@ -66,6 +66,7 @@ from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.core.game import win_shares
 from fourfeathers.core.rng import derive_seed
 from fourfeathers.games.isle_of_feathers.content import load_content
+from fourfeathers.games.isle_of_feathers.heuristic import settled
 
 GAME = "isle-of-feathers"
 DEAD = 0.02
@@ -75,7 +76,8 @@ HOUSED = 3.0
 """Birds each player should house per game on average."""
 
 ENDS = ("playing", "sand", "cap", "migration", "perfect", "draw")
-"""Short names of ``rules_phases.END_REASONS``, in its order; ``settled`` is the script's own."""
+"""Short names of ``rules_phases.END_REASONS``, in its order; ``settled`` is the script's own
+(``--stop-settled``, ``heuristic.settled``)."""
 
 
 def parse_config(text: str) -> tuple[int, int | None]:
@@ -92,16 +94,10 @@ def action_cost(habitat: Any) -> int:
     return 1 + sum(h - 1 + int(v) for _, _, h, v in habitat.cells)
 
 
-def settled(state: Any) -> bool:
-    """True once every player has placed all their Bird tokens: no placement is left (ruling
-    IS-R18), so no score can change (IS-66)."""
-    tokens = state.game.content.bird_tokens
-    return all(len(p) >= tokens for p in state.placed)
-
-
 def settled_shares(state: Any) -> list[float]:
-    """Win shares of a settled game (``settled``): the most points wins, ties shared (ruling
-    IS-R12; the variant's most-birds tie-break cannot split players who placed every token)."""
+    """Win shares of a settled game (``heuristic.settled``): the most points wins, ties shared
+    (ruling IS-R12; the variant's most-birds tie-break cannot split players who placed every
+    token)."""
     totals = state.scores()
     tied = [p for p, x in enumerate(totals) if x == max(totals)]
     return win_shares(tied, len(totals))
@@ -133,7 +129,7 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
         if missed_at_ten < 0 and players == 1 and len(state.placed[0]) >= tokens:
             missed_at_ten = migration - len(state.migration)
             pool_spent[1] = pool_spent[0]
-        if stop_settled and players > 1 and settled(state):
+        if stop_settled and settled(state):  # False in solo
             end = "settled"
             break
         for hand in state.hands:

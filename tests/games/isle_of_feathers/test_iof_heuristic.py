@@ -11,6 +11,7 @@ from fourfeathers.agents.base import SeatView
 from fourfeathers.core import TERMINAL
 from fourfeathers.games.isle_of_feathers import heuristic
 from fourfeathers.games.isle_of_feathers.heuristic import END_BONUS, PACE
+from fourfeathers.games.isle_of_feathers.scoring import scores
 
 SAND_15 = [f"{q},0:1" for q in range(8)] + [f"{q},1:1" for q in range(7)]  # one Sand left
 
@@ -35,7 +36,7 @@ def settled(lead: int, **fields):
 
 def test_a_settled_game_has_a_leader_whose_value_grows_with_every_sand_tile_placed():
     state = settled(2)
-    totals = heuristic._totals(state)
+    totals = scores(state)
     assert totals == [22, 20] and heuristic.decided_leader(state, totals) == 0
     gone = 16 - state.supply[0]  # six starting tiles: ten Sand left in the supply
     assert gone == 6
@@ -43,28 +44,28 @@ def test_a_settled_game_has_a_leader_whose_value_grows_with_every_sand_tile_plac
     # values: points, the pace term, two actions left for the seat to move (no tokens, no fit)
     assert heuristic.evaluate_all(state) == [22 + 3.0 + 0.7, 20 - 3.0]
     play(state, "tile 3,0")  # Sand on the ocean
-    assert heuristic.pace(state, 0, heuristic._totals(state)) == PACE * 7
+    assert heuristic.pace(state, 0, scores(state)) == PACE * 7
 
 
 def test_a_tie_or_a_seat_that_can_still_catch_up_leaves_the_values_plain():
     # seat 1 with one Bird token left can still reach 24 points: not decided
     open_game = settled(2)
     open_game.placed[1].pop()
-    totals = heuristic._totals(open_game)
+    totals = scores(open_game)
     assert totals == [22, 18] and heuristic.decided_leader(open_game, totals) == -1
     assert not heuristic.settled(open_game) and heuristic.pace(open_game, 0, totals) == 0.0
     # a tie while a seat still holds a Bird token
     open_tie = settled(0)
     open_tie.placed[0][0] = _birds(2)[-1]  # one point more ...
     open_tie.placed[0].pop(1)  # ... and one bird less: 20 each, seat 0 with a token left
-    totals = heuristic._totals(open_tie)
+    totals = scores(open_tie)
     assert totals == [20, 20] and not heuristic.settled(open_tie)
     assert [heuristic.pace(open_tie, p, totals) for p in (0, 1)] == [0.0, 0.0]
 
 
 def test_a_tie_in_a_settled_game_gives_the_tied_seats_the_term():
     tie = settled(0)
-    totals = heuristic._totals(tie)
+    totals = scores(tie)
     assert heuristic.settled(tie) and heuristic.decided_leader(tie, totals) == -1
     assert heuristic.pace(tie, 0, totals) == heuristic.pace(tie, 1, totals) == PACE * 6
 
@@ -74,7 +75,7 @@ def test_once_the_end_is_certain_the_leader_gains_the_end_bonus():
     play(state, "tile 8,0")  # the last Sand: the endgame (IS-64)
     assert state.end_turn >= 0
     term = END_BONUS + PACE * 16
-    assert heuristic.pace(state, 0, heuristic._totals(state)) == term
+    assert heuristic.pace(state, 0, scores(state)) == term
     state.player = TERMINAL  # a game that is over scores the same term, and only the points
     assert heuristic.evaluate_all(state) == [22 + term, 20 - term]
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 from ...core.game import TERMINAL
 from . import rules_land, rules_place
 from .island import island
+from .scoring import scores
 
 if TYPE_CHECKING:
     from .island import Island
@@ -184,7 +185,7 @@ def hand_potential(state: IsleState, player: int) -> float:
 def evaluate(state: IsleState, player: int) -> float:
     """Points, plus the hand's fit bonus, the tokens held and (2-4 players) the pace term
     (module docstring)."""
-    totals = _totals(state)
+    totals = scores(state)
     return _value(state, player, totals, _term(state, totals))
 
 
@@ -192,15 +193,9 @@ def evaluate_all(state: IsleState) -> list[float]:
     """``evaluate(state, p)`` for every seat ``p``, in seat order (``agents.heuristic.values_for``):
     the same values, the points and the pace term found once, from one compiled loop (setup.py)
     rather than one call from Python per seat."""
-    totals = _totals(state)
+    totals = scores(state)
     term = _term(state, totals)
     return [_value(state, p, totals, term) for p in range(len(totals))]
-
-
-def _totals(state: IsleState) -> list[int]:
-    """Every seat's points, seat order (``scoring.scores``, here in the compiled module)."""
-    points = state.game.content.points
-    return [sum([points[c] for c in placed]) for placed in state.placed]
 
 
 def _value(state: IsleState, player: int, totals: list[int], term: float) -> float:
@@ -228,8 +223,7 @@ def settled(state: IsleState) -> bool:
         return False
     if state.player == TERMINAL:
         return True
-    tokens = state.options.bird_tokens
-    return all(len(placed) >= tokens for placed in state.placed)
+    return not any(rules_place.has_bird_token(state, p) for p in range(len(state.placed)))
 
 
 def decided_leader(state: IsleState, totals: list[int]) -> int:
@@ -266,10 +260,9 @@ def pace(state: IsleState, player: int, totals: list[int]) -> float:
 
 def _term(state: IsleState, totals: list[int]) -> float:
     """``pace`` of the seats at the top (the others have its negative); 0.0 if none."""
-    if decided_leader(state, totals) < 0:
-        best = max(totals)
-        if len(totals) < 2 or totals.count(best) < 2 or not settled(state):
-            return 0.0
+    tied_and_settled = totals.count(max(totals)) > 1 and settled(state)
+    if not tied_and_settled and decided_leader(state, totals) < 0:
+        return 0.0
     sand = state.game.content.tiles[0]
     if state.player == TERMINAL or state.end_turn >= 0:
         return END_BONUS + PACE * sand
