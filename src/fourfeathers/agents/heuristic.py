@@ -81,6 +81,7 @@ two-player win chance of 73% (the logistic of a 10-point lead ISMCTS used before
 
 SEARCH_DEFAULTS: dict[str, float] = {
     "scale": DEFAULT_SCALE,
+    "prior": 2,
     "prior_after": 4,
     "prior_depth": 0,
     "relative": 0,

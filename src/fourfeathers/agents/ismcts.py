@@ -23,8 +23,8 @@ keeps its resolution however large the heuristic's numbers are.
 
 With ``relative=1`` a leaf of 2+ players gives each seat the softmax of its heuristic *gain*
 over the root of the same determinization instead (the hidden cards a sample draws shift both
-alike); the root actions still report their absolute reward. ``prior_after``, ``prior_depth``,
-``scale`` and ``relative`` default to the game's ``SEARCH_*`` settings
+alike); the root actions still report their absolute reward. ``prior``, ``prior_after``,
+``prior_depth``, ``scale`` and ``relative`` default to the game's ``SEARCH_*`` settings
 (``agents.heuristic.search_setting``).
 
 ``act`` does not search a position the game's heuristic module calls settled (no decision can
@@ -128,7 +128,7 @@ class IsmctsAgent:
         playout_depth: random decisions before a playout is cut and valued by the heuristic;
             -1 plays to the end.
         prior: virtual visits of the heuristic prior per child (0: the prior only orders the
-            first tries).
+            first tries; None: the game's ``SEARCH_PRIOR``, else 2).
         prior_after: a node deeper than ``prior_depth`` values all its actions with the prior
             once it has this many visits (None: the game's ``SEARCH_PRIOR_AFTER``, else 4).
         prior_depth: nodes up to this many decisions below the root value all their actions
@@ -163,7 +163,7 @@ class IsmctsAgent:
         seconds: float | None = None,
         c: float = 0.7,
         playout_depth: int = 0,
-        prior: float = 2.0,
+        prior: float | None = None,
         prior_after: int | None = None,
         prior_depth: int | None = None,
         scale: float = 0.0,
@@ -187,6 +187,7 @@ class IsmctsAgent:
         ]
         self._scale = 1.0
         self._origin = 0.0
+        self._prior = 2.0
         self._prior_after = 4
         self._prior_depth = 0
         self._relative = False
@@ -215,7 +216,13 @@ class IsmctsAgent:
         self._evaluate = heuristic_for(game_id)
         self._values = values_for(game_id)
         self._scale = self.scale or search_scale(game_id)
-        after, depth, relative = self.prior_after, self.prior_depth, self.relative
+        prior, after, depth, relative = (
+            self.prior,
+            self.prior_after,
+            self.prior_depth,
+            self.relative,
+        )
+        self._prior = search_setting(game_id, "prior") if prior is None else prior
         self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
         self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
         self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
@@ -347,8 +354,8 @@ class IsmctsAgent:
         after.apply_action(action)
         child.leaf = leaf = self._value(after)
         child.shown_leaf = self._shown
-        child.prior_visits = self.prior
-        child.prior_reward = self.prior * leaf[child.player]
+        child.prior_visits = self._prior
+        child.prior_reward = self._prior * leaf[child.player]
         return child
 
     def _playout(self, state: State) -> list[float]:

@@ -54,6 +54,13 @@ SEARCH_SCALE = 20.0
 points is a two-player win chance of 73%, a solo gain of 20 points a normalised score of 0.73
 (measured at this scale: docs/agents.md)."""
 
+SEARCH_PRIOR = 20.0
+"""Virtual visits of the heuristic prior per child (``agents.heuristic.search_setting``): with
+2, ``hard``'s 3,000 iterations spread evenly over an Isle turn's many flat choices and played
+no better than ``medium``'s 300; with 20 the heuristic's order keeps its weight against ten
+times the visits and ``hard`` beats ``medium`` (docs/agents.md, "The ladder now"). ``medium``
+keeps 2 (``agents.ALIASES``), the prior its rows were measured with."""
+
 
 def fit_level_of(state: IsleState, card: int) -> int:
     """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else
