@@ -4,7 +4,7 @@ styles it; this module gives the lobby the variants, and the page the cards' tex
 against its Strength and card limit, the question the adventure asks now, where the adventure's
 Monsters and Events are, and at the end why it ended.
 
-``derive`` reads the observation alone, through ``Observed``: the rules' own functions of a column
+``derive`` reads the observation alone, through ``observed``: the rules' own functions of a column
 (``rules_totals``: totals, Strength with the Events in force, the card limit) and of the pending
 frames (``rules_phases``: the prompt, the end's reason) look only at what it holds (the row, the
 columns, the Events in force, the pending frames), so a seat learns nothing new. It reads no
@@ -35,6 +35,7 @@ from ..content import (
     CardSet,
 )
 from ..game import VARIANTS, FamiliarFeatGame
+from ..state import FamiliarFeatState
 from ..words import (
     ABILITY_TEXT,
     CONDITION_TEXT,
@@ -121,21 +122,20 @@ def catalogue(game: FamiliarFeatGame) -> dict[str, Any]:
     }
 
 
-class Observed:
-    """The part of a state that an observation shows, under the names the rules read: enough
-    for ``rules_totals`` (totals, Strength, the card limit) and ``rules_phases`` (the prompt,
-    the end's reason) to work on an observation."""
-
-    __slots__ = ("active", "cols", "day", "game", "pending", "result", "row")
-
-    def __init__(self, game: FamiliarFeatGame, observation: dict[str, Any]) -> None:
-        self.game = game
-        self.row: list[int] = observation["row"]
-        self.cols: list[list[int]] = observation["cols"]
-        self.active = [tuple(e) for e in observation["active"]]
-        self.pending = [tuple(f) for f in observation["pending"]]
-        self.result: int = observation["result"]
-        self.day: int = observation["day"]
+def observed(game: FamiliarFeatGame, observation: dict[str, Any]) -> FamiliarFeatState:
+    """The part of a state that an observation shows, on a state of the game's own class (the
+    rules' functions take no other when compiled, setup.py): enough for ``rules_totals``
+    (totals, Strength, the card limit) and ``rules_phases`` (the prompt, the end's reason) to
+    work on an observation. Every other field is left unset, so a rule that read one would
+    raise ``AttributeError`` instead of seeing more than the seat does."""
+    view = FamiliarFeatState(game)
+    view.row = observation["row"]
+    view.cols = observation["cols"]
+    view.active = [tuple(e) for e in observation["active"]]
+    view.pending = [tuple(f) for f in observation["pending"]]
+    view.result = observation["result"]
+    view.day = observation["day"]
+    return view
 
 
 def derive(game: FamiliarFeatGame, observation: dict[str, Any], seat: int | None) -> dict[str, Any]:
@@ -157,8 +157,8 @@ def derive(game: FamiliarFeatGame, observation: dict[str, Any], seat: int | None
     - ``end`` (the adventure over): ``{"won", "reason"}`` (FA-89, FA-90).
     """
     cards = game.cards
-    view = Observed(game, observation)
-    nd = rules_totals.no_double(view)  # type: ignore[arg-type]
+    view = observed(game, observation)
+    nd = rules_totals.no_double(view)
     slots: list[dict[str, Any] | None] = []
     for s, creature in enumerate(view.row):
         if not creature:
@@ -174,14 +174,14 @@ def derive(game: FamiliarFeatGame, observation: dict[str, Any], seat: int | None
     if observation["result"] != rules_phases.ONGOING:
         out["end"] = {
             "won": observation["result"] == rules_phases.WON,
-            "reason": rules_phases.end_reason(view),  # type: ignore[arg-type]
+            "reason": rules_phases.end_reason(view),
         }
     return out
 
 
 def _slot(
     game: FamiliarFeatGame,
-    view: Observed,
+    view: FamiliarFeatState,
     observation: dict[str, Any],
     s: int,
     creature: int,
@@ -189,7 +189,7 @@ def _slot(
 ) -> dict[str, Any]:
     cards = game.cards
     col = view.cols[s]
-    st = rules_totals.strength_of(view, creature)  # type: ignore[arg-type]
+    st = rules_totals.strength_of(view, creature)
     condition = cards.condition[creature]
     if st == INF:
         target = "∞: never won over"
@@ -210,7 +210,7 @@ def _slot(
         "total": total,
         "strength": st if st not in (INF, STAR) else None,
         "target": target,
-        "limit": rules_totals.card_limit(view, creature),  # type: ignore[arg-type]
+        "limit": rules_totals.card_limit(view, creature),
         "counted": sum(1 for _, a in values if ABILITIES[a] != "no_limit"),
         "meets": meets,
         "values": [[v, ABILITIES[a]] for v, a in values],
@@ -226,8 +226,8 @@ FRAMES = {
 """Pending frame kinds by name (``exhaust``, ``revive_pick``, ``play_place``...)."""
 
 
-def _prompt(view: Observed) -> dict[str, Any]:
-    text = rules_phases.pending_prompt(view)  # type: ignore[arg-type]
+def _prompt(view: FamiliarFeatState) -> dict[str, Any]:
+    text = rules_phases.pending_prompt(view)
     if view.result != rules_phases.ONGOING:
         return {"text": text, "rule": "", "kind": "over"}
     if not view.pending:
