@@ -177,6 +177,26 @@ def test_search_settings_come_from_the_games_heuristic_module():
         search_setting("fancy-feathers", "no_such_setting")
 
 
+def test_the_prior_comes_from_the_game_and_medium_keeps_two():
+    # The Isle's SEARCH_PRIOR (20) is what a spec without ``prior`` searches with; ``medium``
+    # states 2, the search's default, which Fancy Feathers keeps.
+    from fourfeathers.agents.heuristic import search_setting
+
+    assert search_setting("isle-of-feathers", "prior") == 20
+    assert search_setting("fancy-feathers", "prior") == 2
+    assert make_agent("medium").prior == 2
+    assert make_agent("hard").prior is None
+    state = positions("isle-of-feathers", {"players": 2}, 1)[0]
+    view = SeatView(state, state.current_player)
+
+    def analysis(spec: str) -> list:
+        return [(s.action, s.visits, s.value) for s in make_agent(spec, 4).analyse(view)]
+
+    default = analysis("ismcts:iterations=80")
+    assert default == analysis("ismcts:iterations=80:prior=20")
+    assert default != analysis("ismcts:iterations=80:prior=2")
+
+
 @pytest.mark.parametrize(
     ("game_id", "config"),
     [
