@@ -56,6 +56,13 @@ SEARCH_RELATIVE = 1
 opponent's hidden hand moves the lead by some 15 points either way, the actions of one
 decision differ by 2-3 points in the median (docs/agents.md, "Featherlight's search")."""
 
+SEARCH_PRIOR = 20.0
+"""Virtual visits of the heuristic prior per child (``agents.heuristic.search_setting``): with
+the default 2, ``hard``'s 3,000 iterations gained 1.4 points [-5.9, +8.7] over ``medium``'s 300
+in the solo game; with 20 the heuristic's order keeps its weight against ten times the visits
+and ``hard`` gains 7.6 [+0.6, +14.6], and still beats ``medium`` with 2-4 players
+(docs/agents.md, "hard's prior"). ``medium`` keeps 2 (``agents.ALIASES``)."""
+
 
 REPEAT_PENALTY = 100.0
 """Points a position the greedy seat has already decided in is valued below a new one: more
