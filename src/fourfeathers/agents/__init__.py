@@ -37,8 +37,8 @@ ALIASES.update(
 """Difficulty levels for people (``--seats human,hard``). ``hard`` thinks for one second per
 decision (not reproducible); experiments use iteration budgets (``ismcts:iterations=1000``).
 ``medium`` states the prior of 2 virtual visits (the search's default) so that a game whose
-``SEARCH_PRIOR`` suits a large budget (Featherlight's and the Isle's 20, for ``hard``) keeps
-``medium`` as its ladder measured it (docs/agents.md, "hard's prior")."""
+``SEARCH_PRIOR`` suits a large budget (20 virtual visits, for ``hard``) keeps ``medium`` as its
+ladder measured it (docs/agents.md, "hard's prior")."""
 
 __all__ = [
     "AGENTS",
