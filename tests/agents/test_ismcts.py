@@ -178,12 +178,13 @@ def test_search_settings_come_from_the_games_heuristic_module():
 
 
 def test_the_prior_comes_from_the_game_and_medium_keeps_two():
-    # The Isle's SEARCH_PRIOR (20, as Featherlight's) is what a spec without ``prior`` searches
-    # with; ``medium`` states 2, the search's default, which Fancy Feathers keeps.
+    # A game's SEARCH_PRIOR (20 in the Isle, Featherlight and Familiar Feat) is what a spec
+    # without ``prior`` searches with; ``medium`` states 2, the default Fancy Feathers keeps.
     from fourfeathers.agents.heuristic import search_setting
 
     assert search_setting("isle-of-feathers", "prior") == 20
     assert search_setting("featherlight", "prior") == 20
+    assert search_setting("familiar-feat", "prior") == 20
     assert search_setting("fancy-feathers", "prior") == 2
     assert make_agent("medium").prior == 2
     assert make_agent("hard").prior is None
