@@ -138,6 +138,9 @@ class IsmctsAgent:
         relative: 1 values leaves of 2+ players by the gain over the root of the same
             determinization, 0 by the heuristic itself (None: the game's ``SEARCH_RELATIVE``,
             else 0).
+        horizon: 1 ends every descent at the end of the searching seat's turn (the first
+            decision of another seat is a leaf, valued by the heuristic), 0 searches on through
+            the other seats' turns (None: the game's ``SEARCH_HORIZON``, else 0).
     """
 
     name = "ismcts"
@@ -153,6 +156,7 @@ class IsmctsAgent:
         "prior_depth": Parameter(int, 0, 10_000, help="depth to which nodes use it at once"),
         "scale": Parameter(float, 0, 1e9, help="heuristic units per logit (0: the game's)"),
         "relative": Parameter(int, 0, 1, help="1: leaves valued by the gain over the root"),
+        "horizon": Parameter(int, 0, 1, help="1: the tree ends with the seat's own turn"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
@@ -168,6 +172,7 @@ class IsmctsAgent:
         prior_depth: int | None = None,
         scale: float = 0.0,
         relative: int | None = None,
+        horizon: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -179,6 +184,7 @@ class IsmctsAgent:
         self.prior_depth = prior_depth
         self.scale = scale
         self.relative = relative
+        self.horizon = horizon
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._evaluate: Callable[[State, int], float] = default_evaluate
@@ -191,6 +197,7 @@ class IsmctsAgent:
         self._prior_after = 4
         self._prior_depth = 0
         self._relative = False
+        self._horizon = False
         self._interned = False
         self._base: list[float] | None = None
         self._player = 0
@@ -216,16 +223,19 @@ class IsmctsAgent:
         self._evaluate = heuristic_for(game_id)
         self._values = values_for(game_id)
         self._scale = self.scale or search_scale(game_id)
-        prior, after, depth, relative = (
+        prior, after, depth, relative, horizon = (
             self.prior,
             self.prior_after,
             self.prior_depth,
             self.relative,
+            self.horizon,
         )
         self._prior = search_setting(game_id, "prior") if prior is None else prior
         self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
         self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
         self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
+        self._horizon = bool(search_setting(game_id, "horizon") if horizon is None else horizon)
+        self._horizon = self._horizon and view.game.num_players > 1
         self._interned = actions_interned(game_id)
         self._base = None
         self._player = view.player
@@ -272,12 +282,14 @@ class IsmctsAgent:
         c = self.c
         legal_actions, apply_action = state.legal_actions, state.apply_action
         interned = self._interned
+        # With a horizon the descent stops where another seat is to decide.
+        me = self._player if self._horizon else -1
         node = root
         path = [root]
         rewards: list[float] | None = None
         # Selection and expansion: one look-up per legal action finds the untried ones and
         # counts the others as available.
-        while not state.is_terminal():
+        while not state.is_terminal() and (me < 0 or state.current_player == me):
             children = node.children
             if not node.widened and (
                 len(path) <= self._prior_depth + 1 or node.visits >= self._prior_after
