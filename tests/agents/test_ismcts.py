@@ -274,24 +274,34 @@ def test_nodes_within_prior_depth_widen_at_once_and_deeper_ones_after_prior_afte
     assert seen["shallow"] > depth and seen["deep"] > 0
 
 
-@pytest.mark.parametrize("horizon", [0, 1])
-def test_a_horizon_keeps_the_tree_within_the_seats_own_turn(monkeypatch, horizon):
-    # horizon=1: the first decision of another seat is a leaf, so every node of the tree is a
-    # decision of the searching seat (the root's player is -1); without it the tree reaches
+@pytest.mark.parametrize(
+    ("spec", "players", "ends"),
+    [
+        ("ismcts:iterations=400:horizon=0", 4, False),
+        ("ismcts:iterations=400:horizon=1", 4, True),
+        ("ismcts:iterations=400:horizon=5", 4, False),
+        ("ismcts:iterations=400", 4, True),  # the Isle's SEARCH_HORIZON: from 3 players
+        ("ismcts:iterations=400", 2, False),
+        ("medium", 4, False),
+    ],
+)
+def test_a_horizon_keeps_the_tree_within_the_seats_own_turn(monkeypatch, spec, players, ends):
+    # With a horizon the first decision of another seat is a leaf, so every node of the tree is
+    # a decision of the searching seat (the root's player is -1); without one the tree reaches
     # the other seats' decisions.
     from fourfeathers.agents import ismcts
 
-    players: list[int] = []
+    players_seen: list[int] = []
     made = ismcts.Node.__init__
 
     def record(node, action, player):
-        players.append(player)
+        players_seen.append(player)
         made(node, action, player)
 
     monkeypatch.setattr(ismcts.Node, "__init__", record)
-    state = positions("isle-of-feathers", {"players": 4}, 1)[0]
+    state = positions("isle-of-feathers", {"players": players}, 1)[0]
     me = state.current_player
-    make_agent(f"ismcts:iterations=400:horizon={horizon}", 2).analyse(SeatView(state, me))
-    others = {p for p in players if p not in (-1, me)}
-    assert bool(others) == (not horizon)
-    assert players.count(me) >= 3
+    make_agent(spec, 2).analyse(SeatView(state, me))
+    others = {p for p in players_seen if p not in (-1, me)}
+    assert bool(others) == (not ends)
+    assert players_seen.count(me) >= 3

@@ -30,15 +30,15 @@ from .random_agent import RandomAgent
 ALIASES.update(
     {
         "easy": "greedy",
-        "medium": "ismcts:iterations=300:prior=2",
+        "medium": "ismcts:iterations=300:prior=2:horizon=0",
         "hard": "ismcts:seconds=1.0",
     }
 )
 """Difficulty levels for people (``--seats human,hard``). ``hard`` thinks for one second per
 decision (not reproducible); experiments use iteration budgets (``ismcts:iterations=1000``).
-``medium`` states the prior of 2 virtual visits (the search's default) so that a game whose
-``SEARCH_PRIOR`` suits a large budget (20 virtual visits, for ``hard``) keeps ``medium`` as its
-ladder measured it (docs/agents.md, "hard's prior")."""
+``medium`` states the search's defaults for the prior (2 virtual visits) and the horizon (none)
+so that a game whose ``SEARCH_PRIOR`` or ``SEARCH_HORIZON`` suits a large budget (for ``hard``)
+keeps ``medium`` as its ladder measured it (docs/agents.md, "hard's prior", "hard's horizon")."""
 
 __all__ = [
     "AGENTS",

@@ -138,9 +138,10 @@ class IsmctsAgent:
         relative: 1 values leaves of 2+ players by the gain over the root of the same
             determinization, 0 by the heuristic itself (None: the game's ``SEARCH_RELATIVE``,
             else 0).
-        horizon: 1 ends every descent at the end of the searching seat's turn (the first
-            decision of another seat is a leaf, valued by the heuristic), 0 searches on through
-            the other seats' turns (None: the game's ``SEARCH_HORIZON``, else 0).
+        horizon: with this many players or more every descent ends with the searching seat's
+            own turn (the first decision of another seat is a leaf, valued by the heuristic);
+            with fewer, and with 0, the tree goes on through the other seats' turns (None: the
+            game's ``SEARCH_HORIZON``, else 0).
     """
 
     name = "ismcts"
@@ -156,7 +157,7 @@ class IsmctsAgent:
         "prior_depth": Parameter(int, 0, 10_000, help="depth to which nodes use it at once"),
         "scale": Parameter(float, 0, 1e9, help="heuristic units per logit (0: the game's)"),
         "relative": Parameter(int, 0, 1, help="1: leaves valued by the gain over the root"),
-        "horizon": Parameter(int, 0, 1, help="1: the tree ends with the seat's own turn"),
+        "horizon": Parameter(int, 0, 100, help="players from which the tree ends with the turn"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
@@ -234,8 +235,8 @@ class IsmctsAgent:
         self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
         self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
         self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
-        self._horizon = bool(search_setting(game_id, "horizon") if horizon is None else horizon)
-        self._horizon = self._horizon and view.game.num_players > 1
+        horizon = int(search_setting(game_id, "horizon") if horizon is None else horizon)
+        self._horizon = 0 < horizon <= view.game.num_players
         self._interned = actions_interned(game_id)
         self._base = None
         self._player = view.player

@@ -62,6 +62,15 @@ times the visits and ``hard`` beats ``medium``, 58.75% [51.8, 65.3] of 200 two-p
 (docs/agents.md, "hard's prior"). ``medium`` keeps 2 (``agents.ALIASES``), the prior its rows
 were measured with."""
 
+SEARCH_HORIZON = 3
+"""From three players the search's tree ends with the seat's own turn
+(``agents.heuristic.search_setting``): with three opponents' turns of 4-8 decisions each before
+the seat decides again, the tree through them bought ``hard`` nothing (42.5% [32.3, 53.4] of 80
+four-player games against ``medium``); ending it with the turn spends the budget on the seat's own
+decisions and takes a third of the time (docs/agents.md, "hard's horizon"). With two players
+the tree goes on through the opponent's turn, as the two-player rows measured it. ``medium``
+states no horizon (``agents.ALIASES``)."""
+
 
 def fit_level_of(state: IsleState, card: int) -> int:
     """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else
