@@ -2,12 +2,14 @@
 the seconds (and ISMCTS iterations) per decision of the difficulty levels.
 
     python benchmarks/agents_speed.py [--positions 5] [--iterations 200] [--game GAME ...]
-                                      [--levels easy,medium,hard] [--cpu]
+                                      [--levels easy,medium,hard] [--cpu] [--players N]
+                                      [--option KEY=VALUE ...] [--playout-depths 0,-1]
 
 Each game is measured in its first two-player and its first solo configuration (those it
-has). Positions are sampled from random playouts, one per playout at a random point of the
-game, and only where the seat has a real choice: a position with a single legal action is
-answered at once by every agent and would inflate the figures. An ISMCTS iteration is one
+has), or with ``--players N`` in its first configuration of N players. Positions are sampled
+from random playouts, one per playout at a random point of the game, and only where the seat
+has a real choice: a position with a single legal action is answered at once by every agent
+and would inflate the figures. An ISMCTS iteration is one
 determinization, one descent, one expansion and its leaf value (the heuristic, or a random
 playout to the end with ``playout_depth=-1``). ``hard`` searches for a fixed time, so its
 iterations per decision are what that time buys on this machine.
@@ -24,10 +26,11 @@ import fourfeathers
 from fourfeathers.agents import ALIASES, SeatView, make_agent
 
 
-def configurations(spec) -> list[dict]:
-    """The game's first two-player configuration and its first solo one (those it has)."""
+def configurations(spec, counts: tuple[int, ...] = (2, 1)) -> list[dict]:
+    """The game's first configuration of each player count in ``counts`` (those it has; none:
+    its first configuration)."""
     chosen = []
-    for players in (2, 1):
+    for players in counts:
         for config in spec.configurations:
             n = fourfeathers.make(spec.id, **config).num_players
             if n == players:
@@ -93,7 +96,22 @@ def main() -> None:
         help="time with this process's CPU time (steadier on a busy machine; hard still thinks "
         "for one second of the wall clock)",
     )
+    parser.add_argument("--players", type=int, help="only the first configuration of N players")
+    parser.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="an ismcts parameter for the iteration rows (e.g. horizon=0)",
+    )
+    parser.add_argument(
+        "--playout-depths", default="0,-1", help="playout_depth of the iteration rows (0,-1)"
+    )
     args = parser.parse_args()
+    extra = "".join(f":{o}" for o in args.option)
+    depths = [int(x) for x in args.playout_depths.split(",") if x]
+    counts = (args.players,) if args.players else (2, 1)
     clock = time.process_time if args.cpu else time.perf_counter
     known = [spec.id for spec in fourfeathers.list_games()]
     unknown = sorted(set(args.game or ()) - set(known))
@@ -109,12 +127,12 @@ def main() -> None:
     for spec in fourfeathers.list_games():
         if args.game and spec.id not in args.game:
             continue
-        for config in configurations(spec):
+        for config in configurations(spec, counts):
             states = positions(spec.id, config, args.positions)
             where = f"{spec.id:<18}{label(config):<22}"
             decide("ismcts:iterations=20:playout_depth=-1", states)  # warm the caches up
-            for depth in (0, -1):
-                agent = f"ismcts:iterations={args.iterations}:playout_depth={depth}"
+            for depth in depths:
+                agent = f"ismcts:iterations={args.iterations}:playout_depth={depth}{extra}"
                 sec, _ = decide(agent, states, clock)
                 print(f"{where}{agent:<40}{sec:>11.4f}{args.iterations / sec:>9.0f}")
             for level in levels:

@@ -64,6 +64,18 @@ def test_agent_speed_benchmark_reports_iterations_per_decision():
     assert len(medium) == 2 and all(line.split()[-1] == "300" for line in medium)
 
 
+def test_agent_speed_benchmark_takes_a_player_count_and_search_options():
+    args = ("--positions", "1", "--iterations", "5", "--levels", "", "--playout-depths", "0")
+    done = run(
+        "agents_speed.py", *args, "--game", "isle-of-feathers", "--players", "4", "-o", "horizon=0"
+    )
+    assert done.returncode == 0, done.stderr
+    rows = done.stdout.splitlines()[1:]
+    assert len(rows) == 1
+    assert rows[0][18:40].strip() == "players=4"
+    assert "ismcts:iterations=5:playout_depth=0:horizon=0" in rows[0]
+
+
 def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
     out = tmp_path / "isle.json"
     args = ("--games", "3", "--configs", "2,solo1,solo4", "--json", str(out))
