@@ -305,3 +305,18 @@ def test_a_horizon_keeps_the_tree_within_the_seats_own_turn(monkeypatch, spec, p
     others = {p for p in players_seen if p not in (-1, me)}
     assert bool(others) == (not ends)
     assert players_seen.count(me) >= 3
+
+
+def test_an_iteration_budget_with_a_time_budget_stops_at_the_first_reached():
+    # hard is "3,000 iterations, at most one second": with both, the iterations end a search
+    # long before a generous time budget would; without iterations the time budget alone.
+    from fourfeathers.agents import ALIASES
+
+    assert ALIASES["hard"] == "ismcts:seconds=1.0:iterations=3000"
+    state = positions("isle-of-feathers", {"players": 2}, 1)[0]
+    view = SeatView(state, state.current_player)
+    capped = make_agent("ismcts:seconds=60:iterations=40", 1).analyse(view)
+    assert sum(s.visits for s in capped) == 40
+    timed = make_agent("ismcts:seconds=0.2", 1).analyse(view)
+    assert sum(s.visits for s in timed) >= 1
+    assert make_agent("ismcts:seconds=0.2", 1).iterations is None

@@ -31,11 +31,13 @@ ALIASES.update(
     {
         "easy": "greedy",
         "medium": "ismcts:iterations=300:prior=2:horizon=0",
-        "hard": "ismcts:seconds=1.0",
+        "hard": "ismcts:seconds=1.0:iterations=3000",
     }
 )
-"""Difficulty levels for people (``--seats human,hard``). ``hard`` thinks for one second per
-decision (not reproducible); experiments use iteration budgets (``ismcts:iterations=1000``).
+"""Difficulty levels for people (``--seats human,hard``). ``hard`` searches 3,000 iterations, or
+for one second where the machine is slower (so not reproducible): the player the ladder measures
+as ``ismcts:iterations=3000``, which more iterations did not make stronger everywhere
+(docs/agents.md, "hard's horizon"); experiments use iteration budgets alone.
 ``medium`` states the search's defaults for the prior (2 virtual visits) and the horizon (none)
 so that a game whose ``SEARCH_PRIOR`` or ``SEARCH_HORIZON`` suits a large budget (for ``hard``)
 keeps ``medium`` as its ladder measured it (docs/agents.md, "hard's prior", "hard's horizon")."""

@@ -40,6 +40,7 @@ from __future__ import annotations
 import gc
 import math
 import random
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -122,8 +123,9 @@ class IsmctsAgent:
     Args:
         seed: seeds the agent's RNG (determinizations, tie-breaks, playouts): with an iteration
             budget the same seed and position give the same move.
-        iterations: iterations per decision (used when ``seconds`` is None).
-        seconds: a time budget per decision instead (not reproducible).
+        iterations: iterations per decision (None: 1,000, or no limit with ``seconds``).
+        seconds: a time budget per decision (not reproducible); with ``iterations`` too the
+            search stops at whichever it reaches first.
         c: UCB exploration constant (rewards are in [0, 1]).
         playout_depth: random decisions before a playout is cut and valued by the heuristic;
             -1 plays to the end.
@@ -148,7 +150,7 @@ class IsmctsAgent:
     # ClassVar: compiled (setup.py), a class attribute without it is a field of each instance,
     # which ``make_agent`` could not read from the class.
     PARAMETERS: ClassVar[dict[str, Parameter]] = {
-        "iterations": Parameter(int, 1, 10_000_000, help="iterations per decision"),
+        "iterations": Parameter(int, 1, 10_000_000, help="iterations per decision (at most)"),
         "seconds": Parameter(float, 0, 3600, above=True, help="time budget per decision"),
         "c": Parameter(float, 0, 100, help="UCB exploration constant"),
         "playout_depth": Parameter(int, -1, 10_000, help="random decisions before valuing"),
@@ -164,7 +166,7 @@ class IsmctsAgent:
     def __init__(
         self,
         seed: int | None = None,
-        iterations: int = 1000,
+        iterations: int | None = None,
         seconds: float | None = None,
         c: float = 0.7,
         playout_depth: int = 0,
@@ -242,6 +244,10 @@ class IsmctsAgent:
         self._player = view.player
         root = Node(None, -1)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        if self.iterations is not None:
+            budget = self.iterations
+        else:
+            budget = 1000 if deadline is None else sys.maxsize
         n = 0
         # The cyclic garbage collector pauses while the search runs: the tree and the states it
         # makes are freed by reference counting (they hold no cycles), and the collections the
@@ -251,9 +257,7 @@ class IsmctsAgent:
         gc.disable()
         try:
             # A time budget still searches once, however short it is.
-            while (
-                n < self.iterations if deadline is None else not n or time.perf_counter() < deadline
-            ):
+            while n < budget and (deadline is None or not n or time.perf_counter() < deadline):
                 state = view.determinize(self.rng)
                 if not n and view.game.num_players == 1:
                     self._origin = self._evaluate(state, 0)

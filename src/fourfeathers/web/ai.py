@@ -1,9 +1,10 @@
 """Computer seats and hints, played off the event loop in a pool of worker processes.
 
 A task carries the record (game, config, seed, actions), not a state: the worker replays it and
-lets the agent decide from the seat's own ``SeatView`` only, with the time budget its spec names
-(``hard`` thinks one second). Searches are CPU-bound Python, so processes, not threads, let
-several tables think at once; ``Pool(processes=False)`` uses threads (tests, tiny machines).
+lets the agent decide from the seat's own ``SeatView`` only, with the budget its spec names
+(``hard``: 3,000 iterations, at most one second). Searches are CPU-bound Python, so processes,
+not threads, let several tables think at once; ``Pool(processes=False)`` uses threads (tests,
+tiny machines).
 """
 
 from __future__ import annotations
