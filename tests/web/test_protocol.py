@@ -477,9 +477,9 @@ def test_hint_lists_the_best_actions_of_the_seat_to_move(client) -> None:
     assert hint["type"] == "hint" and hint["id"] == 7 and hint["value"] == "win_chance"
     assert hint["choices"] and {c["action"] for c in hint["choices"]} <= set(browser.legal)
     assert all(c["words"] and 0 <= c["value"] <= 1 for c in hint["choices"])
-    assert [c["text"] for c in hint["choices"]] == [
-        f"win chance {round(100 * c['estimate'])}%" for c in hint["choices"]
-    ]
+    percents = [100 * c["estimate"] for c in hint["choices"]]
+    shown = [">99" if p >= 99.5 else "<1" if p < 0.5 else f"{round(p)}" for p in percents]
+    assert [c["text"] for c in hint["choices"]] == [f"win chance {x}%" for x in shown]
     assert browser.command("hint", seat=1 - seat)["code"] == "not_your_turn"
 
 
