@@ -291,6 +291,11 @@ def test_a_horizon_keeps_the_tree_within_the_seats_own_turn(monkeypatch, spec, p
     # the other seats' decisions.
     from fourfeathers.agents import ismcts
 
+    if not ismcts.__file__.endswith(".py"):
+        pytest.skip(
+            "the compiled search (setup.py) builds its nodes natively, past a patched Node; the "
+            "pure-Python run checks this, and test_compiled that both search alike"
+        )
     players_seen: list[int] = []
     made = ismcts.Node.__init__
 
