@@ -4,6 +4,7 @@ the seconds (and ISMCTS iterations) per decision of the difficulty levels.
     python benchmarks/agents_speed.py [--positions 5] [--iterations 200] [--game GAME ...]
                                       [--levels easy,medium,hard] [--cpu] [--players N]
                                       [--option KEY=VALUE ...] [--playout-depths 0,-1]
+                                      [--seconds S]
 
 Each game is measured in its first two-player and its first solo configuration (those it
 has), or with ``--players N`` in its first configuration of N players. Positions are sampled
@@ -11,7 +12,8 @@ from random playouts, one per playout at a random point of the game, and only wh
 has a real choice: a position with a single legal action is answered at once by every agent
 and would inflate the figures. An ISMCTS iteration is one
 determinization, one descent, one expansion and its leaf value (the heuristic, or a random
-playout to the end with ``playout_depth=-1``). ``hard`` searches for a fixed time, so its
+playout to the end with ``playout_depth=-1``). ``hard`` stops at 3,000 iterations or one second,
+whichever comes first; ``--seconds S`` adds a row searching S seconds (with ``--option``), whose
 iterations per decision are what that time buys on this machine.
 """
 
@@ -108,6 +110,9 @@ def main() -> None:
     parser.add_argument(
         "--playout-depths", default="0,-1", help="playout_depth of the iteration rows (0,-1)"
     )
+    parser.add_argument(
+        "--seconds", type=float, help="also time a search of this many seconds (what they buy)"
+    )
     args = parser.parse_args()
     extra = "".join(f":{o}" for o in args.option)
     depths = [int(x) for x in args.playout_depths.split(",") if x]
@@ -135,10 +140,12 @@ def main() -> None:
                 agent = f"ismcts:iterations={args.iterations}:playout_depth={depth}{extra}"
                 sec, _ = decide(agent, states, clock)
                 print(f"{where}{agent:<40}{sec:>11.4f}{args.iterations / sec:>9.0f}")
-            for level in levels:
-                sec, its = decide(ALIASES[level], states, clock)
+            timed = [(f"ismcts:seconds={args.seconds:g}{extra}",) * 2] if args.seconds else []
+            named = [(f"{level} = {ALIASES[level]}", ALIASES[level]) for level in levels]
+            for name, agent in named + timed:
+                sec, its = decide(agent, states, clock)
                 rate = f"{its / sec:>9.0f}{its:>12.0f}" if its is not None else ""
-                print(f"{where}{level + ' = ' + ALIASES[level]:<40}{sec:>11.4f}{rate}")
+                print(f"{where}{name:<40}{sec:>11.4f}{rate}")
 
 
 if __name__ == "__main__":

@@ -66,14 +66,14 @@ def test_agent_speed_benchmark_reports_iterations_per_decision():
 
 def test_agent_speed_benchmark_takes_a_player_count_and_search_options():
     args = ("--positions", "1", "--iterations", "5", "--levels", "", "--playout-depths", "0")
-    done = run(
-        "agents_speed.py", *args, "--game", "isle-of-feathers", "--players", "4", "-o", "horizon=0"
-    )
+    extra = ("--players", "4", "-o", "horizon=0", "--seconds", "0.05")
+    done = run("agents_speed.py", *args, "--game", "isle-of-feathers", *extra)
     assert done.returncode == 0, done.stderr
     rows = done.stdout.splitlines()[1:]
-    assert len(rows) == 1
-    assert rows[0][18:40].strip() == "players=4"
+    assert len(rows) == 2
+    assert {row[18:40].strip() for row in rows} == {"players=4"}
     assert "ismcts:iterations=5:playout_depth=0:horizon=0" in rows[0]
+    assert "ismcts:seconds=0.05:horizon=0" in rows[1] and float(rows[1].split()[-1]) >= 1
 
 
 def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):

@@ -10,9 +10,8 @@ ISMCTS turns a heuristic value into a reward on a scale the game states as a mod
 make a clear difference (a lead of one scale is a win chance of 73% with two players). The same
 module may state the search's other game-dependent defaults (``search_setting``):
 ``SEARCH_PRIOR``, ``SEARCH_PRIOR_AFTER``, ``SEARCH_PRIOR_DEPTH``, ``SEARCH_RELATIVE`` and
-``SEARCH_HORIZON``, the ``ismcts``
-parameters of those names, and ``evaluate_all(state)``, every seat's value at once
-(``values_for``).
+``SEARCH_HORIZON``, the ``ismcts`` parameters of those names, and ``evaluate_all(state)``, every
+seat's value at once (``values_for``).
 
 A game whose positions can be decided before they are over states ``settled(state) -> bool`` in
 the same module (``settled_for``): True once no decision can change any seat's result, read

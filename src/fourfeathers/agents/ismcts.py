@@ -27,6 +27,9 @@ alike); the root actions still report their absolute reward. ``prior``, ``prior_
 ``prior_depth``, ``scale`` and ``relative`` default to the game's ``SEARCH_*`` settings
 (``agents.heuristic.search_setting``).
 
+With ``horizon=N`` and N players or more, every descent ends where the searching seat's turn
+ends: the next seat's first decision is a leaf, so the tree holds the seat's own decisions only.
+
 ``act`` does not search a position the game's heuristic module calls settled (no decision can
 change any seat's result, ``agents.heuristic.settled_for``): it plays greedy's move there.
 
