@@ -86,6 +86,7 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "prior_depth": 0,
     "relative": 0,
     "horizon": 0,
+    "trees": 1,
 }
 """The ``ismcts`` defaults a game's heuristic module may replace with ``SEARCH_<NAME>``."""
 

@@ -30,6 +30,10 @@ alike); the root actions still report their absolute reward. ``prior``, ``prior_
 With ``horizon=N`` and N players or more, every descent ends where the searching seat's turn
 ends: the next seat's first decision is a leaf, so the tree holds the seat's own decisions only.
 
+With ``trees=K`` the iterations go in turn to K independent trees and the root actions report
+the sums of their visits and rewards (root parallelisation, Chaslot, Winands and van den Herik
+2008): K shallow searches' votes instead of one deep search.
+
 ``act`` does not search a position the game's heuristic module calls settled (no decision can
 change any seat's result, ``agents.heuristic.settled_for``): it plays greedy's move there.
 
@@ -147,6 +151,8 @@ class IsmctsAgent:
             own turn (the first decision of another seat is a leaf, valued by the heuristic);
             with fewer, and with 0, the tree goes on through the other seats' turns (None: the
             game's ``SEARCH_HORIZON``, else 0).
+        trees: independent trees the iterations go to in turn; their root statistics are
+            summed (None: the game's ``SEARCH_TREES``, else 1).
     """
 
     name = "ismcts"
@@ -163,6 +169,7 @@ class IsmctsAgent:
         "scale": Parameter(float, 0, 1e9, help="heuristic units per logit (0: the game's)"),
         "relative": Parameter(int, 0, 1, help="1: leaves valued by the gain over the root"),
         "horizon": Parameter(int, 0, 100, help="players from which the tree ends with the turn"),
+        "trees": Parameter(int, 1, 1000, help="independent trees whose root statistics are summed"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
@@ -179,6 +186,7 @@ class IsmctsAgent:
         scale: float = 0.0,
         relative: int | None = None,
         horizon: int | None = None,
+        trees: int | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -191,6 +199,7 @@ class IsmctsAgent:
         self.scale = scale
         self.relative = relative
         self.horizon = horizon
+        self.trees = trees
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._evaluate: Callable[[State, int], float] = default_evaluate
@@ -242,10 +251,11 @@ class IsmctsAgent:
         self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
         horizon = int(search_setting(game_id, "horizon") if horizon is None else horizon)
         self._horizon = 0 < horizon <= view.game.num_players
+        trees = int(search_setting(game_id, "trees") if self.trees is None else self.trees)
         self._interned = actions_interned(game_id)
         self._base = None
         self._player = view.player
-        root = Node(None, -1)
+        roots = [Node(None, -1) for _ in range(trees)]
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         if self.iterations is not None:
             budget = self.iterations
@@ -264,7 +274,7 @@ class IsmctsAgent:
                 state = view.determinize(self.rng)
                 if not n and view.game.num_players == 1:
                     self._origin = self._evaluate(state, 0)
-                self._iterate(root, state)
+                self._iterate(roots[n % trees], state)
                 n += 1
         finally:
             if collecting:
@@ -276,7 +286,7 @@ class IsmctsAgent:
         mean = _mean if absolute else _shown
         stats = [
             ActionStats(child.action, child.visits, mean(child))
-            for child in root.children.values()
+            for child in _merged(roots)
             if child.action in legal
         ]
         stats.sort(key=lambda s: (-s.visits, -s.value))
@@ -408,6 +418,24 @@ class IsmctsAgent:
             self._shown = _softmax(values)[self._player]
             values = [v - b for v, b in zip(values, base, strict=True)]
         return _softmax(values)
+
+
+def _merged(roots: list[Node]) -> list[Node]:
+    """The root children of every tree, one node per action with the trees' visits, rewards
+    and shown rewards summed (the first tree's prior for an action no tree visited)."""
+    if len(roots) == 1:
+        return list(roots[0].children.values())
+    merged: dict[Any, Node] = {}
+    for root in roots:
+        for key, child in root.children.items():
+            total = merged.get(key)
+            if total is None:
+                total = merged[key] = Node(child.action, child.player)
+                total.leaf, total.shown_leaf = child.leaf, child.shown_leaf
+            total.visits += child.visits
+            total.reward += child.reward
+            total.shown += child.shown
+    return list(merged.values())
 
 
 def _softmax(values: list[float]) -> list[float]:
