@@ -325,3 +325,20 @@ def test_an_iteration_budget_with_a_time_budget_stops_at_the_first_reached():
     timed = make_agent("ismcts:seconds=0.2", 1).analyse(view)
     assert sum(s.visits for s in timed) >= 1
     assert make_agent("ismcts:seconds=0.2", 1).iterations is None
+
+
+def test_trees_split_the_iterations_and_sum_their_root_statistics():
+    # Without virtual visits a tree tries its root actions once each in the prior's order, so
+    # one tree's 3 iterations visit 3 actions; 3 trees give each one iteration, and each takes
+    # its own prior's first choice: here the same action (the samples agree on this position).
+    state = positions("isle-of-feathers", {"players": 2}, 1)[0]
+    view = SeatView(state, state.current_player)
+    one = make_agent("ismcts:iterations=3:prior=0", 1).analyse(view)
+    assert [s.visits for s in one][:4] == [1, 1, 1, 0]
+    three = make_agent("ismcts:iterations=3:prior=0:trees=3", 1).analyse(view)
+    assert [s.visits for s in three][:2] == [3, 0]
+    assert three[0].action == one[0].action
+    assert {s.action for s in three} == {s.action for s in one}  # every root action reported
+    uneven = make_agent("ismcts:iterations=10:trees=4", 1).analyse(view)
+    assert sum(s.visits for s in uneven) == 10
+    assert make_agent("ismcts", 1).trees is None  # the game's SEARCH_TREES, else 1
