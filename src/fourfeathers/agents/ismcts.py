@@ -24,8 +24,8 @@ keeps its resolution however large the heuristic's numbers are.
 With ``relative=1`` a leaf of 2+ players gives each seat the softmax of its heuristic *gain*
 over the root of the same determinization instead (the hidden cards a sample draws shift both
 alike); the root actions still report their absolute reward. ``prior``, ``prior_after``,
-``prior_depth``, ``scale`` and ``relative`` default to the game's ``SEARCH_*`` settings
-(``agents.heuristic.search_setting``).
+``prior_depth``, ``scale``, ``relative``, ``horizon`` and ``trees`` default to the game's
+``SEARCH_*`` settings for the game's player count (``agents.heuristic.search_setting``).
 
 With ``horizon=N`` and N players or more, every descent ends where the searching seat's turn
 ends: the next seat's first decision is a leaf, so the tree holds the seat's own decisions only.
@@ -245,13 +245,21 @@ class IsmctsAgent:
             self.relative,
             self.horizon,
         )
-        self._prior = search_setting(game_id, "prior") if prior is None else prior
-        self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
-        self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
-        self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
-        horizon = int(search_setting(game_id, "horizon") if horizon is None else horizon)
-        self._horizon = 0 < horizon <= view.game.num_players
-        trees = int(search_setting(game_id, "trees") if self.trees is None else self.trees)
+        players = view.game.num_players
+        self._prior = search_setting(game_id, "prior", players) if prior is None else prior
+        self._prior_after = int(
+            search_setting(game_id, "prior_after", players) if after is None else after
+        )
+        self._prior_depth = int(
+            search_setting(game_id, "prior_depth", players) if depth is None else depth
+        )
+        self._relative = bool(
+            search_setting(game_id, "relative", players) if relative is None else relative
+        )
+        horizon = int(search_setting(game_id, "horizon", players) if horizon is None else horizon)
+        self._horizon = 0 < horizon <= players
+        trees = self.trees
+        trees = int(search_setting(game_id, "trees", players) if trees is None else trees)
         self._interned = actions_interned(game_id)
         self._base = None
         self._player = view.player
