@@ -238,12 +238,13 @@ class IsmctsAgent:
         self._evaluate = heuristic_for(game_id)
         self._values = values_for(game_id)
         self._scale = self.scale or search_scale(game_id)
-        prior, after, depth, relative, horizon = (
+        prior, after, depth, relative, horizon, trees = (
             self.prior,
             self.prior_after,
             self.prior_depth,
             self.relative,
             self.horizon,
+            self.trees,
         )
         players = view.game.num_players
         self._prior = search_setting(game_id, "prior", players) if prior is None else prior
@@ -258,7 +259,6 @@ class IsmctsAgent:
         )
         horizon = int(search_setting(game_id, "horizon", players) if horizon is None else horizon)
         self._horizon = 0 < horizon <= players
-        trees = self.trees
         trees = int(search_setting(game_id, "trees", players) if trees is None else trees)
         self._interned = actions_interned(game_id)
         self._base = None
@@ -430,7 +430,8 @@ class IsmctsAgent:
 
 def _merged(roots: list[Node]) -> list[Node]:
     """The root children of every tree, one node per action with the trees' visits, rewards
-    and shown rewards summed (the first tree's prior for an action no tree visited)."""
+    and shown rewards summed (an action no tree visited keeps the prior of the first tree that
+    made it)."""
     if len(roots) == 1:
         return list(roots[0].children.values())
     merged: dict[Any, Node] = {}
