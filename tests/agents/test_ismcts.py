@@ -341,36 +341,4 @@ def test_trees_split_the_iterations_and_sum_their_root_statistics():
     assert {s.action for s in three} == {s.action for s in one}  # every root action reported
     uneven = make_agent("ismcts:iterations=10:trees=4", 1).analyse(view)
     assert sum(s.visits for s in uneven) == 10
-    assert make_agent("ismcts", 1).trees is None  # the game's SEARCH_TREES, else 1
-
-
-def test_the_isles_hard_searches_ten_trees_of_mediums_prior_from_three_players(monkeypatch):
-    # SEARCH_PRIOR and SEARCH_TREES hold from a player count up: the two-player and solo hard
-    # search one tree with the prior of 20, from three players ten trees with 2; medium is one
-    # tree with 2 at every count.
-    from fourfeathers.agents import heuristic
-    from fourfeathers.games.isle_of_feathers import heuristic as isle
-
-    setting = heuristic.search_setting
-    assert [setting("isle-of-feathers", "prior", n) for n in (1, 2, 3, 4)] == [20, 20, 2, 2]
-    assert [setting("isle-of-feathers", "trees", n) for n in (1, 2, 3, 4)] == [1, 1, 10, 10]
-    assert [setting("fancy-feathers", "trees", n) for n in (2, 4)] == [1, 1]
-    state = positions("isle-of-feathers", {"players": 4}, 1)[0]
-    view = SeatView(state, state.current_player)
-
-    def analysis(spec: str) -> list:
-        return [(s.action, s.visits, s.value) for s in make_agent(spec, 4).analyse(view)]
-
-    assert analysis("ismcts:iterations=60") == analysis("ismcts:iterations=60:trees=10:prior=2")
-    assert analysis("ismcts:iterations=60") != analysis("ismcts:iterations=60:trees=1:prior=2")
-    medium = "ismcts:iterations=60:prior=2:horizon=0:trees=1"
-    assert make_agent("medium").trees == 1
-    assert analysis(medium) != analysis("ismcts:iterations=60:prior=2:horizon=0:trees=10")
-    monkeypatch.setattr(isle, "SEARCH_TREES", {3: 10})
-    setting.cache_clear()
-    try:
-        with pytest.raises(ValueError, match="SEARCH_TREES of isle-of-feathers"):
-            setting("isle-of-feathers", "trees", 2)
-    finally:
-        monkeypatch.undo()
-        setting.cache_clear()
+    assert make_agent("ismcts", 1).trees == 1  # one tree unless a spec says more

@@ -30,7 +30,7 @@ from .random_agent import RandomAgent
 ALIASES.update(
     {
         "easy": "greedy",
-        "medium": "ismcts:iterations=300:prior=2:horizon=0:trees=1",
+        "medium": "ismcts:iterations=300:prior=2:horizon=0",
         "hard": "ismcts:seconds=1.0:iterations=3000",
     }
 )
@@ -38,10 +38,9 @@ ALIASES.update(
 for one second where the machine is slower (so not reproducible): the player the ladder measures
 as ``ismcts:iterations=3000``, which more iterations did not make stronger everywhere
 (docs/agents.md, "hard's horizon"); experiments use iteration budgets alone.
-``medium`` states the search's defaults for the prior (2 virtual visits), the horizon (none) and
-the trees (one) so that a game whose ``SEARCH_PRIOR``, ``SEARCH_HORIZON`` or ``SEARCH_TREES``
-suits a large budget (for ``hard``) keeps ``medium`` as its ladder measured it (docs/agents.md,
-"hard's prior", "hard's horizon", "hard's trees")."""
+``medium`` states the search's defaults for the prior (2 virtual visits) and the horizon (none)
+so that a game whose ``SEARCH_PRIOR`` or ``SEARCH_HORIZON`` suits a large budget (for ``hard``)
+keeps ``medium`` as its ladder measured it (docs/agents.md, "hard's prior", "hard's horizon")."""
 
 __all__ = [
     "AGENTS",

@@ -86,26 +86,17 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "prior_depth": 0,
     "relative": 0,
     "horizon": 0,
-    "trees": 1,
 }
 """The ``ismcts`` defaults a game's heuristic module may replace with ``SEARCH_<NAME>``."""
 
 
 @cache
-def search_setting(game_id: str, name: str, players: int = 2) -> float:
-    """``SEARCH_<NAME>`` of the module that holds ``game_id``'s heuristic for a game of
-    ``players`` seats (by default the two-player game), else ``SEARCH_DEFAULTS[name]`` (``name``
-    one of its keys). A module states a number, or a dict from player counts to numbers, each
-    count's value holding from that count up (``{1: 20, 3: 2}``: 20 for one and two players, 2
-    from three). Raises ``KeyError`` for another name, ``ConfigError`` for an unknown game and
-    ``ValueError`` for a dict with no count at or below ``players``."""
-    value = getattr(_heuristic_module(game_id), f"SEARCH_{name.upper()}", SEARCH_DEFAULTS[name])
-    if isinstance(value, dict):
-        counts = [count for count in value if count <= players]
-        if not counts:
-            raise ValueError(f"SEARCH_{name.upper()} of {game_id} states no value for {players}")
-        value = value[max(counts)]
-    return float(value)
+def search_setting(game_id: str, name: str) -> float:
+    """``SEARCH_<NAME>`` of the module that holds ``game_id``'s heuristic, else
+    ``SEARCH_DEFAULTS[name]`` (``name`` one of its keys). Raises ``KeyError`` for another name
+    and ``ConfigError`` for an unknown game."""
+    default = SEARCH_DEFAULTS[name]
+    return float(getattr(_heuristic_module(game_id), f"SEARCH_{name.upper()}", default))
 
 
 def search_scale(game_id: str) -> float:

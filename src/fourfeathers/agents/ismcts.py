@@ -24,15 +24,16 @@ keeps its resolution however large the heuristic's numbers are.
 With ``relative=1`` a leaf of 2+ players gives each seat the softmax of its heuristic *gain*
 over the root of the same determinization instead (the hidden cards a sample draws shift both
 alike); the root actions still report their absolute reward. ``prior``, ``prior_after``,
-``prior_depth``, ``scale``, ``relative``, ``horizon`` and ``trees`` default to the game's
-``SEARCH_*`` settings for the game's player count (``agents.heuristic.search_setting``).
+``prior_depth``, ``scale``, ``relative`` and ``horizon`` default to the game's ``SEARCH_*``
+settings (``agents.heuristic.search_setting``).
 
 With ``horizon=N`` and N players or more, every descent ends where the searching seat's turn
 ends: the next seat's first decision is a leaf, so the tree holds the seat's own decisions only.
 
 With ``trees=K`` the iterations go in turn to K independent trees and the root actions report
 the sums of their visits and rewards (root parallelisation, Chaslot, Winands and van den Herik
-2008): K shallow searches' votes instead of one deep search.
+2008): K small searches' votes instead of one large search's choice (no game's level uses it:
+docs/agents.md, "Ten trees").
 
 ``act`` does not search a position the game's heuristic module calls settled (no decision can
 change any seat's result, ``agents.heuristic.settled_for``): it plays greedy's move there.
@@ -152,7 +153,7 @@ class IsmctsAgent:
             with fewer, and with 0, the tree goes on through the other seats' turns (None: the
             game's ``SEARCH_HORIZON``, else 0).
         trees: independent trees the iterations go to in turn; their root statistics are
-            summed (None: the game's ``SEARCH_TREES``, else 1).
+            summed (1: one tree).
     """
 
     name = "ismcts"
@@ -186,7 +187,7 @@ class IsmctsAgent:
         scale: float = 0.0,
         relative: int | None = None,
         horizon: int | None = None,
-        trees: int | None = None,
+        trees: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -238,28 +239,20 @@ class IsmctsAgent:
         self._evaluate = heuristic_for(game_id)
         self._values = values_for(game_id)
         self._scale = self.scale or search_scale(game_id)
-        prior, after, depth, relative, horizon, trees = (
+        prior, after, depth, relative, horizon = (
             self.prior,
             self.prior_after,
             self.prior_depth,
             self.relative,
             self.horizon,
-            self.trees,
         )
-        players = view.game.num_players
-        self._prior = search_setting(game_id, "prior", players) if prior is None else prior
-        self._prior_after = int(
-            search_setting(game_id, "prior_after", players) if after is None else after
-        )
-        self._prior_depth = int(
-            search_setting(game_id, "prior_depth", players) if depth is None else depth
-        )
-        self._relative = bool(
-            search_setting(game_id, "relative", players) if relative is None else relative
-        )
-        horizon = int(search_setting(game_id, "horizon", players) if horizon is None else horizon)
-        self._horizon = 0 < horizon <= players
-        trees = int(search_setting(game_id, "trees", players) if trees is None else trees)
+        self._prior = search_setting(game_id, "prior") if prior is None else prior
+        self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
+        self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
+        self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
+        horizon = int(search_setting(game_id, "horizon") if horizon is None else horizon)
+        self._horizon = 0 < horizon <= view.game.num_players
+        trees = self.trees
         self._interned = actions_interned(game_id)
         self._base = None
         self._player = view.player

@@ -54,23 +54,13 @@ SEARCH_SCALE = 20.0
 points is a two-player win chance of 73%, a solo gain of 20 points a normalised score of 0.73
 (measured at this scale: docs/agents.md)."""
 
-SEARCH_PRIOR = {1: 20.0, 3: 2.0}
-"""Virtual visits of the heuristic prior per child (``agents.heuristic.search_setting``; 20 in
-solo and with two players, 2 from three). With 2, ``hard``'s 3,000 iterations in one tree spread
-evenly over an Isle turn's many flat choices and played no better than ``medium``'s 300; with 20
-the heuristic's order keeps its weight against ten times the visits and ``hard`` beats
-``medium``, 58.75% [51.8, 65.3] of 200 two-player games (docs/agents.md, "hard's prior"). From
-three players ``hard`` searches ten trees (``SEARCH_TREES``), each of ``medium``'s budget and
-prior. ``medium`` keeps 2 (``agents.ALIASES``), the prior its rows were measured with."""
-
-SEARCH_TREES = {1: 1, 3: 10}
-"""Independent trees the iterations are split over (``agents.heuristic.search_setting``): from
-three players ``hard``'s 3,000 iterations are ten searches of ``medium``'s 300 (with its prior
-of 2) whose root statistics are summed. With four players one tree of 3,000 was only as strong
-as ``medium`` and one of 10,000 weaker (the root's values are flat, and more visits in one tree
-wander from the heuristic's order); ten trees' votes beat ``medium`` (docs/agents.md, "hard's
-trees"). With two players ten trees lost to ``medium`` where one tree of 3,000 beats it: one tree
-(and ``medium`` states one, ``agents.ALIASES``)."""
+SEARCH_PRIOR = 20.0
+"""Virtual visits of the heuristic prior per child (``agents.heuristic.search_setting``): with
+2, ``hard``'s 3,000 iterations spread evenly over an Isle turn's many flat choices and played
+no better than ``medium``'s 300; with 20 the heuristic's order keeps its weight against ten
+times the visits and ``hard`` beats ``medium``, 58.75% [51.8, 65.3] of 200 two-player games
+(docs/agents.md, "hard's prior"). ``medium`` keeps 2 (``agents.ALIASES``), the prior its rows
+were measured with."""
 
 SEARCH_HORIZON = 3
 """From three players the search's tree ends with the seat's own turn
