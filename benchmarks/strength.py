@@ -49,7 +49,9 @@ below an honest greedy where its leaf values are weak, as in Familiar Feat). It 
 here, is not registered with ``register_agent``, and no command line or hint offers it.
 
 ``--out FILE`` appends each finished row to FILE and skips rows already in it, so a long run
-that is stopped resumes where it left off.
+that is stopped resumes where it left off. A pair's running tally is appended too after every
+``--check-every`` deals (a line with ``"partial"``, which ``table`` ignores), and a pair stopped
+by hand resumes from its last tally: a measurement of several hours can span several sittings.
 """
 
 from __future__ import annotations
@@ -233,19 +235,27 @@ def play_pair(
     min_games: int = 40,
     check_every: int = 10,
     play: Callable[[list[GameJob]], Iterator[tuple[GameJob, Any]]] | None = None,
+    resume: dict[str, Any] | None = None,
+    checkpoint: Callable[[dict[str, Any]], None] | None = None,
 ) -> dict[str, Any]:
     """A against B on ``deals`` duplicate deals (see the module docstring). ``play`` plays jobs
-    (default ``run_jobs``). Returns the row: games, A's win share and interval, mean scores."""
+    (default ``run_jobs``). Returns the row: games, A's win share and interval, mean scores.
+
+    After every block of ``check_every`` deals ``checkpoint`` (if given) receives the running
+    tally (``deal``: the deals played, ``games``, ``wins``, ``capped``, ``scores``: every
+    game's score per spec, ``seconds``); a tally passed back as ``resume`` goes on from there,
+    with the same row at the end as an uninterrupted run."""
     if a == b:
         raise ValueError("a pair needs two different agent specs")
     play = play or (lambda jobs: run_jobs(jobs, workers))
-    started = time.perf_counter()
-    wins = 0.0
-    games = 0
-    capped = 0
-    scores: dict[str, list[float]] = {a: [], b: []}
+    tally = resume or {}
+    started = time.perf_counter() - tally.get("seconds", 0)
+    wins: float = tally.get("wins", 0.0)
+    games: int = tally.get("games", 0)
+    capped: int = tally.get("capped", 0)
+    scores: dict[str, list[float]] = {a: [], b: [], **tally.get("scores", {})}
     stopped = False
-    deal = 0
+    deal: int = tally.get("deal", 0)
     while deal < deals:
         block = range(deal, min(deals, deal + check_every))
         jobs = [job for d in block for job in deal_jobs(game_id, config, a, b, d, seed)]
@@ -256,6 +266,12 @@ def play_pair(
             for spec, score in zip(job.seats, result.scores, strict=True):
                 scores[spec].append(score)
         deal = block.stop
+        if checkpoint is not None:
+            checkpoint(
+                {"deal": deal, "games": games, "wins": wins, "capped": capped,
+                 "scores": {k: list(v) for k, v in scores.items()},
+                 "seconds": round(time.perf_counter() - started, 1)}
+            )  # fmt: skip
         low, high = wilson(wins, games)
         print(
             f"{game_id} {config}: {a} vs {b}: {games} games, {pct(wins / games)} "
@@ -289,18 +305,41 @@ def play_pair(
 
 class Output:
     """Prints rows as JSON lines and appends them to ``path`` (if any); ``done(key)`` is True
-    for a row already in ``path`` (resuming)."""
+    for a row already in ``path`` (resuming). A pair's running tallies go to ``path`` only, as
+    lines ``{"key": ..., "partial": tally}`` (``checkpoint``); ``resume(key)`` is the last
+    tally of a row not yet finished."""
 
     def __init__(self, path: str | None) -> None:
         self.path = Path(path) if path else None
         self.keys: set[str] = set()
+        self.partials: dict[str, dict[str, Any]] = {}
         if self.path and self.path.exists():
             for line in self.path.read_text().splitlines():
                 if line.strip():
-                    self.keys.add(json.loads(line).get("key", ""))
+                    row = json.loads(line)
+                    if "partial" in row:
+                        self.partials[row["key"]] = row["partial"]
+                    else:
+                        self.keys.add(row.get("key", ""))
 
     def done(self, key: str) -> bool:
         return key in self.keys
+
+    def resume(self, key: str) -> dict[str, Any] | None:
+        return self.partials.get(key)
+
+    def checkpoint(self, key: str) -> Callable[[dict[str, Any]], None] | None:
+        """A ``play_pair`` checkpoint that appends the tally under ``key`` (None without a
+        file)."""
+        path = self.path
+        if path is None:
+            return None
+
+        def save(tally: dict[str, Any]) -> None:
+            with path.open("a") as f:
+                f.write(json.dumps({"key": key, "partial": tally}) + "\n")
+
+        return save
 
     def write(self, key: str, row: dict[str, Any]) -> None:
         text = json.dumps({"key": key, **row})
@@ -330,6 +369,7 @@ def run_pair(args: argparse.Namespace) -> None:
     row = play_pair(
         args.game, config, args.a, args.b, args.games // 2, args.seed, args.workers,
         args.stop_early, args.min_games, args.check_every,
+        resume=out.resume(key), checkpoint=out.checkpoint(key),
     )  # fmt: skip
     out.write(key, row)
 
@@ -350,6 +390,7 @@ def run_ladder(args: argparse.Namespace) -> None:
             row = play_pair(
                 game_id, config, a, b, args.games // 2, args.seed, args.workers,
                 args.stop_early, args.min_games, args.check_every,
+                resume=out.resume(key), checkpoint=out.checkpoint(key),
             )  # fmt: skip
             out.write(key, {"pair": f"{upper} vs {lower}", **row})
 
@@ -571,7 +612,8 @@ def interval(r: dict[str, Any]) -> str:
 
 def run_table(args: argparse.Namespace) -> None:
     """Markdown tables of the rows in ``args.file`` (for docs/agents.md)."""
-    rows = [json.loads(line) for line in Path(args.file).read_text().splitlines() if line.strip()]
+    lines = Path(args.file).read_text().splitlines()
+    rows = [row for row in map(json.loads, filter(str.strip, lines)) if "partial" not in row]
     kinds = {k: [r for r in rows if r["key"].startswith(k + " ")] for k in COMMANDS}
     print_table(
         ["game", "players", "pair", "games (deals)", "upper's win share", "95% interval",

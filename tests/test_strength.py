@@ -86,6 +86,38 @@ def test_early_stopping_stops_a_pair_once_its_interval_is_clear(strength, capsys
     assert not full["stopped_early"] and full["games"] == 24
 
 
+def test_a_pair_stopped_by_hand_resumes_from_its_last_tally(strength, tmp_path):
+    from types import SimpleNamespace
+
+    def play(jobs):  # A wins the even deals, B the odd ones; scores tell the games apart
+        for job in jobs:
+            winner = "A" if job.match % 2 == 0 else "B"
+            scores = tuple(job.index + (spec == "A") for spec in job.seats)
+            yield job, SimpleNamespace(winners=[job.seats.index(winner)], scores=scores)
+
+    args = ("featherlight", {"players": 2}, "A", "B", 7, 0, 1, False, 40, 3)
+    whole = strength.play_pair(*args, play=play)
+    out = strength.Output(str(tmp_path / "pairs.jsonl"))
+    tallies = []
+    strength.play_pair(*args, play=play, checkpoint=tallies.append)
+    assert [t["deal"] for t in tallies] == [3, 6, 7]
+    save = out.checkpoint("k")
+    assert save is not None
+    save(json.loads(json.dumps(tallies[0])))  # as read back from the file
+    save(json.loads(json.dumps(tallies[1])))
+    resumed = strength.Output(out.path).resume("k")
+    assert resumed is not None and resumed["deal"] == 6 and not strength.Output(out.path).done("k")
+    played = []
+    rest = strength.play_pair(
+        *args, play=lambda jobs: (played.extend(jobs), play(jobs))[1], resume=resumed
+    )
+    assert {job.match for job in played} == {6}  # only the deal not in the tally
+    assert {k: v for k, v in rest.items() if k != "seconds"} == {
+        k: v for k, v in whole.items() if k != "seconds"
+    }
+    assert whole["games"] == 14 and whole["a_win_share"] == round(8 / 14, 4)
+
+
 def test_the_oracle_is_no_seat_kind(strength):
     assert strength.OracleAgent.name == "oracle"
     assert "oracle" not in AGENTS and "oracle" not in ALIASES  # importing the script added none
@@ -118,7 +150,9 @@ def test_ladder_command_runs_and_resumes(tmp_path):
     assert 0 <= row["ci95"][0] <= row["a_win_share"] <= row["ci95"][1] <= 1
     again = run(*args, "--players", "2", "--out", str(out))
     assert again.returncode == 0 and again.stdout == ""  # already in the file
-    assert len(out.read_text().splitlines()) == 1
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert [("partial" in line) for line in lines] == [True, False]  # the tally, then the row
+    assert lines[0]["partial"]["games"] == 4 and lines[0]["key"] == lines[1]["key"]
     table = run("table", str(out))
     assert table.returncode == 0, table.stderr
     assert (
