@@ -312,6 +312,25 @@ def test_a_horizon_keeps_the_tree_within_the_seats_own_turn(monkeypatch, spec, p
     assert players_seen.count(me) >= 3
 
 
+def test_a_turn_tree_explores_with_turn_c_over_relative_leaves():
+    # The Isle's four-player hard (horizon from 3 players, SEARCH_TURN_C 0.05) is the search of
+    # relative leaves with c 0.05, whatever c says; with two players there is no turn tree and
+    # turn_c changes nothing.
+    def searched(spec: str, players: int) -> list[tuple[str, int, float]]:
+        state = positions("isle-of-feathers", {"players": players}, 1)[0]
+        stats = make_agent(spec, 3).analyse(SeatView(state, state.current_player))
+        return [(str(s.action), s.visits, round(s.value, 9)) for s in stats]
+
+    turn = searched("ismcts:iterations=300", 4)
+    assert turn == searched("ismcts:iterations=300:turn_c=0:c=0.05:relative=1", 4)
+    assert turn == searched("ismcts:iterations=300:c=2:relative=0", 4)
+    assert turn != searched("ismcts:iterations=300:turn_c=0.7", 4)
+    assert turn != searched("ismcts:iterations=300:turn_c=0:relative=1", 4)  # c 0.7
+    two = searched("ismcts:iterations=300", 2)
+    assert two == searched("ismcts:iterations=300:turn_c=2", 2)
+    assert two != searched("ismcts:iterations=300:c=0.05", 2)
+
+
 def test_an_iteration_budget_with_a_time_budget_stops_at_the_first_reached():
     # hard is "3,000 iterations, at most one second": with both, the iterations end a search
     # long before a generous time budget would; without iterations the time budget alone.

@@ -38,9 +38,11 @@ ALIASES.update(
 for one second where the machine is slower (so not reproducible): the player the ladder measures
 as ``ismcts:iterations=3000``, which more iterations did not make stronger everywhere
 (docs/agents.md, "hard's horizon"); experiments use iteration budgets alone.
-``medium`` states the search's defaults for the prior (2 virtual visits) and the horizon (none)
-so that a game whose ``SEARCH_PRIOR`` or ``SEARCH_HORIZON`` suits a large budget (for ``hard``)
-keeps ``medium`` as its ladder measured it (docs/agents.md, "hard's prior", "hard's horizon")."""
+``medium`` states the search's defaults for the prior (2 virtual visits) and the horizon (none,
+so no turn tree and no ``SEARCH_TURN_C`` either) so that a game whose ``SEARCH_PRIOR``,
+``SEARCH_HORIZON`` or ``SEARCH_TURN_C`` suits a large budget (for ``hard``) keeps ``medium`` as
+its ladder measured it (docs/agents.md, "hard's prior", "hard's horizon", "The turn tree's
+exploration")."""
 
 __all__ = [
     "AGENTS",

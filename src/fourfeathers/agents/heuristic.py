@@ -9,9 +9,9 @@ ISMCTS turns a heuristic value into a reward on a scale the game states as a mod
 ``SEARCH_SCALE`` in its heuristic's module (``search_scale``): how many of the heuristic's units
 make a clear difference (a lead of one scale is a win chance of 73% with two players). The same
 module may state the search's other game-dependent defaults (``search_setting``):
-``SEARCH_PRIOR``, ``SEARCH_PRIOR_AFTER``, ``SEARCH_PRIOR_DEPTH``, ``SEARCH_RELATIVE`` and
-``SEARCH_HORIZON``, the ``ismcts`` parameters of those names, and ``evaluate_all(state)``, every
-seat's value at once (``values_for``).
+``SEARCH_PRIOR``, ``SEARCH_PRIOR_AFTER``, ``SEARCH_PRIOR_DEPTH``, ``SEARCH_RELATIVE``,
+``SEARCH_HORIZON`` and ``SEARCH_TURN_C``, the ``ismcts`` parameters of those names, and
+``evaluate_all(state)``, every seat's value at once (``values_for``).
 
 A game whose positions can be decided before they are over states ``settled(state) -> bool`` in
 the same module (``settled_for``): True once no decision can change any seat's result, read
@@ -86,6 +86,7 @@ SEARCH_DEFAULTS: dict[str, float] = {
     "prior_depth": 0,
     "relative": 0,
     "horizon": 0,
+    "turn_c": 0,
 }
 """The ``ismcts`` defaults a game's heuristic module may replace with ``SEARCH_<NAME>``."""
 

@@ -24,11 +24,17 @@ keeps its resolution however large the heuristic's numbers are.
 With ``relative=1`` a leaf of 2+ players gives each seat the softmax of its heuristic *gain*
 over the root of the same determinization instead (the hidden cards a sample draws shift both
 alike); the root actions still report their absolute reward. ``prior``, ``prior_after``,
-``prior_depth``, ``scale``, ``relative`` and ``horizon`` default to the game's ``SEARCH_*``
-settings (``agents.heuristic.search_setting``).
+``prior_depth``, ``scale``, ``relative``, ``horizon`` and ``turn_c`` default to the game's
+``SEARCH_*`` settings (``agents.heuristic.search_setting``).
 
 With ``horizon=N`` and N players or more, every descent ends where the searching seat's turn
 ends: the next seat's first decision is a leaf, so the tree holds the seat's own decisions only.
+Such a turn tree values its leaves relative to the root (as ``relative=1``) and explores with
+``turn_c`` instead of ``c``: its leaves are all heuristic values of the turn's end, a fraction of
+a point apart, so their rewards differ by hundredths, and against ``c`` = 0.7, made for rewards
+that differ by a win, the visits spread evenly and every action's mean is the average of random
+ways to finish the turn rather than the best of them (docs/agents.md, "The turn tree's
+exploration").
 
 With ``trees=K`` the iterations go in turn to K independent trees and the root actions report
 the sums of their visits and rewards (root parallelisation, Chaslot, Winands and van den Herik
@@ -151,7 +157,9 @@ class IsmctsAgent:
         horizon: with this many players or more every descent ends with the searching seat's
             own turn (the first decision of another seat is a leaf, valued by the heuristic);
             with fewer, and with 0, the tree goes on through the other seats' turns (None: the
-            game's ``SEARCH_HORIZON``, else 0).
+            game's ``SEARCH_HORIZON``, else 0). Leaves of such a turn tree are relative.
+        turn_c: the exploration constant of a turn tree (``horizon``) in place of ``c`` (None:
+            the game's ``SEARCH_TURN_C``; 0 there or here: ``c``).
         trees: independent trees the iterations go to in turn; their root statistics are
             summed (1: one tree).
     """
@@ -170,6 +178,7 @@ class IsmctsAgent:
         "scale": Parameter(float, 0, 1e9, help="heuristic units per logit (0: the game's)"),
         "relative": Parameter(int, 0, 1, help="1: leaves valued by the gain over the root"),
         "horizon": Parameter(int, 0, 100, help="players from which the tree ends with the turn"),
+        "turn_c": Parameter(float, 0, 100, help="exploration constant of a turn tree (0: c)"),
         "trees": Parameter(int, 1, 1000, help="independent trees whose root statistics are summed"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
@@ -187,6 +196,7 @@ class IsmctsAgent:
         scale: float = 0.0,
         relative: int | None = None,
         horizon: int | None = None,
+        turn_c: float | None = None,
         trees: int = 1,
     ) -> None:
         self.rng = random.Random(seed)
@@ -200,6 +210,7 @@ class IsmctsAgent:
         self.scale = scale
         self.relative = relative
         self.horizon = horizon
+        self.turn_c = turn_c
         self.trees = trees
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
@@ -208,6 +219,7 @@ class IsmctsAgent:
             default_evaluate(state, p) for p in range(state.game.num_players)
         ]
         self._scale = 1.0
+        self._c = 0.7
         self._origin = 0.0
         self._prior = 2.0
         self._prior_after = 4
@@ -246,12 +258,17 @@ class IsmctsAgent:
             self.relative,
             self.horizon,
         )
+        self._c = self.c
         self._prior = search_setting(game_id, "prior") if prior is None else prior
         self._prior_after = int(search_setting(game_id, "prior_after") if after is None else after)
         self._prior_depth = int(search_setting(game_id, "prior_depth") if depth is None else depth)
         self._relative = bool(search_setting(game_id, "relative") if relative is None else relative)
         horizon = int(search_setting(game_id, "horizon") if horizon is None else horizon)
         self._horizon = 0 < horizon <= view.game.num_players
+        if self._horizon:
+            self._relative = True
+            turn_c = search_setting(game_id, "turn_c") if self.turn_c is None else self.turn_c
+            self._c = turn_c or self.c
         trees = self.trees
         self._interned = actions_interned(game_id)
         self._base = None
@@ -298,7 +315,7 @@ class IsmctsAgent:
         if self._relative and state.game.num_players > 1:
             scale = self._scale
             self._base = [v / scale for v in self._values(state)]
-        c = self.c
+        c = self._c
         legal_actions, apply_action = state.legal_actions, state.apply_action
         interned = self._interned
         # With a horizon the descent stops where another seat is to decide.
