@@ -336,8 +336,7 @@ class Output:
             return None
 
         def save(tally: dict[str, Any]) -> None:
-            with path.open("a") as f:
-                f.write(json.dumps({"key": key, "partial": tally}) + "\n")
+            _append(path, json.dumps({"key": key, "partial": tally}))
 
         return save
 
@@ -345,9 +344,13 @@ class Output:
         text = json.dumps({"key": key, **row})
         print(text, flush=True)
         if self.path:
-            with self.path.open("a") as f:
-                f.write(text + "\n")
+            _append(self.path, text)
         self.keys.add(key)
+
+
+def _append(path: Path, line: str) -> None:
+    with path.open("a") as f:
+        f.write(line + "\n")
 
 
 def config_label(game_id: str, config: dict[str, Any]) -> str:
