@@ -1,8 +1,11 @@
-"""The Isle's heuristic: the term that makes the winner of a decided game end it (issue 16)."""
+"""The Isle's heuristic: the term that makes the winner of a decided game end it, and the solo
+worth of a Bird token not yet placed (issue 16)."""
 
 from __future__ import annotations
 
 import time
+
+import pytest
 
 from iof_helpers import cell, code_at, play, position
 
@@ -10,7 +13,7 @@ from fourfeathers.agents import make_agent
 from fourfeathers.agents.base import SeatView
 from fourfeathers.core import TERMINAL
 from fourfeathers.games.isle_of_feathers import heuristic
-from fourfeathers.games.isle_of_feathers.heuristic import END_BONUS, PACE
+from fourfeathers.games.isle_of_feathers.heuristic import ACTION, BIRD_TOKEN, END_BONUS, PACE, TOKEN
 from fourfeathers.games.isle_of_feathers.scoring import scores
 
 SAND_15 = [f"{q},0:1" for q in range(8)] + [f"{q},1:1" for q in range(7)]  # one Sand left
@@ -108,3 +111,47 @@ def test_ismcts_plays_greedys_move_in_a_settled_game_without_searching():
         action = make_agent("ismcts:iterations=10000000", seed=0).act(SeatView(state, 0))
         assert time.perf_counter() - started < 10
         assert type(action).__name__ == "AddTile" and state.cells.get(action.cell, 0) == 0
+
+
+def _solo_value(state) -> float:
+    """The solo value without the Bird tokens' term: points, the hand's fit, the Stamina pool,
+    the actions left."""
+    return (
+        scores(state)[0]
+        + heuristic.hand_potential(state, 0)
+        + TOKEN * state.stamina
+        + ACTION * state.actions_left
+    )
+
+
+def test_solo_values_every_bird_token_left_while_the_supply_has_sand_for_it():
+    """Ten tokens, ten Sand tiles in the supply: all ten count; two birds placed (one point
+    each): eight; one Sand tile left: one, however many tokens are left."""
+    ones = _birds(1)
+    fresh = position(1, hands=[HANDS[0]], options={"stamina": 1}, stamina=3)
+    assert fresh.supply[0] == 10 and fresh.options.bird_tokens == 10
+    assert BIRD_TOKEN == 2.5
+    assert heuristic.evaluate(fresh, 0) == pytest.approx(_solo_value(fresh) + 25.0)
+    two = position(
+        1,
+        hands=[HANDS[0]],
+        birds={"0,0": [0, 0]},
+        placed=[ones[:2]],
+        options={"stamina": 1},
+        stamina=3,
+    )
+    assert scores(two) == [2]
+    assert heuristic.evaluate(two, 0) == pytest.approx(_solo_value(two) + 20.0)
+    # placing a one-point bird costs a token worth more: the value falls by 2.5 - 1 each
+    assert heuristic.evaluate(two, 0) - heuristic.evaluate(fresh, 0) == pytest.approx(-3.0)
+    late = position(1, island=SAND_15, hands=[HANDS[0]], options={"stamina": 1}, stamina=3)
+    assert late.supply[0] == 1
+    assert heuristic.evaluate(late, 0) == pytest.approx(_solo_value(late) + 2.5)
+
+
+def test_the_bird_tokens_term_is_solo_only():
+    state = position(2, hands=HANDS)
+    assert (
+        heuristic.evaluate(state, 0)
+        == scores(state)[0] + heuristic.hand_potential(state, 0) + ACTION * state.actions_left
+    )

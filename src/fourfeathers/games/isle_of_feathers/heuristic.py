@@ -4,12 +4,24 @@
 + 0.4 x points of each hand bird that can be placed now
 + 0.2 x points of each hand bird that can be placed after one more tile
 + 0.3 per Ability token held (and per Flit in the solo Stamina pool)
-+ 0.35 per action left, while it is the player's turn (so a Flit is worth spending).
++ 0.35 per action left, while it is the player's turn (so a Flit is worth spending)
++ (solo) 2.5 per Bird token not yet placed, for at most as many tokens as Sand tiles are left in
+  the supply.
 
 "After one more tile": some orientation matches the island except on exactly one cell, which
 is one level too low with the right Vegetation and where a tile may legally go now. Placing a
 bird always gains 0.6 x its points, so a greedy player places what it can, draws the birds that
 fit, passes the ones that do not and builds toward the birds it holds.
+
+In solo the ten Bird tokens, not the season, cap the score (ruling IS-R32): without the token
+term every level from greedy up housed whichever ten birds fitted first, 2.2 points a bird where
+the deck averages 2.8, and scored 23 points at every stamina level. A token held is worth
+``BIRD_TOKEN`` points, so a bird worth less is placed only when nothing better is in reach, and
+the token's worth runs out with the season: it counts for at most one token per Sand tile left
+in the supply (the last Sand ends the season, IS-76). Greedy then scores 30.1 points at stamina
+1 and 29.1 at stamina 4 (200 seasons each; 23.0 and 22.8 without it), spends the Stamina pool
+(23.5 and 8.4 pool Flit before its tenth bird, 3.2 and 1.3 without it) and empties its hand in
+61 of the 200 seasons at stamina 1 (docs/agents.md, "The Isle's solo: a Bird token's worth").
 
 With 2-4 players a decided game is valued by how near its end is, so that its winner ends it
 (issue 16: without this, a quarter of the two-player games between search agents ran to the
@@ -39,6 +51,15 @@ if TYPE_CHECKING:
     from .state import IsleState
 
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
+
+BIRD_TOKEN = 2.5
+"""Solo: points per Bird token not yet placed, for at most one token per Sand tile left in the
+supply (module docstring). Greedy's points over 200 seasons at stamina 1 and 4 (`benchmarks/
+calibrate_isle_of_feathers.py --configs solo1,solo4 --games 200`, this constant edited): 2.0
+gave 28.2 and 28.2, 2.5 30.1 and 29.1, 2.75 30.9 and 28.9, 3.0 30.9 and 27.2 (it kept tokens it
+could no longer use at stamina 4). Counting every token left instead, 1.0 gave 25.7 and 25.2,
+2.0 27.7 and 27.3, 2.5 26.5 and 22.3: without the bound a token keeps its worth to the end and
+the player houses fewer birds."""
 
 PACE, END_BONUS = 0.5, 10.0
 """A decided game's term (module docstring): points per Sand tile gone from the supply, and
@@ -210,8 +231,8 @@ def hand_potential(state: IsleState, player: int) -> float:
 
 
 def evaluate(state: IsleState, player: int) -> float:
-    """Points, plus the hand's fit bonus, the tokens held and (2-4 players) the pace term
-    (module docstring)."""
+    """Points, plus the hand's fit bonus, the tokens held, (solo) the Bird tokens' worth and
+    (2-4 players) the pace term (module docstring)."""
     totals = scores(state)
     return _value(state, player, totals, _term(state, totals))
 
@@ -233,7 +254,13 @@ def _value(state: IsleState, player: int, totals: list[int], term: float) -> flo
         score += term if totals[player] == max(totals) else -term
     if state.player == TERMINAL:
         return score
-    tokens = sum(state.tokens[player]) + (state.stamina if state.options.solo else 0)
+    options = state.options
+    if options.solo:
+        left = options.bird_tokens - len(state.placed[player])
+        score += BIRD_TOKEN * min(left, state.supply[0])
+        tokens = sum(state.tokens[player]) + state.stamina
+    else:
+        tokens = sum(state.tokens[player])
     # summed in this order, an undecided game's values are the very floats they were before
     # the pace term (ties between actions break the same way)
     value = score + hand_potential(state, player) + TOKEN * tokens
