@@ -125,6 +125,11 @@ class TrueStateView:
     def determinize(self, rng: object) -> State:
         return self._state.clone()
 
+    def world(self) -> State:
+        """The true state (``SeatView.world``), which a search asks whether the game is
+        settled."""
+        return self._state.clone()
+
 
 class OracleAgent:
     """Measuring only: a search on the true state. ``kind="ismcts"``: ``IsmctsAgent``'s search

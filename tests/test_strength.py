@@ -138,6 +138,9 @@ def test_the_oracle_searches_the_true_state_and_a_seat_does_not(strength):
     assert oracle_world.to_dict() == state.to_dict()  # the deck order too
     seat_worlds = [SeatView(state, 0).determinize(random.Random(s)).to_dict() for s in range(4)]
     assert any(world != state.to_dict() for world in seat_worlds)
+    # a game whose search asks the view's world whether it is settled (the Isle's) plays too
+    isle = make("isle-of-feathers", players=1, stamina=1).new_initial_state(3)
+    assert strength.OracleAgent(0, 5).act_on_state(isle) in isle.legal_actions()
 
 
 def test_ladder_command_runs_and_resumes(tmp_path):
