@@ -6,7 +6,6 @@ from __future__ import annotations
 import time
 
 import pytest
-
 from iof_helpers import cell, code_at, play, position
 
 from fourfeathers.agents import make_agent
@@ -126,7 +125,8 @@ def _solo_value(state) -> float:
 
 def test_solo_values_every_bird_token_left_while_the_supply_has_sand_for_it():
     """Ten tokens, ten Sand tiles in the supply: all ten count; two birds placed (one point
-    each): eight; one Sand tile left: one, however many tokens are left."""
+    each): eight; one Sand tile left: one, however many tokens are left; an empty Migration
+    pile: none."""
     ones = _birds(1)
     fresh = position(1, hands=[HANDS[0]], options={"stamina": 1}, stamina=3)
     assert fresh.supply[0] == 10 and fresh.options.bird_tokens == 10
@@ -147,6 +147,10 @@ def test_solo_values_every_bird_token_left_while_the_supply_has_sand_for_it():
     late = position(1, island=SAND_15, hands=[HANDS[0]], options={"stamina": 1}, stamina=3)
     assert late.supply[0] == 1
     assert heuristic.evaluate(late, 0) == pytest.approx(_solo_value(late) + 2.5)
+    # the Migration pile empty: the next turn without a placement ends the season, no token counts
+    last = position(1, hands=[HANDS[0]], migration=(), options={"stamina": 1}, stamina=3)
+    assert last.supply[0] == 10 and not last.migration
+    assert heuristic.evaluate(last, 0) == pytest.approx(_solo_value(last))
 
 
 def test_the_bird_tokens_term_is_solo_only():

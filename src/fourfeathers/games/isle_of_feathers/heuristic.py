@@ -6,7 +6,7 @@
 + 0.3 per Ability token held (and per Flit in the solo Stamina pool)
 + 0.35 per action left, while it is the player's turn (so a Flit is worth spending)
 + (solo) 2.5 per Bird token not yet placed, for at most as many tokens as Sand tiles are left in
-  the supply.
+  the supply, and none once the Migration pile is empty.
 
 "After one more tile": some orientation matches the island except on exactly one cell, which
 is one level too low with the right Vegetation and where a tile may legally go now. Placing a
@@ -18,10 +18,12 @@ term every level from greedy up housed whichever ten birds fitted first, 2.2 poi
 the deck averages 2.8, and scored 23 points at every stamina level. A token held is worth
 ``BIRD_TOKEN`` points, so a bird worth less is placed only when nothing better is in reach, and
 the token's worth runs out with the season: it counts for at most one token per Sand tile left
-in the supply (the last Sand ends the season, IS-76). Greedy then scores 30.1 points at stamina
-1 and 29.1 at stamina 4 (200 seasons each; 23.0 and 22.8 without it), spends the Stamina pool
-(23.5 and 8.4 pool Flit before its tenth bird, 3.2 and 1.3 without it) and empties its hand in
-61 of the 200 seasons at stamina 1 (docs/agents.md, "The Isle's solo: a Bird token's worth").
+in the supply (the last Sand ends the season, IS-76), and for none once the Migration pile is
+empty (the next turn without a placement ends it, IS-71), so a season's last turns place what
+fits. Over 300 seasons per level greedy then scores 30.7, 30.8, 30.5 and 30.1 points at
+stamina 1-4 (22.9, 22.9, 23.1, 22.9 without the term) and spends the Stamina pool (docs/agents.md,
+"The Isle's solo: a Bird token's worth"). The birds worth one point are then all but never
+housed in solo (docs/calibration/isle-of-feathers.md, issue 17).
 
 With 2-4 players a decided game is valued by how near its end is, so that its winner ends it
 (issue 16: without this, a quarter of the two-player games between search agents ran to the
@@ -54,12 +56,14 @@ NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
 BIRD_TOKEN = 2.5
 """Solo: points per Bird token not yet placed, for at most one token per Sand tile left in the
-supply (module docstring). Greedy's points over 200 seasons at stamina 1 and 4 (`benchmarks/
-calibrate_isle_of_feathers.py --configs solo1,solo4 --games 200`, this constant edited): 2.0
-gave 28.2 and 28.2, 2.5 30.1 and 29.1, 2.75 30.9 and 28.9, 3.0 30.9 and 27.2 (it kept tokens it
-could no longer use at stamina 4). Counting every token left instead, 1.0 gave 25.7 and 25.2,
-2.0 27.7 and 27.3, 2.5 26.5 and 22.3: without the bound a token keeps its worth to the end and
-the player houses fewer birds."""
+supply and none once the Migration pile is empty (module docstring). Greedy's points over 200
+seasons at stamina 1 and 4 (`benchmarks/calibrate_isle_of_feathers.py --configs solo1,solo4
+--games 200`, the term edited), before the Migration pile bound: 2.0 gave 28.2 and 28.2, 2.5
+30.1 and 29.1, 2.75 30.9 and 28.9, 3.0 30.9 and 27.2 (it kept tokens it could no longer use at
+stamina 4). Counting every token left instead, 1.0 gave 25.7 and 25.2, 2.0 27.7 and 27.3, 2.5
+26.5 and 22.3: without the bound a token keeps its worth to the end and the player houses fewer
+birds. The Migration pile bound added 0.6-0.8 points at every level over 300 seasons (none
+once one card is left instead: 0.5-0.6)."""
 
 PACE, END_BONUS = 0.5, 10.0
 """A decided game's term (module docstring): points per Sand tile gone from the supply, and
@@ -257,7 +261,8 @@ def _value(state: IsleState, player: int, totals: list[int], term: float) -> flo
     options = state.options
     if options.solo:
         left = options.bird_tokens - len(state.placed[player])
-        score += BIRD_TOKEN * min(left, state.supply[0])
+        if state.migration:
+            score += BIRD_TOKEN * min(left, state.supply[0])
         tokens = sum(state.tokens[player]) + state.stamina
     else:
         tokens = sum(state.tokens[player])
