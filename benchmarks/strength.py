@@ -16,8 +16,10 @@ Commands:
   Fancy Feathers and Isle of Feathers, and four players in each of them).
 - ``solo``: every level of ``SOLO_LEVELS`` and the oracle on the same seeds in every mode of
   ``SOLO_MODES``: mean score, the paired difference of each level over the one below with a 95%
-  t interval (scipy), the same for games won (a perfect season in the Isle's solo, whose score
-  the ten Bird tokens cap), and each level's mean as a fraction of the oracle's.
+  t interval (scipy), the same for games won (games whose state names a winner; the Isle's
+  solo names none, not even for a perfect season, so its count is 0: its perfect seasons are
+  counted by ``calibrate_isle_of_feathers.py``), and each level's mean as a fraction of the
+  oracle's.
 - ``caps``: the share of self-play games that the turn cap ends (Featherlight's ruling FL-R10,
   or with ``--game isle-of-feathers`` the Isle's IS-R27), per player count, with its 95% Wilson
   interval.
@@ -456,8 +458,8 @@ def run_solo(args: argparse.Namespace) -> None:
             mean, low, high = mean_interval(diffs)
             pair = {"upper": upper, "lower": lower, "mean_diff": round(mean, 3)}
             pair["ci95"] = rounded([low, high])
-            # Won games (a perfect season in the Isle's solo, where ten Bird tokens cap the
-            # score: ruling IS-R32), paired on the same seeds like the score.
+            # Won games (those whose state names a winner: none in the Isle's solo), paired on
+            # the same seeds like the score.
             won_mean, won_low, won_high = mean_interval(
                 [u - v for u, v in zip(won[upper], won[lower], strict=True)]
             )
