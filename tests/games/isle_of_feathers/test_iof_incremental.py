@@ -195,6 +195,9 @@ def ref_evaluate(state, player: int) -> float:
     """The heuristic's formula (``heuristic`` module docstring) with ``ref_fit_level``."""
     points = state.game.content.points
     value = float(state.scores()[player])
+    if state.game.solo and state.migration:  # a Bird token's worth while the season has room
+        left = state.game.content.bird_tokens - len(state.placed[player])
+        value += 2.5 * min(left, state.supply[0])
     bonus = 0.0
     if state.hands[player] and len(state.placed[player]) < state.game.content.bird_tokens:
         for card in state.hands[player]:
