@@ -57,8 +57,8 @@ NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 BIRD_TOKEN = 2.5
 """Solo: points per Bird token not yet placed, for at most one token per Sand tile left in the
 supply and none once the Migration pile is empty (module docstring). Greedy's points over 200
-seasons at stamina 1 and 4 (`benchmarks/calibrate_isle_of_feathers.py --configs solo1,solo4
---games 200`, the term edited), before the Migration pile bound: 2.0 gave 28.2 and 28.2, 2.5
+seasons at stamina 1 and 4 (``benchmarks/calibrate_isle_of_feathers.py --configs solo1,solo4
+--games 200``, the term edited), before the Migration pile bound: 2.0 gave 28.2 and 28.2, 2.5
 30.1 and 29.1, 2.75 30.9 and 28.9, 3.0 30.9 and 27.2 (it kept tokens it could no longer use at
 stamina 4). Counting every token left instead, 1.0 gave 25.7 and 25.2, 2.0 27.7 and 27.3, 2.5
 26.5 and 22.3: without the bound a token keeps its worth to the end and the player houses fewer
@@ -260,8 +260,8 @@ def _value(state: IsleState, player: int, totals: list[int], term: float) -> flo
         return score
     options = state.options
     if options.solo:
-        left = options.bird_tokens - len(state.placed[player])
         if state.migration:
+            left = options.bird_tokens - len(state.placed[player])
             score += BIRD_TOKEN * min(left, state.supply[0])
         tokens = sum(state.tokens[player]) + state.stamina
     else:
