@@ -170,7 +170,8 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
         "missed_at_ten": missed_at_ten,
         "pool_spent": pool_spent[0],
         "pool_at_ten": pool_spent[1],
-        "left": sum(len(h) for h in state.hands) + len(state.draw) + len(state.path),
+        # the Flight Path keeps its four slots, 0 where a slot is empty
+        "left": sum(len(h) for h in state.hands) + len(state.draw) + sum(map(bool, state.path)),
         "trace": trace.hexdigest()[:16],
         "end": end,
     }
