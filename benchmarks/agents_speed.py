@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 
 import fourfeathers
-from fourfeathers.agents import ALIASES, SeatView, make_agent
+from fourfeathers.agents import ALIASES, SeatView, make_agent, resolve_spec
 
 
 def configurations(spec, counts: tuple[int, ...] = (2, 1)) -> list[dict]:
@@ -66,7 +66,7 @@ def decide(
 ) -> tuple[float, float | None]:
     """Seconds (of ``clock``) per decision of agent ``spec`` over ``states``, and its ISMCTS
     iterations per decision (None for an agent without a search)."""
-    agent = make_agent(spec, 1)
+    agent = make_agent(spec, 1, states[0].game if states else None)
     analyse = getattr(agent, "analyse", None)
     iterations = 0
     start = clock()
@@ -141,7 +141,8 @@ def main() -> None:
                 sec, _ = decide(agent, states, clock)
                 print(f"{where}{agent:<40}{sec:>11.4f}{args.iterations / sec:>9.0f}")
             timed = [(f"ismcts:seconds={args.seconds:g}{extra}",) * 2] if args.seconds else []
-            named = [(f"{level} = {ALIASES[level]}", ALIASES[level]) for level in levels]
+            game = states[0].game if states else None
+            named = [(f"{level} = {resolve_spec(level, game)}", level) for level in levels]
             for name, agent in named + timed:
                 sec, its = decide(agent, states, clock)
                 rate = f"{its / sec:>9.0f}{its:>12.0f}" if its is not None else ""

@@ -25,7 +25,7 @@ def play_one(args: tuple[int, int, str, int]) -> tuple[int, int, int, int]:
     level, i, agent_name, seed = args
     game = fourfeathers.make("familiar-feat", level=level)
     state = game.new_initial_state(derive_seed(seed, level, i))
-    agent = make_agent(agent_name, derive_seed(seed, level, i, "agent"))
+    agent = make_agent(agent_name, derive_seed(seed, level, i, "agent"), game)
     decisions = 0
     while not state.is_terminal():
         state.apply_action(agent.act(SeatView(state, 0)))

@@ -114,7 +114,7 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
     game = fourfeathers.make(GAME, players=players, stamina=level, content=content)
     state = game.new_initial_state(derive_seed(seed, deal, i))
     agents = [
-        make_agent(agent_spec, derive_seed(seed, deal, i, "agent", p)) for p in range(players)
+        make_agent(agent_spec, derive_seed(seed, deal, i, "agent", p), game) for p in range(players)
     ]
     migration = len(state.migration)
     seen: set[int] = set()

@@ -53,7 +53,9 @@ def record(config: str, i: int, agent: str, seed: int, content: str | None) -> l
     deal = "solo" if level else config
     game = fourfeathers.make("isle-of-feathers", players=players, stamina=level, content=content)
     state = game.new_initial_state(derive_seed(seed, deal, i))
-    agents = [make_agent(agent, derive_seed(seed, deal, i, "agent", p)) for p in range(players)]
+    agents = [
+        make_agent(agent, derive_seed(seed, deal, i, "agent", p), game) for p in range(players)
+    ]
     tokens = game.content.bird_tokens
     islands: list[Island] = []
     last = -1

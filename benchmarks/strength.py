@@ -39,9 +39,10 @@ that A's seats win (a shared victory counts as a share), with a 95% Wilson inter
 clear of 50% (checked after every ``--check-every`` deals); the row says so.
 
 Levels: ``easy`` = greedy, ``medium`` = ismcts with 300 iterations (``agents/__init__.py``);
-``hard`` is one second per decision, which is not reproducible, so measurements use
-``--hard`` (default ``HARD``, an iteration budget: ``benchmarks/agents_speed.py`` measures how
-many iterations one second buys in each game).
+``hard`` is one second per decision, which is not reproducible, so measurements use its
+iteration budget alone (3,000 iterations; ``benchmarks/agents_speed.py`` measures how many one
+second buys in each game), or ``--hard SPEC``. Each level is measured as it plays the
+configuration (``agents.resolve_spec``: the Isle's solo ``medium`` and ``hard`` have their own).
 
 The oracle (``solo`` only) is ``OracleAgent``: searches on the true state, so they know the
 hidden cards and the order of every deck: a ceiling, not a player. On each seed the oracle's
@@ -69,14 +70,11 @@ from pathlib import Path
 from typing import Any
 
 from fourfeathers import make
-from fourfeathers.agents import GreedyAgent, IsmctsAgent, make_agent, view_for
+from fourfeathers.agents import GreedyAgent, IsmctsAgent, make_agent, resolve_spec, view_for
 from fourfeathers.arena import GameJob, run_jobs, wilson
 from fourfeathers.arena.runner import rotated
 from fourfeathers.core.game import State, win_shares
 from fourfeathers.core.rng import derive_seed
-
-HARD = "ismcts:iterations=3000"
-"""The iteration budget standing for ``hard`` (one second) in measurements (``--hard``)."""
 
 LADDER = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
 """The pairs of the ladder, upper level first."""
@@ -108,9 +106,14 @@ SOLO_LEVELS = ("random", "easy", "medium", "hard")
 # --- agents and levels ---------------------------------------------------------------------
 
 
-def level_spec(level: str, hard: str) -> str:
-    """The agent spec measured for ``level`` (``hard`` -> the ``--hard`` iteration budget)."""
-    return hard if level == "hard" else level
+def level_spec(level: str, hard: str | None, game_id: str, config: dict[str, Any]) -> str:
+    """The agent spec measured for ``level`` in the configuration: the spec the level stands
+    for there (``agents.resolve_spec``: ``hard`` -> ``ismcts:iterations=3000``, the Isle's solo
+    levels their own), ``hard`` without its time budget, or ``hard`` itself where given."""
+    if level == "hard" and hard:
+        return hard
+    spec = resolve_spec(level, make(game_id, **config))
+    return ":".join(p for p in spec.split(":") if not p.startswith("seconds="))
 
 
 class TrueStateView:
@@ -396,7 +399,8 @@ def run_ladder(args: argparse.Namespace) -> None:
             key = f"ladder {config_label(game_id, config)} {upper}-{lower} {args.games} {args.seed}"
             if out.done(key):
                 continue
-            a, b = level_spec(upper, args.hard), level_spec(lower, args.hard)
+            a = level_spec(upper, args.hard, game_id, config)
+            b = level_spec(lower, args.hard, game_id, config)
             row = play_pair(
                 game_id, config, a, b, args.games // 2, args.seed, args.workers,
                 args.stop_early, args.min_games, args.check_every,
@@ -419,7 +423,7 @@ def run_solo(args: argparse.Namespace) -> None:
         scores: dict[str, list[float]] = {}
         won: dict[str, list[float]] = {}
         for level in args.levels:
-            spec = level_spec(level, args.hard)
+            spec = level_spec(level, args.hard, game_id, config)
             jobs = [GameJob(i, game_id, dict(config), (spec,), s) for i, s in enumerate(seeds)]
             results = [r for _, r in run_jobs(jobs, args.workers)]
             scores[level] = [float(r.scores[0]) for r in results]
@@ -437,7 +441,7 @@ def run_solo(args: argparse.Namespace) -> None:
         row: dict[str, Any] = {"game": game_id, "config": config, "games": args.games}
         row["levels"] = {
             level: {
-                "spec": level_spec(level, args.hard),
+                "spec": level_spec(level, args.hard, game_id, config),
                 "mean_score": round(statistics.fmean(v), 3),
                 "won": int(sum(won[level])),
                 "of_oracle": round(statistics.fmean(v) / statistics.fmean(oracle), 3)
@@ -726,7 +730,7 @@ def parser() -> argparse.ArgumentParser:
     pairs(p)
     p.set_defaults(run=run_pair)
 
-    hard = {"default": HARD, "help": f"the spec measured as hard ({HARD})"}
+    hard = {"help": "the spec measured as hard (hard's own without its time budget)"}
     p = commands.add_parser("ladder", help="each level against the one below")
     common(p, 200)
     pairs(p)

@@ -15,6 +15,7 @@ import pytest
 from fourfeathers import make
 from fourfeathers.agents import AGENTS, ALIASES, SeatView, make_agent
 from fourfeathers.cli.common import agent_names
+from fourfeathers.games.isle_of_feathers.heuristic import SOLO_LEVELS
 
 SCRIPT = Path(__file__).parents[1] / "benchmarks" / "strength.py"
 
@@ -116,6 +117,18 @@ def test_a_pair_stopped_by_hand_resumes_from_its_last_tally(strength, tmp_path):
         k: v for k, v in whole.items() if k != "seconds"
     }
     assert whole["games"] == 14 and whole["a_win_share"] == round(8 / 14, 4)
+
+
+def test_each_level_is_measured_as_it_plays_the_configuration(strength):
+    isle_solo = ("isle-of-feathers", {"players": 1, "stamina": 4})
+    assert strength.level_spec("hard", None, *isle_solo) == "ismcts:iterations=3000:c=0.05"
+    assert strength.level_spec("medium", None, *isle_solo) == SOLO_LEVELS["medium"]
+    assert strength.level_spec("hard", None, "featherlight", {"players": 2}) == (
+        "ismcts:iterations=3000"
+    )
+    assert strength.level_spec("easy", None, "featherlight", {"players": 2}) == "greedy"
+    given = "ismcts:iterations=40"
+    assert strength.level_spec("hard", given, *isle_solo) == given
 
 
 def test_the_oracle_is_no_seat_kind(strength):

@@ -10,9 +10,12 @@ import types
 import pytest
 
 from fourfeathers import list_games, make
-from fourfeathers.agents import AGENTS, SeatView, make_agent, view_for
-from fourfeathers.agents.heuristic import repetition_for
+from fourfeathers.agents import AGENTS, ALIASES, SeatView, make_agent, resolve_spec, view_for
+from fourfeathers.agents.heuristic import repetition_for, solo_levels_for
 from fourfeathers.arena import play_game
+from fourfeathers.arena.results import to_record
+from fourfeathers.arena.runner import plan_games
+from fourfeathers.games.isle_of_feathers.heuristic import SOLO_LEVELS
 
 FAST = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:iterations=30:playout_depth=4"}
 
@@ -126,6 +129,35 @@ def test_agent_specs_and_errors():
     with pytest.raises(ValueError, match="agent 'greedy'.*depth"):
         make_agent("greedy:depth=3")
     assert {"random", "greedy", "ismcts"} <= set(AGENTS)
+
+
+def test_a_level_means_what_the_game_states_for_its_solo_mode():
+    isle_solo = make("isle-of-feathers", players=1, stamina=4)
+    assert resolve_spec("medium", isle_solo) == SOLO_LEVELS["medium"] != ALIASES["medium"]
+    assert resolve_spec("hard", isle_solo) == SOLO_LEVELS["hard"] != ALIASES["hard"]
+    assert resolve_spec("easy", isle_solo) == "greedy"
+    for game in (make("isle-of-feathers", players=2), make("featherlight", players=1), None):
+        assert resolve_spec("medium", game) == ALIASES["medium"]
+    assert resolve_spec("ismcts:iterations=5", isle_solo) == "ismcts:iterations=5"
+    medium = make_agent("medium", 1, isle_solo)
+    assert (medium.iterations, medium.prior, medium.c) == (300, 20, 0.05)
+    assert (make_agent("medium", 1).prior, make_agent("medium", 1).c) == (2, 0.7)
+
+
+def test_games_are_played_with_the_levels_of_their_mode(monkeypatch):
+    # the solo table made cheap to play: "medium" in the Isle's solo is the random agent
+    monkeypatch.setitem(SOLO_LEVELS, "medium", "random")
+    solo_levels_for.cache_clear()
+    try:
+        solo = {"players": 1, "stamina": 2}
+        as_medium = play_game("isle-of-feathers", solo, ("medium",), 5)
+        as_random = play_game("isle-of-feathers", solo, ("random",), 5)
+        assert (as_medium.scores, as_medium.decisions) == (as_random.scores, as_random.decisions)
+        assert as_medium.final == as_random.final
+        job = plan_games("isle-of-feathers", solo, ["medium"], 1, 5)[0]
+        assert to_record(job, as_medium)["resolved"] == ["random"]
+    finally:
+        solo_levels_for.cache_clear()
 
 
 def test_greedy_beats_random_at_featherlight():

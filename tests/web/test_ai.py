@@ -34,8 +34,8 @@ def decided(monkeypatch: pytest.MonkeyPatch, record: GameRecord) -> tuple[int, A
     """``ai.decide`` for the seat to move at the end of ``record``: the seat and its agent."""
     made: list[Any] = []
 
-    def capture(spec: str, seed: int) -> Any:
-        made.append(make_agent(spec, seed))
+    def capture(spec: str, seed: int, game: Any) -> Any:
+        made.append(make_agent(spec, seed, game))
         return made[-1]
 
     monkeypatch.setattr(ai, "make_agent", capture)

@@ -21,6 +21,7 @@ from .base import (
     make_agent,
     register_agent,
     reproducible,
+    resolve_spec,
     view_for,
 )
 from .greedy import GreedyAgent
@@ -42,7 +43,9 @@ as ``ismcts:iterations=3000``, which more iterations did not make stronger every
 so no turn tree and no ``SEARCH_TURN_C`` either) so that a game whose ``SEARCH_PRIOR``,
 ``SEARCH_HORIZON`` or ``SEARCH_TURN_C`` suits a large budget (for ``hard``) keeps ``medium`` as
 its ladder measured it (docs/agents.md, "hard's prior", "hard's horizon", "The turn tree's
-exploration")."""
+exploration").
+A game may play a level differently in its solo mode (``SOLO_LEVELS`` in its heuristic module,
+``resolve_spec``): the Isle's solo ``medium`` and ``hard`` explore with ``c`` 0.05."""
 
 __all__ = [
     "AGENTS",
@@ -55,5 +58,6 @@ __all__ = [
     "make_agent",
     "register_agent",
     "reproducible",
+    "resolve_spec",
     "view_for",
 ]

@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from ..core.game import Action, Game, State
+from .heuristic import solo_levels_for
 
 
 class _FirstChoices(random.Random):
@@ -171,6 +172,17 @@ ALIASES: dict[str, str] = {}
 """Difficulty names and other short names for agent specs (``hard`` -> ``ismcts:...``)."""
 
 
+def resolve_spec(spec: str, game: Game | None = None) -> str:
+    """The agent spec ``spec`` stands for: a difficulty name's spec (``ALIASES``), in the form
+    ``game``'s heuristic module states for its solo mode where it states one
+    (``agents.heuristic.solo_levels_for``: the Isle's solo ``medium`` and ``hard``), else
+    ``spec`` itself. Without ``game`` the names' common specs. Raises ``ConfigError`` for a game
+    whose id is not registered."""
+    if game is not None and game.num_players == 1:
+        spec = solo_levels_for(game.id).get(spec, spec)
+    return ALIASES.get(spec, spec)
+
+
 def parameters_text(name: str) -> str:
     """``iterations (an integer from 1 to ...), c (...)``: the declared parameters of agent
     ``name`` (empty without any)."""
@@ -178,16 +190,17 @@ def parameters_text(name: str) -> str:
     return ", ".join(f"{key} ({p.allowed})" for key, p in params.items())
 
 
-def make_agent(spec: str, seed: int | None = None) -> Agent:
+def make_agent(spec: str, seed: int | None = None, game: Game | None = None) -> Agent:
     """Build an agent from a spec: a name (``AGENTS`` or ``ALIASES``), optionally with
     colon-separated parameters, e.g. ``ismcts:iterations=500:playout_depth=8`` (commas are left
-    to lists of seats).
+    to lists of seats). A difficulty name means what it means in ``game`` (``resolve_spec``):
+    give the game the agent is to play wherever it is known.
 
     Raises ``ValueError`` (one sentence, for the command line) naming the known agents for an
     unknown name, and naming the parameter and its allowed values for a parameter the agent
     does not take or a value outside its ``Parameter`` bounds.
     """
-    spec = ALIASES.get(spec, spec)
+    spec = resolve_spec(spec, game)
     name, *params = spec.split(":")
     try:
         factory = AGENTS[name]

@@ -11,7 +11,9 @@ make a clear difference (a lead of one scale is a win chance of 73% with two pla
 module may state the search's other game-dependent defaults (``search_setting``):
 ``SEARCH_PRIOR``, ``SEARCH_PRIOR_AFTER``, ``SEARCH_PRIOR_DEPTH``, ``SEARCH_RELATIVE``,
 ``SEARCH_HORIZON`` and ``SEARCH_TURN_C``, the ``ismcts`` parameters of those names, and
-``evaluate_all(state)``, every seat's value at once (``values_for``).
+``evaluate_all(state)``, every seat's value at once (``values_for``), and ``SOLO_LEVELS``,
+the difficulty names its solo mode plays with other specs than the common ones
+(``solo_levels_for``).
 
 A game whose positions can be decided before they are over states ``settled(state) -> bool`` in
 the same module (``settled_for``): True once no decision can change any seat's result, read
@@ -26,9 +28,9 @@ heuristic units a position the seat has already decided in is valued below a new
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 
 from ..core.game import State
 from ..core.registry import Heuristic, game_spec
@@ -105,6 +107,15 @@ def search_scale(game_id: str) -> float:
     in the heuristic's units), else ``DEFAULT_SCALE``. Raises ``ConfigError`` for an unknown
     game."""
     return search_setting(game_id, "scale")
+
+
+@cache
+def solo_levels_for(game_id: str) -> Mapping[str, str]:
+    """``{level: spec}``, the ``SOLO_LEVELS`` of the module that holds ``game_id``'s heuristic:
+    the difficulty names that play the game's solo mode with another spec than their common
+    one (``agents.ALIASES``), resolved by ``agents.base.resolve_spec`` (empty: none). Raises
+    ``ConfigError`` for an unknown game."""
+    return MappingProxyType(dict(getattr(_heuristic_module(game_id), "SOLO_LEVELS", {})))
 
 
 @cache

@@ -104,7 +104,7 @@ def hint(
     if len(actions) == 1:
         only = actions[0]
         return [HintChoice(str(only), game.describe_action(state, only), 0, None, None, ONLY_MOVE)]
-    agent = make_agent(spec, seed)
+    agent = make_agent(spec, seed, game)
     view = SeatView(state, seat)
     analyse = getattr(agent, "analyse", None)
     found: list[tuple[Action, int, float | None]]

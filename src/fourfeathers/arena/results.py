@@ -35,7 +35,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .. import __version__
-from ..agents import ALIASES, reproducible
+from ..agents import reproducible, resolve_spec
 from ..core.config import is_int
 from .runner import GameJob, GameResult, cached_game
 
@@ -62,7 +62,7 @@ def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
         "game": job.game,
         "config": job.config,
         "seats": list(job.seats),
-        "resolved": [resolve_spec(spec) for spec in job.seats],
+        "resolved": resolved_seats(job),
         "version": __version__,
         "content_digest": content_digest(job),
         "reproducible": job_reproducible(job),
@@ -82,9 +82,11 @@ def to_record(job: GameJob, result: GameResult) -> dict[str, Any]:
     return record
 
 
-def resolve_spec(spec: str) -> str:
-    """An agent spec with a difficulty name replaced by the spec it stands for now."""
-    return ALIASES.get(spec, spec)
+def resolved_seats(job: GameJob) -> list[str]:
+    """The job's agent specs with each difficulty name replaced by the spec it stands for now
+    in the job's game (``agents.base.resolve_spec``)."""
+    game = cached_game(job.game, job.config)
+    return [resolve_spec(spec, game) for spec in job.seats]
 
 
 def dumps(record: dict[str, Any]) -> str:
@@ -167,7 +169,7 @@ def _same_job(record: dict[str, Any], job: GameJob) -> str | None:
         return f"config {record.get('config')}, this run has {job.config}"
     if record.get("seats") != list(job.seats):
         return f"seats {record.get('seats')}, this run plays {list(job.seats)}"
-    resolved = [resolve_spec(spec) for spec in job.seats]
+    resolved = resolved_seats(job)
     if "resolved" in record and record["resolved"] != resolved:
         return (
             f"agents {record['resolved']}, but {list(job.seats)} now mean {resolved} "

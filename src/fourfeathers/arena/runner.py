@@ -133,11 +133,13 @@ def split_final(observations: Sequence[dict[str, Any]]) -> dict[str, Any]:
 def play_game(game_id: str, config: dict[str, Any], agents: Sequence[str], seed: int) -> GameResult:
     """Play one game of ``game_id`` with one agent spec per seat; returns its ``GameResult``.
 
-    Seat ``p``'s agent is ``make_agent(agents[p], derive_seed(seed, "seat", p))``. Raises
+    Seat ``p``'s agent is ``make_agent(agents[p], derive_seed(seed, "seat", p), game)``. Raises
     ``RuntimeError`` if the game is not over after ``MAX_DECISIONS`` decisions.
     """
     game = cached_game(game_id, config)
-    players = [make_agent(spec, derive_seed(seed, "seat", p)) for p, spec in enumerate(agents)]
+    players = [
+        make_agent(spec, derive_seed(seed, "seat", p), game) for p, spec in enumerate(agents)
+    ]
     state = game.new_initial_state(seed)
     decisions = 0
     order: list[int] = []

@@ -280,7 +280,7 @@ def play(
             fail("--tournament", f"{game.title} has no tournament format")
         _play_tournament(game, seat_kinds, display, save, {"seed": seed, "game": 0, "scores": []})
         return
-    session = Session(Match(game, seed), seat_kinds, make_agents(seat_kinds, seed), display)
+    session = Session(Match(game, seed), seat_kinds, make_agents(seat_kinds, seed, game), display)
     _finish(session, save)
 
 
@@ -365,7 +365,8 @@ def _play_loaded(
         f"after {len(record.actions)} decisions from {load}",
         "bold",
     )
-    agents = make_agents(seat_kinds, derive_seed(record.seed, "load", len(record.actions)))
+    seed_ = derive_seed(record.seed, "load", len(record.actions))
+    agents = make_agents(seat_kinds, seed_, match.game)
     session = Session(match, seat_kinds, agents, display, movers=movers, forced=forced)
     if progress is not None:
         _play_tournament(
@@ -473,7 +474,7 @@ def _play_tournament(
             session = Session(
                 Match(game, game_seed),
                 seats,
-                make_agents(seats, game_seed),
+                make_agents(seats, game_seed, game),
                 display,
                 announce_start=k == 0,
                 tournament=state_of,

@@ -456,10 +456,10 @@ def action_list(game: Game, state: State, actions: list[Any], describe: bool = T
     return Columns(entries, column_first=True, padding=(0, 4))
 
 
-def make_agents(seats: list[str], seed: int) -> dict[int, Agent]:
-    """One agent per computer seat, each seeded from ``seed`` and its seat."""
+def make_agents(seats: list[str], seed: int, game: Game) -> dict[int, Agent]:
+    """One agent per computer seat of ``game``, each seeded from ``seed`` and its seat."""
     return {
-        p: make_agent(kind, derive_seed(seed, "seat", p))
+        p: make_agent(kind, derive_seed(seed, "seat", p), game)
         for p, kind in enumerate(seats)
         if kind != HUMAN
     }

@@ -33,7 +33,8 @@ def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
     repetition rule, ``agents.heuristic.repetition_for``) is first shown the seat's earlier
     decisions, so it plays as if it had played the whole game (a new agent would go round the
     same cycle again)."""
-    agent = make_agent(spec, seed)
+    replay = GameRecord(**record)
+    agent = make_agent(spec, seed, replay.make_game())
     recall = getattr(agent, "recall", None)
     before: Callable[[Any], None] | None = None
     if recall is not None and repetition_for(record["game"]) is not None:
@@ -42,7 +43,7 @@ def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
             if state.current_player == seat:
                 recall(SeatView(state, seat))
 
-    state = GameRecord(**record).replay(before=before)
+    state = replay.replay(before=before)
     return str(agent.act(SeatView(state, seat)))
 
 

@@ -28,6 +28,7 @@ from .. import __version__
 from ..agents import make_agent
 from ..agents.hints import ESTIMATE_PLAYOUTS, HINT_AGENT, hint_seed
 from ..core.errors import ConfigError, ContentError, IllegalActionError
+from ..core.game import Game
 from ..core.registry import game_spec, make
 from ..core.rng import derive_seed, random_seed
 from . import ai, views
@@ -280,14 +281,14 @@ class Hub:
             raise Refused(
                 400, f"seats: {len(kinds)} given for a {game.num_players}-player {game.title}"
             )
-        return game, [self._check_kind(s, kind) for s, kind in enumerate(kinds)]
+        return game, [self._check_kind(game, s, kind) for s, kind in enumerate(kinds)]
 
-    def _check_kind(self, seat: int, kind: str) -> str:
+    def _check_kind(self, game: Game, seat: int, kind: str) -> str:
         kind = kind.strip().lower()
         if kind == HUMAN:
             return kind
         try:
-            agent = make_agent(kind, 0)
+            agent = make_agent(kind, 0, game)
         except ValueError as exc:
             raise Refused(400, f"seats: seat {seat + 1}: {exc}") from None
         seconds = getattr(agent, "seconds", None)

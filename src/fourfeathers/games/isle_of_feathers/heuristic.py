@@ -107,6 +107,20 @@ wins 75.5% [69.1, 80.9] of 200 (docs/agents.md, "The turn tree's exploration"). 
 horizon (two players, solo, ``medium``) ``c`` stays 0.7: a smaller one lost with two players."""
 
 
+SOLO_LEVELS = {
+    "medium": "ismcts:iterations=300:prior=20:c=0.05",
+    "hard": "ismcts:seconds=1.0:iterations=3000:c=0.05",
+}
+"""``medium`` and ``hard`` in the solo game (``agents.heuristic.solo_levels_for``): the
+exploration constant 0.05 (for the reason of ``SEARCH_TURN_C``: a solo leaf is the logistic of
+the season's gain over the root, and the choices' gains lie a point or two apart) and, for
+``medium``, the prior of 20 virtual visits that ``hard`` uses everywhere. With the common specs
+``medium`` was no better than ``easy`` (-0.34 [-1.07, +0.39] points at stamina 1, +0.14 [-0.59,
++0.87] at stamina 4, 100 seasons); with these it scores +1.43 [+0.74, +2.12] and +1.93 [+1.24,
++2.62] above greedy, and ``hard`` +2.5 [+1.17, +3.83] and +1.3 [-0.53, +3.13] above it on 20
+seasons (docs/agents.md, "The Isle's solo levels")."""
+
+
 def fit_level_of(state: IsleState, card: int) -> int:
     """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else
     0. Kept per island version (``island``), so every seat and every clone asks only once, and
