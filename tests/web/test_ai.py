@@ -35,6 +35,8 @@ def decided(monkeypatch: pytest.MonkeyPatch, record: GameRecord) -> tuple[int, A
     made: list[Any] = []
 
     def capture(spec: str, seed: int, game: Any) -> Any:
+        # the level is resolved for the record's game (agents.resolve_spec)
+        assert (game.id, game.config) == (record.game, record.config)
         made.append(make_agent(spec, seed, game))
         return made[-1]
 

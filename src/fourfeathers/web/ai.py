@@ -22,6 +22,7 @@ from typing import Any
 from ..agents import SeatView, make_agent
 from ..agents.heuristic import repetition_for
 from ..agents.hints import ESTIMATE_PLAYOUTS, HintChoice, hint
+from ..arena.runner import cached_game
 from ..core.records import GameRecord
 
 
@@ -33,8 +34,8 @@ def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
     repetition rule, ``agents.heuristic.repetition_for``) is first shown the seat's earlier
     decisions, so it plays as if it had played the whole game (a new agent would go round the
     same cycle again)."""
-    replay = GameRecord(**record)
-    agent = make_agent(spec, seed, replay.make_game())
+    # the game the level is resolved for (agents.resolve_spec), built once per worker
+    agent = make_agent(spec, seed, cached_game(record["game"], record["config"]))
     recall = getattr(agent, "recall", None)
     before: Callable[[Any], None] | None = None
     if recall is not None and repetition_for(record["game"]) is not None:
@@ -43,7 +44,7 @@ def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
             if state.current_player == seat:
                 recall(SeatView(state, seat))
 
-    state = replay.replay(before=before)
+    state = GameRecord(**record).replay(before=before)
     return str(agent.act(SeatView(state, seat)))
 
 
