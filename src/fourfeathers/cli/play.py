@@ -365,8 +365,8 @@ def _play_loaded(
         f"after {len(record.actions)} decisions from {load}",
         "bold",
     )
-    seed_ = derive_seed(record.seed, "load", len(record.actions))
-    agents = make_agents(seat_kinds, seed_, match.game)
+    agent_seed = derive_seed(record.seed, "load", len(record.actions))
+    agents = make_agents(seat_kinds, agent_seed, match.game)
     session = Session(match, seat_kinds, agents, display, movers=movers, forced=forced)
     if progress is not None:
         _play_tournament(
