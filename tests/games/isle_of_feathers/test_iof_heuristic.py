@@ -124,11 +124,16 @@ def _solo_value(state) -> float:
 
 
 def test_solo_values_every_bird_token_left_while_the_supply_has_sand_for_it():
-    """Ten tokens, ten Sand tiles in the supply: all ten count; two birds placed (one point
-    each): eight; one Sand tile left: one, however many tokens are left; an empty Migration
-    pile: none."""
+    """With one colour's tokens (variant solo-one-colour): ten tokens, ten Sand tiles in the
+    supply: all ten count; two birds placed (one point each): eight; one Sand tile left: one,
+    however many tokens are left; an empty Migration pile: none. With every colour's (ruling
+    IS-R33) the tokens cannot run out before the tiles, and none counts."""
     ones = _birds(1)
-    fresh = position(1, hands=[HANDS[0]], options={"stamina": 1}, stamina=3)
+    one_colour = {"stamina": 1, "variants": ["solo-one-colour"]}
+    every = position(1, hands=[HANDS[0]], options={"stamina": 1}, stamina=3)
+    assert every.options.bird_tokens == 40 and not every.options.scarce_tokens
+    assert heuristic.evaluate(every, 0) == pytest.approx(_solo_value(every))
+    fresh = position(1, hands=[HANDS[0]], options=one_colour, stamina=3)
     assert fresh.supply[0] == 10 and fresh.options.bird_tokens == 10
     assert BIRD_TOKEN == 2.5
     assert heuristic.evaluate(fresh, 0) == pytest.approx(_solo_value(fresh) + 25.0)
@@ -137,18 +142,18 @@ def test_solo_values_every_bird_token_left_while_the_supply_has_sand_for_it():
         hands=[HANDS[0]],
         birds={"0,0": [0, 0]},
         placed=[ones[:2]],
-        options={"stamina": 1},
+        options=one_colour,
         stamina=3,
     )
     assert scores(two) == [2]
     assert heuristic.evaluate(two, 0) == pytest.approx(_solo_value(two) + 20.0)
     # placing a one-point bird costs a token worth more: the value falls by 2.5 - 1 each
     assert heuristic.evaluate(two, 0) - heuristic.evaluate(fresh, 0) == pytest.approx(-3.0)
-    late = position(1, island=SAND_15, hands=[HANDS[0]], options={"stamina": 1}, stamina=3)
+    late = position(1, island=SAND_15, hands=[HANDS[0]], options=one_colour, stamina=3)
     assert late.supply[0] == 1
     assert heuristic.evaluate(late, 0) == pytest.approx(_solo_value(late) + 2.5)
     # the Migration pile empty: the next turn without a placement ends the season, no token counts
-    last = position(1, hands=[HANDS[0]], migration=(), options={"stamina": 1}, stamina=3)
+    last = position(1, hands=[HANDS[0]], migration=(), options=one_colour, stamina=3)
     assert last.supply[0] == 10 and not last.migration
     assert heuristic.evaluate(last, 0) == pytest.approx(_solo_value(last))
 

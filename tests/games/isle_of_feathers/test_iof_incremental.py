@@ -112,7 +112,7 @@ def ref_ability(state, kind: int) -> list:
         return [FLIT_ACTION] if state.turn_actions < rules_phases.MAX_TURN_ACTIONS else []
     if kind == FLOCK:
         p = state.player
-        if len(state.placed[p]) >= state.game.content.bird_tokens:
+        if len(state.placed[p]) >= state.game.bird_tokens:
             return []
         if state.game.flock_costs_action and not rules_phases.can_act(state):
             return []
@@ -153,7 +153,7 @@ def ref_legal_actions(state) -> list:
     if rules_phases.can_act(state):
         tiles, vegs = ref_tile_spots(state), ref_vegetation_spots(state)
         actions += [TILE[k] for k in tiles] + [VEGETATION[k] for k in vegs]
-        if len(state.placed[p]) < game.content.bird_tokens:
+        if len(state.placed[p]) < game.bird_tokens:
             actions += [PLACE[ck] for ck in ref_placements(state, hand, False)]
         actions += [DISCARD[c] for c in sorted(hand)]
         closing = not hand and not tiles and not vegs
@@ -195,11 +195,13 @@ def ref_evaluate(state, player: int) -> float:
     """The heuristic's formula (``heuristic`` module docstring) with ``ref_fit_level``."""
     points = state.game.content.points
     value = float(state.scores()[player])
-    if state.game.solo and state.migration:  # a Bird token's worth while the season has room
-        left = state.game.content.bird_tokens - len(state.placed[player])
+    game = state.game
+    scarce = game.bird_tokens < sum(game.content.tiles)  # one colour's tokens (IS-R33)
+    if game.solo and scarce and state.migration:  # a token's worth while the season has room
+        left = game.bird_tokens - len(state.placed[player])
         value += 2.5 * min(left, state.supply[0])
     bonus = 0.0
-    if state.hands[player] and len(state.placed[player]) < state.game.content.bird_tokens:
+    if state.hands[player] and len(state.placed[player]) < game.bird_tokens:
         for card in state.hands[player]:
             bonus += {2: 0.4, 1: 0.2, 0: 0.0}[ref_fit_level(state, card)] * points[card]
     tokens = sum(state.tokens[player]) + (state.stamina if state.game.solo else 0)

@@ -224,6 +224,27 @@ def test_no_bird_token_left_no_placement_no_ability_token_none_taken():
     assert full.tokens[0][FLIT] == 9 and full.token_supply[FLIT] == 0
 
 
+def test_the_solo_player_houses_birds_with_every_colours_tokens():
+    """Ruling IS-R33: in solo the eleventh bird takes a token of the next colour (the forty in
+    the box); with variant solo-one-colour the ten of one colour are all (ruling IS-R18)."""
+    island = [f"{q},{r}:1" for q in range(5) for r in range(3)]
+    birds = {f"{q},{r}": [0] for q in range(5) for r in range(2)}  # ten red birds
+    ten = list(range(40, 50))
+    hand = [[COCK, 5, 6, 7, 8]]
+    one = position(1, hands=hand, island=island, birds=birds, placed=[ten],
+                   options={"variants": ["solo-one-colour"]})  # fmt: skip
+    refused(one, "place 25 at 0,2", "IS-R18")
+    every = position(1, hands=hand, island=island, birds=birds, placed=[ten])
+    assert every.options.bird_tokens == 40
+    play(every, "place 25 at 0,2")
+    assert len(every.placed[0]) == 11 and every.birds[cell("0,2")] == (0,)
+    places = every.component_locations()
+    assert places["island birds"] == [f"red bird {i}" for i in range(1, 11)] + ["blue bird 1"]
+    assert "red bird 1" not in places["bird supply"] and "blue bird 2" in places["bird supply"]
+    everything = sorted(map(str, (c for found in places.values() for c in found)))
+    assert everything == sorted(map(str, every.game.components()))
+
+
 # --- Abilities ---------------------------------------------------------------------------------
 
 

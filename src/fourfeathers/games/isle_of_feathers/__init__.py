@@ -72,7 +72,12 @@ register(
             {
                 "players": 1,
                 "stamina": 2,
-                "variants": ["discard-draws-blind", "solo-empty-stamina", "solo-end-on-empty-draw"],
+                "variants": [
+                    "discard-draws-blind",
+                    "solo-empty-stamina",
+                    "solo-end-on-empty-draw",
+                    "solo-one-colour",
+                ],
             },
         ),
     )

@@ -234,7 +234,7 @@ class IsleEncoding(FlatTensor):
         }
         self._observation_layout()
         tokens, flits = sum(content.ability_tokens), content.ability_tokens[FLIT]
-        bird_tokens = content.bird_tokens
+        bird_tokens = game.bird_tokens  # a seat's (ruling IS-R33: every colour's in solo)
         per_turn = (
             4 * MAX_TURN_ACTIONS
             + bird_tokens

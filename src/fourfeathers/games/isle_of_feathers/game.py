@@ -28,10 +28,12 @@ VARIANTS = {
     "tiebreak-most-birds": "IS-R12: a tie on points goes to the player with more birds placed",
     "solo-empty-stamina": "IS-R23: the solo Stamina pool starts empty",
     "solo-end-on-empty-draw": "IS-R24: the solo season ends as soon as the Draw pile is empty",
+    "solo-one-colour": "IS-R33: the solo player houses birds with one colour's Bird tokens "
+    "(10), not every token in the box (40)",
 }
 """Named variant options: the reasonable alternatives to our rulings."""
 
-SOLO_VARIANTS = ("solo-empty-stamina", "solo-end-on-empty-draw")
+SOLO_VARIANTS = ("solo-empty-stamina", "solo-end-on-empty-draw", "solo-one-colour")
 MULTI_VARIANTS = ("tiebreak-most-birds",)
 
 
@@ -109,6 +111,10 @@ class IsleGame(Game):
         self.empty_stamina = "solo-empty-stamina" in self.variants
         self.end_on_empty_draw = "solo-end-on-empty-draw" in self.variants
         self.content: Content = load_content(self.content_path)
+        every_colour = self.solo and "solo-one-colour" not in self.variants
+        self.bird_tokens = self.content.bird_tokens * (len(COLOURS) if every_colour else 1)
+        """Bird tokens each seat may place (IS-R18): one colour's with 2-4 players, every
+        colour's in solo (ruling IS-R33; one colour's with variant solo-one-colour)."""
         self.content_digest = check_content_digest(
             self.id, self.content_path, content_digest, self.content.digest
         )

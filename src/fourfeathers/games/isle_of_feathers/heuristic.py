@@ -274,7 +274,7 @@ def _value(state: IsleState, player: int, totals: list[int], term: float) -> flo
         return score
     options = state.options
     if options.solo:
-        if state.migration:
+        if state.migration and options.scarce_tokens:
             left = options.bird_tokens - len(state.placed[player])
             score += BIRD_TOKEN * min(left, state.supply[0])
         tokens = sum(state.tokens[player]) + state.stamina

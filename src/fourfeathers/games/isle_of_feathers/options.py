@@ -25,7 +25,10 @@ class Options:
         max_turns: the turn limit of ruling IS-R27 (0: none).
         discard_draws_blind, compulsory_abilities, flock_costs_action, strict_support,
             veg_under_birds, end_on_empty_draw: the variants, each True when chosen.
-        bird_tokens: Bird tokens per colour; ``ability``: bird number -> its ability kind;
+        bird_tokens: Bird tokens each seat may place (``IsleGame.bird_tokens``, ruling IS-R33);
+            ``scarce_tokens``: True if they can run out before the box's land tiles (one
+            colour's), so a token left has a worth (``heuristic``);
+            ``ability``: bird number -> its ability kind;
             ``top_points``: the most points a bird of the deck is worth.
         shapes: the habitats as the placement search reads them (``habitats``).
         start: the keys of the starting island's cells (IS-05), in the content's order.
@@ -43,6 +46,7 @@ class Options:
         "veg_under_birds",
         "end_on_empty_draw",
         "bird_tokens",
+        "scarce_tokens",
         "top_points",
         "ability",
         "shapes",
@@ -60,7 +64,8 @@ class Options:
         self.strict_support: bool = game.strict_support
         self.veg_under_birds: bool = game.veg_under_birds
         self.end_on_empty_draw: bool = game.end_on_empty_draw
-        self.bird_tokens: int = game.content.bird_tokens
+        self.bird_tokens: int = game.bird_tokens
+        self.scarce_tokens: bool = game.bird_tokens < sum(game.content.tiles)
         self.top_points: int = max(game.content.points)
         self.ability: list[int] = list(game.content.ability)
         self.shapes: Shapes = shapes_of(game.content)

@@ -95,7 +95,7 @@ def _check_birds(state: IsleState) -> str | None:
                 return f"a bird on {cell_text(k)} belongs to no seat"
             on_board[o] += 1
     for p in range(n):
-        if on_board[p] != len(state.placed[p]) or on_board[p] > state.game.content.bird_tokens:
+        if on_board[p] != len(state.placed[p]) or on_board[p] > state.options.bird_tokens:
             return f"seat {p}'s bird tokens on the island must match its placed birds"
     return None
 

@@ -281,6 +281,10 @@ class IsleState(State):
         for owners in self.birds.values():
             for o in owners:
                 on_board[o] += 1
+        if self.options.solo:
+            # the solo player's tokens are every colour's (ruling IS-R33), taken in order
+            solo, per_colour = on_board[0], content.bird_tokens
+            on_board = [max(0, min(per_colour, solo - c * per_colour)) for c in range(len(COLOURS))]
         for colour, name in enumerate(COLOURS):
             count = on_board[colour]
             places.setdefault("island birds", []).extend(

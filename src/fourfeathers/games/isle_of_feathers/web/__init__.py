@@ -48,7 +48,7 @@ def catalogue(game: IsleGame) -> dict[str, Any]:
         "colours": list(COLOURS),
         "tiles": list(content.tiles),
         "vegetation": content.vegetation,
-        "bird_tokens": content.bird_tokens,
+        "bird_tokens": game.bird_tokens,
         "flight_path": content.flight_path,
         "players": game.num_players,
         "solo": game.solo,
