@@ -23,11 +23,11 @@ Measured per configuration, for the targets of docs/calibration/isle-of-feathers
   player gets and the score gap in the first player's favour, each with a 95% interval;
 - solo: the mean score per level and the paired difference to the level below; the same for
   the turns that ended without a placement (each takes a Migration card; the sixth ends the
-  season, IS-70, IS-71), for the Migration cards spent before the tenth and last Bird token was
+  season, IS-70, IS-71), for the Migration cards spent before the last Bird token was
   placed (or in the whole season if it never was: how close the season came to running out
   while there was still a bird to house), for the share of seasons that ended because the
   Migration pile ran out (IS-71), for the share of perfect seasons (an empty hand, IS-79), for
-  the Flit tokens taken from the Stamina pool before the tenth bird and for the cards left to
+  the Flit tokens taken from the Stamina pool before the last Bird token and for the cards left to
   clear at the end; and how many paired seasons the player played action for action alike at
   two consecutive levels (there the level changed nothing it did: ruling IS-R32);
 - how each game ended (``ends``: ``sand``, ``migration``, ``perfect``, ``cap`` for the turn
@@ -120,9 +120,9 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
     seen: set[int] = set()
     turns = [0] * players
     last_turn = -1
-    tokens = state.game.content.bird_tokens
+    tokens = game.bird_tokens  # the seat's (ruling IS-R33: 40 in solo, 10 with solo-one-colour)
     missed_at_ten = -1
-    pool_spent = [0, -1]  # Flit tokens taken from the Stamina pool: all, before the tenth bird
+    pool_spent = [0, -1]  # Flit tokens taken from the Stamina pool: all, before the last Bird token
     trace = hashlib.sha1()
     end = ""
     while not state.is_terminal():
@@ -166,6 +166,7 @@ def play_one(task: tuple[str, int, str, int, str | None, bool]) -> dict[str, Any
         "seen": sorted(seen),
         "placed": sorted(b for p in state.placed for b in p),
         "perfect": int(players == 1 and not state.hands[0]),
+        "tokens": tokens,
         "missed": migration - len(state.migration),
         "missed_at_ten": missed_at_ten,
         "pool_spent": pool_spent[0],
@@ -266,7 +267,8 @@ def summarise(config: str, games: list[dict[str, Any]], content: Any) -> dict[st
         out["solo_scores"] = [g["scores"][0] for g in games]
         out["solo_missed"] = [g["missed"] for g in games]
         out["missed"] = t_interval([float(m) for m in out["solo_missed"]])
-        out.update(solo_outcomes(games, content.bird_tokens))
+        # runs saved before ruling IS-R33 had ten tokens in solo and did not record them
+        out.update(solo_outcomes(games, games[0].get("tokens", content.bird_tokens)))
     return out
 
 
@@ -278,10 +280,10 @@ def end_counts(games: list[dict[str, Any]]) -> dict[str, int]:
 
 def solo_outcomes(games: list[dict[str, Any]], tokens: int) -> dict[str, Any]:
     """Solo difficulty besides the score, per game (paired lists, for ``solo_steps``) and
-    summarised: Migration cards spent before the tenth bird (mean, 95% t), the season ended by
+    summarised: Migration cards spent before the last Bird token (mean, 95% t), the season ended by
     the Migration pile (IS-71) and the perfect season (IS-79), each a share with its Wilson
     interval; ``all_ten``: seasons that placed every Bird token (``tokens``); the Flit tokens
-    taken from the Stamina pool before the tenth bird (``pool_at_ten``), the cards still to
+    taken from the Stamina pool before the last Bird token (``pool_at_ten``), the cards still to
     clear at the end, in hand, Draw pile and Flight Path (``left``: 0 in a perfect season), and
     a fingerprint of the season's actions (``solo_trace``, for ``solo_same``). Empty for runs
     saved before ``end`` was recorded; without the last three for runs saved before those."""
@@ -342,7 +344,7 @@ def solo_same(summaries: list[dict[str, Any]]) -> list[tuple[int, int, int, int]
 def solo_play_table(summaries: list[dict[str, Any]]) -> list[str]:
     """Markdown lines: per pair of consecutive solo levels, the paired seasons played action for
     action alike (``solo_same``), and the paired differences (lower level minus higher, 95% t)
-    of the Stamina Flit spent before the tenth bird and of the cards left to clear at the end."""
+    of the Stamina Flit spent before the last Bird token and of the cards left to clear at the end."""
     same = solo_same(summaries)
     if not same:
         return []
@@ -350,7 +352,7 @@ def solo_play_table(summaries: list[dict[str, Any]]) -> list[str]:
     lefts = solo_steps(summaries, "solo_left")
     lines = [
         "",
-        "| levels | seasons played alike | 95% CI | Stamina Flit before the tenth bird, "
+        "| levels | seasons played alike | 95% CI | Stamina Flit before the last Bird token, "
         "difference | 95% CI | cards left to clear, difference | 95% CI |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -393,17 +395,17 @@ def _num(spec: str) -> Callable[[float], str]:
 
 
 def solo_outcome_table(solo: list[dict[str, Any]]) -> list[str]:
-    """Markdown lines: per solo level, the Migration cards spent before the tenth bird, the
-    seasons all ten were placed, the seasons ended by the Migration pile and the perfect ones
+    """Markdown lines: per solo level, the Migration cards spent before the last Bird token, the
+    seasons all the tokens were placed, the seasons ended by the Migration pile and the perfect ones
     (``solo_outcomes``); nothing for runs that lack them."""
     rows = [s for s in solo if "at_ten" in s]
     if not rows:
         return []
     lines = [
         "",
-        "| solo level | games | Migration cards spent before the tenth bird | 95% CI | "
-        "all ten placed | ended by the Migration pile | 95% CI | perfect seasons | 95% CI | "
-        "Stamina Flit before the tenth bird | cards left to clear |",
+        "| solo level | games | Migration cards spent before the last Bird token | 95% CI | "
+        "all tokens placed | ended by the Migration pile | 95% CI | perfect seasons | 95% CI | "
+        "Stamina Flit before the last Bird token | cards left to clear |",
         "|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     for s in rows:
@@ -419,7 +421,7 @@ def solo_outcome_table(solo: list[dict[str, Any]]) -> list[str]:
 
 def solo_step_table(summaries: list[dict[str, Any]]) -> list[str]:
     """Markdown lines: paired differences (lower level minus higher) between consecutive solo
-    levels of the Migration cards spent before the tenth bird and of the shares of seasons
+    levels of the Migration cards spent before the last Bird token and of the shares of seasons
     ended by the Migration pile and of perfect seasons, each with its 95% t interval."""
     keys = ("solo_at_ten", "solo_early", "solo_perfect")
     steps = [solo_steps(summaries, key) for key in keys]
@@ -427,7 +429,7 @@ def solo_step_table(summaries: list[dict[str, Any]]) -> list[str]:
         return []
     lines = [
         "",
-        "| levels | Migration cards before the tenth bird | 95% CI | ended by the Migration "
+        "| levels | Migration cards before the last Bird token | 95% CI | ended by the Migration "
         "pile | 95% CI | perfect seasons | 95% CI |",
         "|---|---|---|---|---|---|---|",
     ]
@@ -629,10 +631,10 @@ def plots(summaries: list[dict[str, Any]], out: Path) -> list[str]:
         panels = (
             ("score", "solo score", "Solo levels: mean score"),
             ("missed", "turns without a placement", "Spare turns used (of 5 Migration cards)"),
-            ("at_ten", "Migration cards", "Migration cards spent before the tenth bird"),
+            ("at_ten", "Migration cards", "Migration cards spent before the last Bird token"),
             ("early_share", "share of seasons", "Seasons ended by the Migration pile"),
             ("perfect_share", "share of seasons", "Perfect seasons (the hand emptied)"),
-            ("pool_at_ten", "Flit tokens", "Stamina Flit spent before the tenth bird"),
+            ("pool_at_ten", "Flit tokens", "Stamina Flit spent before the last Bird token"),
         )
         for ax, (key, label, title) in zip(grid.flat, panels, strict=True):
             for s in solo:
