@@ -27,8 +27,8 @@ Measured per configuration, for the targets of docs/calibration/isle-of-feathers
   placed (or in the whole season if it never was: how close the season came to running out
   while there was still a bird to house), for the share of seasons that ended because the
   Migration pile ran out (IS-71), for the share of perfect seasons (an empty hand, IS-79), for
-  the Flit tokens taken from the Stamina pool before the last Bird token and for the cards left to
-  clear at the end; and how many paired seasons the player played action for action alike at
+  the Flit tokens taken from the Stamina pool before the last Bird token and for the cards left
+  to clear at the end; and how many paired seasons the player played action for action alike at
   two consecutive levels (there the level changed nothing it did: ruling IS-R32);
 - how each game ended (``ends``: ``sand``, ``migration``, ``perfect``, ``cap`` for the turn
   limit of ruling IS-R27, ``settled``, ``draw``), per configuration.
@@ -344,7 +344,8 @@ def solo_same(summaries: list[dict[str, Any]]) -> list[tuple[int, int, int, int]
 def solo_play_table(summaries: list[dict[str, Any]]) -> list[str]:
     """Markdown lines: per pair of consecutive solo levels, the paired seasons played action for
     action alike (``solo_same``), and the paired differences (lower level minus higher, 95% t)
-    of the Stamina Flit spent before the last Bird token and of the cards left to clear at the end."""
+    of the Stamina Flit spent before the last Bird token and of the cards left to clear at the
+    end."""
     same = solo_same(summaries)
     if not same:
         return []
