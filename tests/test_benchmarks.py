@@ -107,7 +107,7 @@ def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
         early = solo["solo_early"]
         assert set(early) <= {0, 1} and solo["early_share"][0] == sum(early) / 3
         assert solo["early_share"][0] == solo["ends"].get("migration", 0) / 3
-        # Migration cards before the tenth bird: never more than in the whole season
+        # Migration cards before the last Bird token: never more than in the whole season
         pairs = zip(solo["solo_at_ten"], solo["solo_missed"], strict=True)
         assert all(0 <= a <= m for a, m in pairs)
         assert solo["perfect_share"][0] == solo["perfect"] / 3
@@ -115,7 +115,7 @@ def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
         for left, perfect in zip(solo["solo_left"], solo["solo_perfect"], strict=True):
             assert left >= 0 and (left == 0) == bool(perfect)
         assert min(solo["solo_pool"]) >= 0 and len(solo["solo_trace"]) == 3
-    assert "| levels | Migration cards before the tenth bird |" in done.stdout
+    assert "| levels | Migration cards before the last Bird token |" in done.stdout
     assert "| levels | seasons played alike |" in done.stdout
 
 

@@ -5,16 +5,19 @@
 + 0.2 x points of each hand bird that can be placed after one more tile
 + 0.3 per Ability token held (and per Flit in the solo Stamina pool)
 + 0.35 per action left, while it is the player's turn (so a Flit is worth spending)
-+ (solo) 2.5 per Bird token not yet placed, for at most as many tokens as Sand tiles are left in
-  the supply, and none once the Migration pile is empty.
++ (solo with one colour's ten Bird tokens, variant solo-one-colour) 2.5 per Bird token not yet
+  placed, for at most as many tokens as Sand tiles are left in the supply, and none once the
+  Migration pile is empty.
 
 "After one more tile": some orientation matches the island except on exactly one cell, which
 is one level too low with the right Vegetation and where a tile may legally go now. Placing a
 bird always gains 0.6 x its points, so a greedy player places what it can, draws the birds that
 fit, passes the ones that do not and builds toward the birds it holds.
 
-In solo the ten Bird tokens, not the season, cap the score (ruling IS-R32): without the token
-term every level from greedy up housed whichever ten birds fitted first, 2.2 points a bird where
+The solo player places every colour's Bird tokens (ruling IS-R33), more than the box's land
+tiles, so no token term applies. With one colour's ten (variant solo-one-colour) the tokens,
+not the season, cap the score: without the token term every level from greedy up housed
+whichever ten birds fitted first, 2.2 points a bird where
 the deck averages 2.8, and scored 23 points at every stamina level. A token held is worth
 ``BIRD_TOKEN`` points, so a bird worth less is placed only when nothing better is in reach, and
 the token's worth runs out with the season: it counts for at most one token per Sand tile left
@@ -23,7 +26,7 @@ empty (the next turn without a placement ends it, IS-71), so a season's last tur
 fits. Over 300 seasons per level greedy then scores 30.7, 30.8, 30.5 and 30.1 points at
 stamina 1-4 (22.9, 22.9, 23.1, 22.9 without the term) and spends the Stamina pool (docs/agents.md,
 "The Isle's solo: a Bird token's worth"). The birds worth one point are then all but never
-housed in solo (docs/calibration/isle-of-feathers.md, issue 17).
+housed in solo (docs/calibration/isle-of-feathers.md, issue 17), which ruling IS-R33 ended.
 
 With 2-4 players a decided game is valued by how near its end is, so that its winner ends it
 (issue 16: without this, a quarter of the two-player games between search agents ran to the
@@ -55,8 +58,9 @@ if TYPE_CHECKING:
 NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 
 BIRD_TOKEN = 2.5
-"""Solo: points per Bird token not yet placed, for at most one token per Sand tile left in the
-supply and none once the Migration pile is empty (module docstring). Greedy's points over 200
+"""Solo with one colour's tokens (``Options.scarce_tokens``, variant solo-one-colour): points per
+Bird token not yet placed, for at most one token per Sand tile left in the supply and none once
+the Migration pile is empty (module docstring). Greedy's points over 200
 seasons at stamina 1 and 4 (``benchmarks/calibrate_isle_of_feathers.py --configs solo1,solo4
 --games 200``, the term edited), before the Migration pile bound: 2.0 gave 28.2 and 28.2, 2.5
 30.1 and 29.1, 2.75 30.9 and 28.9, 3.0 30.9 and 27.2 (it kept tokens it could no longer use at
