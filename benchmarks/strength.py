@@ -70,10 +70,10 @@ from pathlib import Path
 from typing import Any
 
 from fourfeathers import make
-from fourfeathers.agents import GreedyAgent, IsmctsAgent, make_agent, resolve_spec, view_for
+from fourfeathers.agents import GreedyAgent, make_agent, resolve_spec, view_for
 from fourfeathers.arena import GameJob, run_jobs, wilson
 from fourfeathers.arena.runner import rotated
-from fourfeathers.core.game import State, win_shares
+from fourfeathers.core.game import Game, State, win_shares
 from fourfeathers.core.rng import derive_seed
 
 LADDER = (("hard", "medium"), ("medium", "easy"), ("easy", "random"))
@@ -137,17 +137,20 @@ class TrueStateView:
 
 
 class OracleAgent:
-    """Measuring only: a search on the true state. ``kind="ismcts"``: ``IsmctsAgent``'s search
-    whose every determinization is the true state (a perfect-information MCTS that knows every
-    hidden card and deck order); ``kind="greedy"``: ``GreedyAgent``'s one-ply look on the true
-    state. Never registered as an agent (``make_agent`` and the command line do not know it).
-    ``act_on_state`` takes the true state, not a ``SeatView``."""
+    """Measuring only: a search on the true state. ``kind="ismcts"``: ``hard``'s search in
+    ``game`` (``oracle_spec``: its settings there, the Isle's solo ``c`` included) with
+    ``iterations``, whose every determinization is the true state (a perfect-information MCTS
+    that knows every hidden card and deck order); ``kind="greedy"``: ``GreedyAgent``'s one-ply
+    look on the true state. Never registered as an agent (``make_agent`` and the command line
+    do not know it). ``act_on_state`` takes the true state, not a ``SeatView``."""
 
     name = "oracle"
 
-    def __init__(self, seed: int, iterations: int, kind: str = "ismcts") -> None:
+    def __init__(
+        self, seed: int, iterations: int, kind: str = "ismcts", game: Game | None = None
+    ) -> None:
         if kind == "ismcts":
-            self.search: Any = IsmctsAgent(seed, iterations=iterations)
+            self.search: Any = make_agent(oracle_spec(game, iterations), seed, game)
         elif kind == "greedy":
             self.search = GreedyAgent(seed)
         else:
@@ -155,6 +158,15 @@ class OracleAgent:
 
     def act_on_state(self, state: State) -> Any:
         return self.search.act(TrueStateView(state, state.current_player))
+
+
+def oracle_spec(game: Game | None, iterations: int) -> str:
+    """``hard``'s spec in ``game`` (``agents.resolve_spec``) with ``iterations`` and no time
+    budget: ``ismcts:iterations=N`` in every game but the Isle's solo, whose ``hard`` explores
+    with ``c`` 0.05."""
+    budget = ("seconds=", "iterations=")
+    kept = [p for p in resolve_spec("hard", game).split(":") if not p.startswith(budget)]
+    return ":".join([*kept, f"iterations={iterations}"])
 
 
 ORACLE_KINDS = ("ismcts", "greedy")
@@ -166,9 +178,10 @@ def play_oracle(
 ) -> list[float]:
     """The scores of an ``OracleAgent`` of ``kind`` in every seat of one game of ``game_id``
     dealt with ``seed``."""
-    state = make(game_id, **config).new_initial_state(seed)
+    game = make(game_id, **config)
+    state = game.new_initial_state(seed)
     oracles = [
-        OracleAgent(derive_seed(seed, "seat", p), iterations, kind)
+        OracleAgent(derive_seed(seed, "seat", p), iterations, kind, game)
         for p in range(state.game.num_players)
     ]
     while not state.is_terminal():

@@ -152,8 +152,20 @@ def test_the_oracle_searches_the_true_state_and_a_seat_does_not(strength):
     seat_worlds = [SeatView(state, 0).determinize(random.Random(s)).to_dict() for s in range(4)]
     assert any(world != state.to_dict() for world in seat_worlds)
     # a game whose search asks the view's world whether it is settled (the Isle's) plays too
-    isle = make("isle-of-feathers", players=1, stamina=1).new_initial_state(3)
-    assert strength.OracleAgent(0, 5).act_on_state(isle) in isle.legal_actions()
+    game = make("isle-of-feathers", players=1, stamina=1)
+    isle = game.new_initial_state(3)
+    oracle = strength.OracleAgent(0, 5, "ismcts", game)
+    assert oracle.act_on_state(isle) in isle.legal_actions()
+
+
+def test_the_oracle_searches_as_hard_does_in_the_game(strength):
+    """hard's settings with the oracle's budget: the Isle's solo c of 0.05, elsewhere plain."""
+    isle = make("isle-of-feathers", players=1, stamina=4)
+    assert strength.oracle_spec(isle, 1000) == "ismcts:c=0.05:iterations=1000"
+    oracle = strength.OracleAgent(0, 1000, "ismcts", isle).search
+    assert (oracle.c, oracle.iterations, oracle.seconds) == (0.05, 1000, None)
+    solo = make("featherlight", players=1)
+    assert strength.oracle_spec(solo, 1000) == "ismcts:iterations=1000"
 
 
 def test_ladder_command_runs_and_resumes(tmp_path):
