@@ -35,17 +35,25 @@ def test_the_terminal_and_the_server_give_the_same_hint(
     monkeypatch.setattr(hints, "ESTIMATE_SECONDS", 3600.0)
     with server(db, hint_playouts=ESTIMATE_PLAYOUTS) as client:  # the terminal's playouts
         players = options.get("players", 1)
-        table = create(client, game_id, ["human"] * players, options=options)
-        tokens = claim_all(client, table)
         rng = random.Random(4)
-        for _ in range(3):
-            seat = Browser(client, table["table"], tokens[0]).state["to_move"]
-            mover = Browser(client, table["table"], tokens[seat])
-            mover.move(rng.choice(mover.legal))
-        live = hub_of(client).get(table["table"])
-        while len(live.state.legal_actions()) < 4:
-            seat = live.state.current_player
-            Browser(client, table["table"], tokens[seat]).move(str(live.state.legal_actions()[0]))
+        for _ in range(5):  # a table's deal is random: one may end before a position to hint in
+            table = create(client, game_id, ["human"] * players, options=options)
+            tokens = claim_all(client, table)
+            live = hub_of(client).get(table["table"])
+            for _ in range(3):
+                if live.state.is_terminal():
+                    break
+                seat = live.state.current_player
+                mover = Browser(client, table["table"], tokens[seat])
+                mover.move(rng.choice(mover.legal))
+            while not live.state.is_terminal() and len(live.state.legal_actions()) < 4:
+                seat = live.state.current_player
+                first = str(live.state.legal_actions()[0])
+                Browser(client, table["table"], tokens[seat]).move(first)
+            if not live.state.is_terminal():
+                break
+        else:
+            pytest.fail("five deals in a row ended before a position with four choices")
         seat = live.state.current_player
         message = Browser(client, table["table"], tokens[seat]).command("hint")
         legal = [str(a) for a in live.state.legal_actions()]
