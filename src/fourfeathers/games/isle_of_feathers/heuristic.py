@@ -118,11 +118,13 @@ SOLO_LEVELS = {
 """``medium`` and ``hard`` in the solo game (``agents.heuristic.solo_levels_for``): the
 exploration constant 0.05 (for the reason of ``SEARCH_TURN_C``: a solo leaf is the logistic of
 the season's gain over the root, and the choices' gains lie a point or two apart) and, for
-``medium``, the prior of 20 virtual visits that ``hard`` uses everywhere. With the common specs
-``medium`` was no better than ``easy`` (-0.34 [-1.07, +0.39] points at stamina 1, +0.14 [-0.59,
-+0.87] at stamina 4, 100 seasons); with these it scores +1.43 [+0.74, +2.12] and +1.93 [+1.24,
-+2.62] above greedy, and ``hard`` +2.5 [+1.17, +3.83] and +1.3 [-0.53, +3.13] above it on 20
-seasons (docs/agents.md, "The Isle's solo levels")."""
+``medium``, the prior of 20 virtual visits that ``hard`` uses everywhere. With one colour's
+tokens (variant solo-one-colour) the common ``medium`` was no better than ``easy`` (-0.34
+[-1.07, +0.39] points at stamina 1, +0.14 [-0.59, +0.87] at stamina 4, 100 seasons) and this
+one scores +1.43 [+0.74, +2.12] and +1.93 [+1.24, +2.62] above it. With every colour's
+(ruling IS-R33), ``strength.py solo`` on 80-160 seeds: ``medium`` - ``easy`` +2.72 [+1.42,
++4.02] and +4.04 [+2.26, +5.82], ``hard`` - ``medium`` +2.73 [+1.22, +4.23] and +5.08 [+2.52,
++7.63] (docs/agents.md, "The Isle's solo levels")."""
 
 
 def fit_level_of(state: IsleState, card: int) -> int:
