@@ -17,8 +17,8 @@ fit, passes the ones that do not and builds toward the birds it holds.
 The solo player places every colour's Bird tokens (ruling IS-R33), more than the box's land
 tiles, so no token term applies. With one colour's ten (variant solo-one-colour) the tokens,
 not the season, cap the score: without the token term every level from greedy up housed
-whichever ten birds fitted first, 2.2 points a bird where
-the deck averages 2.8, and scored 23 points at every stamina level. A token held is worth
+whichever ten birds fitted first, 2.2 points a bird where the deck averages 2.8, and scored 23
+points at every stamina level. A token held is worth
 ``BIRD_TOKEN`` points, so a bird worth less is placed only when nothing better is in reach, and
 the token's worth runs out with the season: it counts for at most one token per Sand tile left
 in the supply (the last Sand ends the season, IS-76), and for none once the Migration pile is
@@ -60,8 +60,8 @@ NOW, SOON, TOKEN, ACTION = 0.4, 0.2, 0.3, 0.35
 BIRD_TOKEN = 2.5
 """Solo with one colour's tokens (``Options.scarce_tokens``, variant solo-one-colour): points per
 Bird token not yet placed, for at most one token per Sand tile left in the supply and none once
-the Migration pile is empty (module docstring). Greedy's points over 200
-seasons at stamina 1 and 4 (``benchmarks/calibrate_isle_of_feathers.py --configs solo1,solo4
+the Migration pile is empty (module docstring). Greedy's points over 200 seasons at stamina 1
+and 4 (``benchmarks/calibrate_isle_of_feathers.py --configs solo1,solo4
 --games 200``, the term edited), before the Migration pile bound: 2.0 gave 28.2 and 28.2, 2.5
 30.1 and 29.1, 2.75 30.9 and 28.9, 3.0 30.9 and 27.2 (it kept tokens it could no longer use at
 stamina 4). Counting every token left instead, 1.0 gave 25.7 and 25.2, 2.0 27.7 and 27.3, 2.5
@@ -122,9 +122,9 @@ the season's gain over the root, and the choices' gains lie a point or two apart
 tokens (variant solo-one-colour) the common ``medium`` was no better than ``easy`` (-0.34
 [-1.07, +0.39] points at stamina 1, +0.14 [-0.59, +0.87] at stamina 4, 100 seasons) and this
 one scores +1.43 [+0.74, +2.12] and +1.93 [+1.24, +2.62] above it. With every colour's
-(ruling IS-R33), ``strength.py solo`` on 80-160 seeds: ``medium`` - ``easy`` +2.72 [+1.42,
-+4.02] and +4.04 [+2.26, +5.82], ``hard`` - ``medium`` +2.73 [+1.22, +4.23] and +5.08 [+2.52,
-+7.63] (docs/agents.md, "The Isle's solo levels")."""
+(ruling IS-R33), ``strength.py solo`` on 160 seeds: ``medium`` - ``easy`` +2.72 [+1.42, +4.02]
+and +4.16 [+2.69, +5.63] points; on 80: ``hard`` - ``medium`` +2.73 [+1.22, +4.23] and +4.21
+[+2.43, +6.00] (docs/agents.md, "The Isle's solo levels")."""
 
 
 def fit_level_of(state: IsleState, card: int) -> int:
