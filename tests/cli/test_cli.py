@@ -378,6 +378,25 @@ def test_simulate_table_and_seed():
     assert data["seats"][0]["win_share"] is None  # solo has no win test (ruling FL-R19)
 
 
+def test_simulate_json_names_the_spec_each_level_stands_for_in_the_game():
+    from fourfeathers.cli.simulate import summarize
+    from fourfeathers.games.isle_of_feathers.heuristic import SOLO_LEVELS
+
+    data = json.loads(run("simulate", "isle-of-feathers", "--players", "1", "--games", "2",
+                          "--agents", "easy", "--json").stdout)  # fmt: skip
+    assert [(a["agent"], a["resolved"]) for a in data["agents"]] == [("easy", "greedy")]
+    records = [{"scores": [3], "returns": [3.0], "winners": [], "seats": ["medium"],
+                "decisions": 9, "turns": 2, "capped": False}]  # fmt: skip
+    solo = summarize("isle-of-feathers", {"players": 1}, ["medium"], 1, 0, records)
+    assert solo["agents"][0]["resolved"] == SOLO_LEVELS["medium"]
+    records = [
+        {"scores": [3, 4], "returns": [0.0, 1.0], "winners": [1], "seats": ["medium", "medium"],
+         "decisions": 9, "turns": 2, "capped": False}
+    ]  # fmt: skip
+    two = summarize("isle-of-feathers", {"players": 2}, ["medium", "medium"], 1, 0, records)
+    assert two["agents"][0]["resolved"] == "ismcts:iterations=300:prior=2:horizon=0"
+
+
 @pytest.mark.parametrize(
     ("args", "option"),
     [

@@ -32,9 +32,9 @@ from rich.progress import (
 from rich.table import Table
 from rich.text import Text
 
-from ..agents import reproducible
+from ..agents import reproducible, resolve_spec
 from ..arena.results import ResultsFile, ResultsMismatch, to_record
-from ..arena.runner import BACKENDS, GameJob, plan_games, run_jobs
+from ..arena.runner import BACKENDS, GameJob, cached_game, plan_games, run_jobs
 from ..arena.stats import summarize_records
 from .common import (
     ContentOpt,
@@ -296,8 +296,11 @@ def summarize(
     """The JSON-ready report of a run (seats are numbered from 0, as in every JSON output).
 
     ``seats[].agent`` is the seat's agent when it was the same in every game, else None (the
-    seats rotated); ``agents`` has one row per distinct agent spec.
+    seats rotated); ``agents`` has one row per distinct agent spec, with ``resolved``, the spec
+    a difficulty name stands for in this game (``agents.resolve_spec``: the Isle's solo
+    ``medium`` is not the two-player one).
     """
+    game = cached_game(game_id, config)
     tallies = summarize_records(records)
     decided = tallies["decided"] > 0
     seats = []
@@ -315,7 +318,7 @@ def summarize(
     agent_rows = []
     for spec in dict.fromkeys(names):
         tally = tallies["agents"][spec]
-        row = {"agent": spec, **tally.as_dict()}
+        row = {"agent": spec, "resolved": resolve_spec(spec, game), **tally.as_dict()}
         row["seat_games"] = row.pop("games")
         if not decided:
             row["win_share"] = None
