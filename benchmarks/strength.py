@@ -72,7 +72,7 @@ from typing import Any
 from fourfeathers import make
 from fourfeathers.agents import GreedyAgent, make_agent, resolve_spec, view_for
 from fourfeathers.arena import GameJob, run_jobs, wilson
-from fourfeathers.arena.runner import rotated
+from fourfeathers.arena.runner import cached_game, rotated
 from fourfeathers.core.game import Game, State, win_shares
 from fourfeathers.core.rng import derive_seed
 
@@ -112,8 +112,7 @@ def level_spec(level: str, hard: str | None, game_id: str, config: dict[str, Any
     levels their own), ``hard`` without its time budget, or ``hard`` itself where given."""
     if level == "hard" and hard:
         return hard
-    spec = resolve_spec(level, make(game_id, **config))
-    return ":".join(p for p in spec.split(":") if not p.startswith("seconds="))
+    return without(resolve_spec(level, cached_game(game_id, config)), "seconds")
 
 
 class TrueStateView:
@@ -160,13 +159,16 @@ class OracleAgent:
         return self.search.act(TrueStateView(state, state.current_player))
 
 
+def without(spec: str, *names: str) -> str:
+    """``spec`` (``name:key=value:...``) without its parameters called ``names``."""
+    return ":".join(p for p in spec.split(":") if p.partition("=")[0] not in names)
+
+
 def oracle_spec(game: Game | None, iterations: int) -> str:
     """``hard``'s spec in ``game`` (``agents.resolve_spec``) with ``iterations`` and no time
     budget: ``ismcts:iterations=N`` in every game but the Isle's solo, whose ``hard`` explores
     with ``c`` 0.05."""
-    budget = ("seconds=", "iterations=")
-    kept = [p for p in resolve_spec("hard", game).split(":") if not p.startswith(budget)]
-    return ":".join([*kept, f"iterations={iterations}"])
+    return f"{without(resolve_spec('hard', game), 'seconds', 'iterations')}:iterations={iterations}"
 
 
 ORACLE_KINDS = ("ismcts", "greedy")

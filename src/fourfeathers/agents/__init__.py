@@ -45,7 +45,7 @@ so no turn tree and no ``SEARCH_TURN_C`` either) so that a game whose ``SEARCH_P
 its ladder measured it (docs/agents.md, "hard's prior", "hard's horizon", "The turn tree's
 exploration").
 A game may play a level differently in its solo mode (``SOLO_LEVELS`` in its heuristic module,
-``resolve_spec``): the Isle's solo ``medium`` and ``hard`` explore with ``c`` 0.05."""
+``resolve_spec``; docs/agents.md, "The Isle's solo levels")."""
 
 __all__ = [
     "AGENTS",

@@ -175,7 +175,7 @@ ALIASES: dict[str, str] = {}
 def resolve_spec(spec: str, game: Game | None = None) -> str:
     """The agent spec ``spec`` stands for: a difficulty name's spec (``ALIASES``), in the form
     ``game``'s heuristic module states for its solo mode where it states one
-    (``agents.heuristic.solo_levels_for``: the Isle's solo ``medium`` and ``hard``), else
+    (``agents.heuristic.solo_levels_for``), else
     ``spec`` itself. Without ``game`` the names' common specs. Raises ``ConfigError`` for a game
     whose id is not registered."""
     if game is not None and game.num_players == 1:

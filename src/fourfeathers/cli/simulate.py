@@ -297,8 +297,8 @@ def summarize(
 
     ``seats[].agent`` is the seat's agent when it was the same in every game, else None (the
     seats rotated); ``agents`` has one row per distinct agent spec, with ``resolved``, the spec
-    a difficulty name stands for in this game (``agents.resolve_spec``: the Isle's solo
-    ``medium`` is not the two-player one).
+    a difficulty name stands for in this game (``agents.resolve_spec``: a game's solo mode may
+    give a level its own spec).
     """
     game = cached_game(game_id, config)
     tallies = summarize_records(records)
