@@ -173,6 +173,36 @@ def test_solo_on_a_phone(live, seat) -> None:
     assert no_horizontal_scroll(page)
 
 
+def longest_reason_word() -> str:
+    """The widest word (no space in it) a hand card's reason says over 300 solo deals:
+    "purple+blue+white+black"."""
+    from fourfeathers.core.registry import make
+    from fourfeathers.games.featherlight.scoring import explain_hand
+
+    game = make("featherlight", players=1)
+    words = set()
+    for seed in range(300):
+        state = game.new_initial_state(seed)
+        for line in explain_hand(game.rules, game.cards.colour, state.hands[0], state.nest):
+            words.update(line.reason.split())
+    return max(words, key=len)
+
+
+def test_no_reason_widens_the_hand_on_a_phone(live, seat) -> None:
+    # CI's random deal once put the 23-letter word in the third column and the page scrolled
+    word = longest_reason_word()
+    assert len(word) >= 20, word
+    table = create_table(live, "featherlight", ["human"], players=1)
+    page = seat(table["invites"][0]["url"], viewport=PHONE).page
+    page.wait_for_selector(".fl-hand")
+    page.evaluate(
+        "w => document.querySelectorAll('.fl-card small, .fl-card .text')"
+        ".forEach(e => { e.textContent = `0 x 15 for sets of ${w} in hand`; })",
+        word,
+    )
+    assert no_horizontal_scroll(page)
+
+
 def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:
     table = create_table(live, "featherlight", ["human", "random", "random"], starting_player=0)
     page = seat(table["invites"][0]["url"]).page

@@ -6,6 +6,9 @@
 
 const WIND = { up: "▲", down: "▼" };
 
+// A line may break after a + or a / ("purple+blue+white+black" is wider than a phone's card).
+const breakable = (text) => text.replace(/[+/]/g, "$&\u200b");
+
 function feather(ctx, colour) {
   const { svg } = ctx;
   return svg("svg", { class: "feather", viewBox: "0 0 40 64", "aria-hidden": "true" },
@@ -20,7 +23,7 @@ function face(ctx, card, extra = null) {
   return [
     h("span", { class: "fl-top" }, h("span", { class: "num" }, String(card)), h("span", { class: "colour" }, info.colour)),
     feather(ctx, info.colour),
-    h("span", { class: "text" }, info.text.replaceAll("+", "+\u200b")), // a line may break after a +
+    h("span", { class: "text" }, breakable(info.text)),
     extra,
   ];
 }
@@ -135,7 +138,7 @@ function hand(ctx, obs) {
       "aria-label": `${line.card} ${ctx.catalogue.cards[line.card].colour}: ${line.points} points now, ${line.why}`,
       onclick: () => (putting ? select(line.card)
         : ctx.refuse(ctx.myTurn ? "First draw a card or take one from the nest; then put a card." : "It is not your turn.", ctx.myTurn ? "FL-14" : "")),
-    }, face(ctx, line.card, h("span", { class: "score" }, h("strong", {}, `${line.points} pts`), h("small", {}, line.why)))))));
+    }, face(ctx, line.card, h("span", { class: "score" }, h("strong", {}, `${line.points} pts`), h("small", {}, breakable(line.why))))))));
 }
 
 export default {
