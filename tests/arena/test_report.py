@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,29 @@ def test_isle_of_feathers_birds_and_solo_configurations_apart(tmp_path: Path):
         assert labels[label]["value"] == game.content.points[number]
     markdown = (tmp_path / "out" / "summary.md").read_text()
     assert "| games with it | points |" in markdown
+
+
+def test_the_header_names_the_spec_a_level_played_as(files, tmp_path: Path):
+    # A solo mode may give a level its own spec (records' ``resolved``); a file may hold games
+    # from before and after such a change: the header names each, with its seat-games.
+    records = list(read_records(files["fa1"]))
+    assert all(r["resolved"] == r["seats"] == ["greedy"] for r in records)
+    mixed = tmp_path / "mixed.jsonl"
+    lines = []
+    for k, r in enumerate(records):
+        spec = "ismcts:iterations=300:prior=20" if k < 20 else "ismcts:iterations=300"
+        lines.append(json.dumps({**r, "seats": ["medium"], "resolved": [spec]}))
+    mixed.write_text("\n".join(lines) + "\n")
+    summary = build_report([mixed], tmp_path / "mixed")
+    (group,) = summary["groups"]
+    assert group["plays_as"] == {
+        "medium": {"ismcts:iterations=300:prior=20": 20, "ismcts:iterations=300": 10}
+    }
+    text = (tmp_path / "mixed" / "summary.md").read_text()
+    assert (
+        "`medium` (played as `ismcts:iterations=300:prior=20` in 20 seat-games, "
+        "`ismcts:iterations=300` in 10 seat-games)" in text
+    )
+    plain = build_report([files["fa1"]], tmp_path / "plain")
+    assert plain["groups"][0]["plays_as"] == {"greedy": {"greedy": 30}}
+    assert "agents: `greedy`." in (tmp_path / "plain" / "summary.md").read_text()

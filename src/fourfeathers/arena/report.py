@@ -23,6 +23,7 @@ import math
 import re
 import statistics
 import textwrap
+from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -211,6 +212,7 @@ class Group:
     games: int = 0
     decided: int = 0
     agents: dict[str, Tally] = field(default_factory=dict)
+    plays_as: dict[str, Counter[str]] = field(default_factory=dict)
     seats: list[Tally] = field(default_factory=list)
     seat_agents: list[set[str]] = field(default_factory=list)
     positions: list[Tally] = field(default_factory=list)
@@ -238,7 +240,9 @@ class Group:
         scores = record["scores"]
         order = record.get("order") or list(range(n))
         position = {seat: k for k, seat in enumerate(order)}
+        resolved = record.get("resolved") or record["seats"]
         for p, spec in enumerate(record["seats"]):
+            self.plays_as.setdefault(spec, Counter())[resolved[p]] += 1
             self.seats[p].add(shares[p], scores[p])
             self.seat_agents[p].add(spec)
             self.agents.setdefault(spec, Tally()).add(shares[p], scores[p])
@@ -512,7 +516,8 @@ def _group_section(
         "files": sorted(group.files),
     }
     doc.h(2, heading)
-    agents = ", ".join(f"`{a}`" for a in group.agents)
+    agents = ", ".join(_agent_text(a, group.plays_as[a]) for a in group.agents)
+    data["plays_as"] = {a: dict(c) for a, c in group.plays_as.items()}
     doc.p(
         f"**{group.games}** games; configuration: `{_config_text(group.config)}`; agents: "
         f"{agents}. " + ("" if decided else "No game named a winner: scores are compared.")
@@ -534,6 +539,18 @@ def _group_section(
     if group.features:
         _feature_section(doc, plot, group, slug, decided, data)
     return data
+
+
+def _agent_text(agent: str, plays_as: Counter[str]) -> str:
+    """An agent as the header names it: a difficulty level with the spec it played in this
+    game (a record's ``resolved``; a game's solo mode may give a level its own spec), and the
+    seat-games of each when the files hold several."""
+    if set(plays_as) <= {agent}:
+        return f"`{agent}`"
+    if len(plays_as) == 1:
+        return f"`{agent}` (played as `{next(iter(plays_as))}`)"
+    each = ", ".join(f"`{spec}` in {n} seat-games" for spec, n in plays_as.most_common())
+    return f"`{agent}` (played as {each})"
 
 
 def _agent_section(
