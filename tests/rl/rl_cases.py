@@ -31,6 +31,10 @@ def one_configuration_per_game() -> list[Any]:
     return [param for _, param in chosen.values()]
 
 
+SOLO_CONFIGS = [p for p in CONFIGS if make(p.values[0][0], **p.values[0][1]).num_players == 1]
+"""The one-seat configurations of ``CONFIGS`` (the Gymnasium environments' modes)."""
+
+
 def needs_encoding(game_id: str) -> None:
     """Skip the calling test if ``game_id`` has no encoding yet."""
     if game_spec(game_id).part("encoding") is None:

@@ -15,6 +15,7 @@ import pytest
 gym = pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
+from rl_cases import SOLO_CONFIGS, needs_encoding  # noqa: E402
 
 from fourfeathers.core import ConfigError, make  # noqa: E402
 from fourfeathers.rl.gymnasium import ENV_IDS, FeathersSoloEnv  # noqa: E402
@@ -33,11 +34,18 @@ def test_the_solo_modes_have_their_ids():
     assert set(ENV_IDS) <= set(gym.registry)
 
 
+@pytest.fixture(params=SOLO_CONFIGS)
+def case(request: pytest.FixtureRequest) -> tuple[str, dict[str, Any]]:
+    """One registered one-seat configuration (this module's own ``case``: the environments are
+    the solo modes)."""
+    game_id, config = request.param
+    needs_encoding(game_id)
+    return game_id, config
+
+
 def solo(case: tuple[str, dict[str, Any]]) -> dict[str, Any]:
-    game_id, config = case
-    if make(game_id, **config).num_players != 1:
-        pytest.skip("not a one-seat configuration")
-    return {k: v for k, v in config.items() if k != "players"}
+    """The configuration's options as the environment takes them (its mode is one seat)."""
+    return {k: v for k, v in case[1].items() if k != "players"}
 
 
 def test_check_env(case):
