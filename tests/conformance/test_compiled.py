@@ -1,7 +1,8 @@
 """The compiled build of the engines and the ISMCTS search (setup.py, ``FOURFEATHERS_COMPILE=1``)
 plays exactly as the pure-Python reference: from the same seeds the same actions, outcomes,
 scores, heuristic values, determinizations and search statistics. Skipped, saying so, when no
-compiled module is installed.
+compiled module is installed, unless ``FEATHERS_COMPILED=required`` (CI, which builds a copy of
+the tree with ``.ci/run``) makes that a failure.
 
 Both sides run in a fresh interpreter: the pure one with an import hook that loads each
 module's ``.py`` even where a compiled one lies beside it.
@@ -10,6 +11,7 @@ module's ``.py`` even where a compiled one lies beside it.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 
@@ -93,6 +95,8 @@ def test_compiled_playouts_equal_the_pure_python_ones():
     compiled = _run(PLAY)
     built = _compiled(compiled["modules"])
     if not built:
+        if os.environ.get("FEATHERS_COMPILED") == "required":
+            pytest.fail("a compiled build is required, but none is importable")
         pytest.skip("no compiled engine module is installed (FOURFEATHERS_COMPILE=1, setup.py)")
     pure = _run(PURE + PLAY)
     assert _compiled(pure["modules"]) == [], "the import hook must load every module's .py"
