@@ -15,9 +15,10 @@ module may state the search's other game-dependent defaults (``search_setting``)
 the difficulty names its solo mode plays with other specs than the common ones
 (``solo_levels_for``).
 
-A game whose positions can be decided before they are over states ``settled(state) -> bool`` in
-the same module (``settled_for``): True once no decision can change any seat's result, read
-from what every seat sees; ISMCTS then plays greedy's move instead of searching.
+A game whose results can be decided before it is over states ``result_settled(state, player)
+-> bool`` in the same module (``settled_for``): True once no decision can change ``player``'s
+result (the whole game decided, or the seat out of reach of a win), read from what every seat
+sees; ISMCTS then plays greedy's move for that seat instead of searching.
 
 A game whose agents can go round in circles gives the greedy agent a repetition rule in the same
 module (``repetition_for``): ``position_key(state, player)``, a hashable key of what ``player``
@@ -127,15 +128,16 @@ def actions_interned(game_id: str) -> bool:
     return bool(getattr(_heuristic_module(game_id), "ACTIONS_INTERNED", False))
 
 
-Settled = Callable[[State], bool]
-"""``settled(state)``: True once no decision can change any seat's result in ``state``."""
+Settled = Callable[[State, int], bool]
+"""``result_settled(state, player)``: True once no decision can change ``player``'s result in
+``state``."""
 
 
 @cache
 def settled_for(game_id: str) -> Settled | None:
-    """The ``settled`` function of the module that holds ``game_id``'s heuristic, or None if it
-    states none. Raises ``ConfigError`` for an unknown game."""
-    found: Settled | None = getattr(_heuristic_module(game_id), "settled", None)
+    """The ``result_settled`` function of the module that holds ``game_id``'s heuristic, or None
+    if it states none. Raises ``ConfigError`` for an unknown game."""
+    found: Settled | None = getattr(_heuristic_module(game_id), "result_settled", None)
     return found
 
 

@@ -41,8 +41,8 @@ the sums of their visits and rewards (root parallelisation, Chaslot, Winands and
 2008): K small searches' votes instead of one large search's choice (no game's level uses it:
 docs/agents.md, "Ten trees").
 
-``act`` does not search a position the game's heuristic module calls settled (no decision can
-change any seat's result, ``agents.heuristic.settled_for``): it plays greedy's move there.
+``act`` does not search where the game's heuristic module calls the seat's result settled (no
+decision can change it, ``agents.heuristic.settled_for``): it plays greedy's move there.
 
 By default (``playout_depth=0``) a newly expanded node is valued at once by the heuristic;
 ``playout_depth=d > 0`` first plays ``d`` random decisions, and ``playout_depth=-1`` plays
@@ -236,9 +236,9 @@ class IsmctsAgent:
         if len(actions) == 1:
             return actions[0]
         settled = settled_for(view.game.id)
-        if settled is not None and settled(view.world()):
-            # no decision can change the result: the heuristic's move (a game's heuristic
-            # ends a game it has decided), at once
+        if settled is not None and settled(view.world(), view.player):
+            # no decision can change the seat's result: the heuristic's move (a game's
+            # heuristic ends a game it has decided), at once
             return GreedyAgent(self.rng.getrandbits(64)).act(view)
         stats = self.analyse(view)
         best = max((s.visits, s.value) for s in stats)

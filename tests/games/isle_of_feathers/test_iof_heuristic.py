@@ -43,10 +43,24 @@ def test_a_settled_game_has_a_leader_whose_value_grows_with_every_sand_tile_plac
     gone = 16 - state.supply[0]  # six starting tiles: ten Sand left in the supply
     assert gone == 6
     assert heuristic.pace(state, 0, totals) == PACE * 6 == -heuristic.pace(state, 1, totals)
-    # values: points, the pace term, two actions left for the seat to move (no tokens, no fit)
-    assert heuristic.evaluate_all(state) == [22 + 3.0 + 0.7, 20 - 3.0]
+    # values: points and the pace term; no fit, no tokens, and the two actions left count for
+    # nothing to a seat whose Bird tokens are all down
+    assert heuristic.evaluate_all(state) == [22 + 3.0, 20 - 3.0]
     play(state, "tile 3,0")  # Sand on the ocean
     assert heuristic.pace(state, 0, scores(state)) == PACE * 7
+
+
+def test_an_action_left_is_worth_something_only_to_a_seat_with_a_bird_token_left():
+    # once its birds are all down, a Flit (one more action) gained nothing and went round
+    state = settled(2)
+    assert state.actions_left == 2
+    before = heuristic.evaluate(state, 0)
+    state.actions_left = 0
+    assert heuristic.evaluate(state, 0) == before
+    state.placed[0].pop()  # a Bird token left: 0.35 an action
+    without = heuristic.evaluate(state, 0)
+    state.actions_left = 2
+    assert heuristic.evaluate(state, 0) - without == pytest.approx(2 * ACTION)
 
 
 def test_a_tie_or_a_seat_that_can_still_catch_up_leaves_the_values_plain():
@@ -70,6 +84,35 @@ def test_a_tie_in_a_settled_game_gives_the_tied_seats_the_term():
     totals = scores(tie)
     assert heuristic.settled(tie) and heuristic.decided_leader(tie, totals) == -1
     assert heuristic.pace(tie, 0, totals) == heuristic.pace(tie, 1, totals) == PACE * 6
+
+
+def out_of_reach_game(player: int = 0):
+    """Seat 0 has all its birds down (22 points); seat 1 has one Bird token left and 17 points,
+    so it reaches 21 at most (the deck's highest bird is worth 4)."""
+    state = settled(2, player=player)
+    state.placed[1].pop()
+    state.placed[1][0] = _birds(1)[-1]
+    assert scores(state) == [22, 17] and state.options.top_points == 4
+    return state
+
+
+def test_a_seat_that_cannot_reach_the_top_is_out_of_reach_and_its_result_settled():
+    state = out_of_reach_game()
+    assert heuristic.out_of_reach(state, 1) and not heuristic.out_of_reach(state, 0)
+    assert not heuristic.settled(state)  # seat 1 still holds a Bird token
+    assert heuristic.result_settled(state, 1) and not heuristic.result_settled(state, 0)
+    state.placed[1][0] = _birds(2)[-1]  # 18 + 4 = 22: a share of the win is still open
+    assert not heuristic.out_of_reach(state, 1) and not heuristic.result_settled(state, 1)
+    assert not heuristic.out_of_reach(position(1), 0)  # solo: no one to reach
+
+
+def test_ismcts_plays_greedys_move_for_a_seat_out_of_reach_without_searching():
+    state = out_of_reach_game(player=1)
+    started = time.perf_counter()
+    action = make_agent("ismcts:iterations=10000000", seed=0).act(SeatView(state, 1))
+    assert time.perf_counter() - started < 10
+    greedy = {make_agent("easy", seed=s).act(SeatView(state, 1)) for s in range(20)}
+    assert action in greedy  # one of greedy's best (it breaks ties at random)
 
 
 def test_once_the_end_is_certain_the_leader_gains_the_end_bonus():

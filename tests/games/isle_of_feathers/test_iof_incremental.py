@@ -201,12 +201,13 @@ def ref_evaluate(state, player: int) -> float:
         left = game.bird_tokens - len(state.placed[player])
         value += 2.5 * min(left, state.supply[0])
     bonus = 0.0
-    if state.hands[player] and len(state.placed[player]) < game.bird_tokens:
+    token_left = len(state.placed[player]) < game.bird_tokens
+    if state.hands[player] and token_left:
         for card in state.hands[player]:
             bonus += {2: 0.4, 1: 0.2, 0: 0.0}[ref_fit_level(state, card)] * points[card]
     tokens = sum(state.tokens[player]) + (state.stamina if state.game.solo else 0)
     value = value + bonus + 0.3 * tokens
-    if state.player == player:
+    if state.player == player and token_left:
         value += 0.35 * state.actions_left
     return value
 

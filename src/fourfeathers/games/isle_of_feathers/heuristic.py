@@ -4,7 +4,9 @@
 + 0.4 x points of each hand bird that can be placed now
 + 0.2 x points of each hand bird that can be placed after one more tile
 + 0.3 per Ability token held (and per Flit in the solo Stamina pool)
-+ 0.35 per action left, while it is the player's turn (so a Flit is worth spending)
++ 0.35 per action left, while it is the player's turn and it has a Bird token left (so a Flit
+  is worth spending; once its birds are all down an action buys it nothing, and a Flit then
+  only went round: discard, draw, discard, up to the turn's 20 actions)
 + (solo with one colour's ten Bird tokens, variant solo-one-colour) 2.5 per Bird token not yet
   placed, for at most as many tokens as Sand tiles are left in the supply, and none once the
   Migration pile is empty.
@@ -39,7 +41,11 @@ per Sand tile in the box; every other seat loses the same. In a ``settled`` game
 token down) that ends in a tie, the seats tied at the top gain the term. An undecided game has
 no such term, so the play that decides a game is unchanged. ISMCTS plays greedy's move in a
 settled game (``agents.heuristic.settled_for``): no decision can change its result, and a tie
-gives the search nothing to prefer.
+gives the search nothing to prefer. It does the same for a seat out of reach (``out_of_reach``:
+no win or share of one is left to it, whatever anyone does): its search would only weigh which
+of the others it hinders, at a second a decision, and it had kept games going (a seat without
+Bird tokens sent Sand back to the ocean with Burrow while the others placed it, 52 turns where
+such games take 25).
 """
 
 from __future__ import annotations
@@ -289,7 +295,7 @@ def _value(state: IsleState, player: int, totals: list[int], term: float) -> flo
     # summed in this order, an undecided game's values are the very floats they were before
     # the pace term (ties between actions break the same way)
     value = score + hand_potential(state, player) + TOKEN * tokens
-    if state.player == player:
+    if state.player == player and rules_place.has_bird_token(state, player):
         value += ACTION * state.actions_left
     return value
 
@@ -303,6 +309,26 @@ def settled(state: IsleState) -> bool:
     if state.player == TERMINAL:
         return True
     return not any(rules_place.has_bird_token(state, p) for p in range(len(state.placed)))
+
+
+def out_of_reach(state: IsleState, player: int) -> bool:
+    """True if ``player`` can no longer win or share a win of a game of 2-4 players: its points
+    with every Bird token it has left placed as a bird of the deck's highest points stay below
+    another seat's points (placed birds keep their points, IS-66, so those never fall). Reads
+    only what every seat sees."""
+    if state.options.solo:
+        return False
+    totals = scores(state)
+    options = state.options
+    left = options.bird_tokens - len(state.placed[player])
+    return totals[player] + options.top_points * left < max(totals)
+
+
+def result_settled(state: IsleState, player: int) -> bool:
+    """True once no decision can change ``player``'s result (``agents.heuristic.settled_for``):
+    the game is ``settled``, or ``player`` is ``out_of_reach`` of a win. ISMCTS then plays
+    greedy's move for the seat (module docstring)."""
+    return settled(state) or out_of_reach(state, player)
 
 
 def decided_leader(state: IsleState, totals: list[int]) -> int:
