@@ -88,7 +88,7 @@ def test_isle_calibration_counts_birds_and_writes_one_plot_per_target(tmp_path):
         for bird in s["birds"]:
             assert 0 <= bird["placed"] <= bird["seen"] <= 3
             assert bird["points"] == bird["cost"]  # ruling IS-R31: points are the actions
-        housed = sum(h[0] for h in s["housed"]) * 3
+        housed = round(sum(h[0] for h in s["housed"]) * 3, 6)  # from a mean: float error
         assert sum(b["placed"] for b in s["birds"]) <= housed  # a bird counts once per game
     assert summaries[1]["solo_scores"] != [] and len(summaries[1]["solo_scores"]) == 3
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
@@ -154,7 +154,7 @@ def test_isle_calibration_stops_a_settled_game_with_its_final_scores():
     """Once every player has placed all ten Bird tokens no score can change: stopping there
     gives the played-out game's scores and win shares, and counts fewer birds as seen."""
     module = _isle_calibration()
-    stopped = [module.play_one(("2", i, "greedy", 0, None, True)) for i in range(3)]
+    stopped = [module.play_one(("2", i, "greedy", 0, None, True)) for i in range(6)]
     settled = [g for g in stopped if g["end"] == "settled"]
     assert settled, [g["end"] for g in stopped]
     for g in settled:
