@@ -45,9 +45,10 @@ search nothing to prefer. It does the same for a seat out of reach (``out_of_rea
 share of one is left to it, whatever anyone does): its search would only weigh which of the
 others it hinders, at a second a decision. The seats below the top get no term: a game's end
 is nothing to a seat that cannot win it. With the term's negative they had held decided games
-up, and with four players they could: the leader adds at most two Sand tiles a turn, and three
-seats out of reach sent them back to the ocean with Burrow (one of 78 four-player games
-between `hard` and `medium` ran to the turn limit, 199 turns, where the games take 25).
+up, and with four players they could: the leader placed two Sand tiles a turn, and the seats
+out of reach sent them back to the ocean with Burrow (two of 80 four-player games between
+`hard` and `medium` ran to the turn limit, 199 turns, where the games take 25; docs/agents.md,
+"Seats out of reach").
 """
 
 from __future__ import annotations
