@@ -187,3 +187,34 @@ def test_the_header_names_the_spec_a_level_played_as(files, tmp_path: Path):
     plain = build_report([files["fa1"]], tmp_path / "plain")
     assert plain["groups"][0]["plays_as"] == {"greedy": {"greedy": 30}}
     assert "agents: `greedy`." in (tmp_path / "plain" / "summary.md").read_text()
+
+
+def _strict(text: str):
+    """JSON as a strict parser reads it (NaN and Infinity are not JSON)."""
+
+    def refuse(name: str):
+        raise ValueError(f"not JSON: {name}")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_summary_json_is_strict_json_and_empty_tallies_read_as_a_dash(tmp_path: Path):
+    # a bird no seat placed in three games has an empty "with" tally: its mean and interval are
+    # nan, which json.dumps wrote as NaN (a fresh user's finding)
+    isle = simulate(tmp_path / "isle.jsonl", "isle-of-feathers", ["random"] * 2, 3, players=2)
+    build_report([isle], tmp_path / "out")
+    strict = _strict((tmp_path / "out" / "summary.json").read_text())
+    labels = strict["groups"][0]["features"]["labels"]
+    empty = [v["with"] for v in labels.values() if v["with"]["games"] == 0]
+    assert empty and all(t["win_ci95"] == [None, None] for t in empty)
+    assert all(t["mean_score"] is None for t in empty)
+    assert "nan" not in (tmp_path / "out" / "summary.md").read_text()
+
+
+def test_solo_files_of_two_agents_compare_scores_and_a_file_named_twice_counts_once(tmp_path):
+    one = simulate(tmp_path / "random.jsonl", "featherlight", ["random"], 6, players=1)
+    two = simulate(tmp_path / "greedy.jsonl", "featherlight", ["greedy"], 6, players=1)
+    summary = build_report([one, two, one, tmp_path / "." / "random.jsonl"], tmp_path / "out")
+    assert summary["games"] == 12
+    text = (tmp_path / "out" / "summary.md").read_text()
+    assert "No game named a winner" in text and "Win share by agent" not in text

@@ -143,6 +143,11 @@ def ci_text(interval: tuple[float, float]) -> str:
     return "-" if math.isnan(low) else f"{100 * low:.1f}-{100 * high:.1f}%"
 
 
+def mean_text(x: float) -> str:
+    """``12.345`` -> ``"12.35"`` (``nan``, an empty tally's mean -> ``"-"``)."""
+    return "-" if math.isnan(x) else f"{x:.2f}"
+
+
 def diff_interval(
     s1: float, n1: int, s2: float, n2: int, confidence: float = 0.95
 ) -> tuple[float, float, float]:
@@ -286,10 +291,15 @@ class Group:
 def load_groups(paths: Sequence[str | Path]) -> list[Group]:
     """Read every record of ``paths`` into groups by (game, config), in first-seen order.
 
-    Raises ``ValueError`` for an unreadable or malformed file.
+    A file named twice (the same file by another path too) is read once. Raises
+    ``ValueError`` for an unreadable or malformed file.
     """
     groups: dict[tuple[str, str], Group] = {}
+    seen: set[Path] = set()
     for path in paths:
+        if Path(path).resolve() in seen:
+            continue
+        seen.add(Path(path).resolve())
         for record in read_records(path):
             key = (record["game"], json.dumps(record["config"], sort_keys=True))
             group = groups.get(key)
@@ -556,10 +566,11 @@ def _agent_text(agent: str, plays_as: Counter[str]) -> str:
 def _agent_section(
     doc: Doc, plot: Plotter, group: Group, slug: str, decided: bool, data: dict[str, Any]
 ) -> None:
-    """The win share by agent, when several agents played."""
+    """The win share by agent, when several agents played and games named winners (solo
+    games compare their scores instead: ``_score_section``)."""
     n = group.players
     data["agents"] = {a: _tally_json(t) for a, t in group.agents.items()}
-    if len(group.agents) > 1:
+    if len(group.agents) > 1 and decided:
         doc.h(3, "Win share by agent")
         doc.table(
             ["agent", "seat-games", "win share", "95% interval", "mean score"],
@@ -568,17 +579,16 @@ def _agent_section(
                 for a, t in sorted(group.agents.items(), key=lambda kv: -kv[1].win_rate)
             ],
         )
-        if decided:
-            doc.img(
-                plot.rates(
-                    f"{slug}-agents.png",
-                    f"{_title(group.game)}: win share by agent",
-                    list(group.agents),
-                    list(group.agents.values()),
-                    fair=1 / n if n > 1 else None,
-                ),
-                "win share by agent",
-            )
+        doc.img(
+            plot.rates(
+                f"{slug}-agents.png",
+                f"{_title(group.game)}: win share by agent",
+                list(group.agents),
+                list(group.agents.values()),
+                fair=1 / n if n > 1 else None,
+            ),
+            "win share by agent",
+        )
 
 
 def _seat_section(
@@ -781,8 +791,8 @@ def _feature_section(
             table_rows.append(
                 lead
                 + [
-                    f"{ft.holders.mean_score:.2f}",
-                    f"{ft.others.mean_score:.2f}",
+                    mean_text(ft.holders.mean_score),
+                    mean_text(ft.others.mean_score),
                     diff_text,
                     interval,
                 ]
@@ -935,12 +945,20 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
     (out / "summary.md").write_text(doc.markdown(), encoding="utf-8")
     (out / "index.html").write_text(doc.html("Simulation report"), encoding="utf-8")
     (out / "summary.json").write_text(
-        json.dumps(summary, indent=2, default=_json_default) + "\n", encoding="utf-8"
+        json.dumps(_json_safe(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8"
     )
     return summary
 
 
-def _json_default(value: Any) -> Any:
-    if isinstance(value, set | frozenset | tuple):
-        return sorted(value)
-    raise TypeError(f"not JSON: {value!r}")
+def _json_safe(value: Any) -> Any:
+    """``value`` as strict JSON holds it: a float that is not finite (an empty tally's mean or
+    interval) as null, tuples as lists, sets as sorted lists."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _json_safe(v) for k, v in value.items()}
+    if isinstance(value, set | frozenset):
+        return [_json_safe(v) for v in sorted(value)]
+    if isinstance(value, list | tuple):
+        return [_json_safe(v) for v in value]
+    return value
