@@ -201,6 +201,18 @@ def test_no_reason_widens_the_hand_on_a_phone(live, seat) -> None:
         word,
     )
     assert no_horizontal_scroll(page)
+    # on a narrow phone (320 px) a card's number and colour stay whole words: the colour may
+    # go below the number, but "38" never reads "3" over "8" (a fresh user's finding)
+    page.set_viewport_size({"width": 320, "height": 700})
+    page.reload()
+    page.wait_for_selector(".fl-hand")
+    split = page.evaluate(
+        """() => [...document.querySelectorAll('.fl-top .num, .fl-top .colour')].filter(e => {
+            const r = document.createRange(); r.selectNodeContents(e);
+            return r.getClientRects().length > 1; }).map(e => e.textContent)"""
+    )
+    assert split == []
+    assert no_horizontal_scroll(page)
 
 
 def test_the_table_on_a_desktop_and_a_phone(live, seat) -> None:

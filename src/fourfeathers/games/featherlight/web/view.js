@@ -6,8 +6,9 @@
 
 const WIND = { up: "▲", down: "▼" };
 
-// A line may break after a + or a / ("purple+blue+white+black" is wider than a phone's card).
-const breakable = (text) => text.replace(/[+/]/g, "$&\u200b");
+// A line may break after a + or a / between words ("purple+blue+white+black" is wider than a
+// phone's card), never inside a number ("+20").
+const breakable = (text) => text.replace(/[+/](?=[a-z])/gi, "$&\u200b");
 
 function feather(ctx, colour) {
   const { svg } = ctx;
