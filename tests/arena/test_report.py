@@ -218,3 +218,4 @@ def test_solo_files_of_two_agents_compare_scores_and_a_file_named_twice_counts_o
     assert summary["games"] == 12
     text = (tmp_path / "out" / "summary.md").read_text()
     assert "No game named a winner" in text and "Win share by agent" not in text
+    assert text.count("`random.jsonl`") == 1  # the header names each file once

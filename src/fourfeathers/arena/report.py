@@ -291,15 +291,10 @@ class Group:
 def load_groups(paths: Sequence[str | Path]) -> list[Group]:
     """Read every record of ``paths`` into groups by (game, config), in first-seen order.
 
-    A file named twice (the same file by another path too) is read once. Raises
-    ``ValueError`` for an unreadable or malformed file.
+    Raises ``ValueError`` for an unreadable or malformed file.
     """
     groups: dict[tuple[str, str], Group] = {}
-    seen: set[Path] = set()
     for path in paths:
-        if Path(path).resolve() in seen:
-            continue
-        seen.add(Path(path).resolve())
         for record in read_records(path):
             key = (record["game"], json.dumps(record["config"], sort_keys=True))
             group = groups.get(key)
@@ -886,13 +881,18 @@ def _across_section(
 
 def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, Any]:
     """Write ``summary.md``, ``index.html``, ``summary.json`` and PNG plots for the games in
-    ``paths`` into ``out_dir`` (created if needed); returns the ``summary.json`` data.
+    ``paths`` into ``out_dir`` (created if needed); returns the ``summary.json`` data. A file
+    named twice (or by two paths) counts once.
 
     Raises ``ValueError`` naming the file and line if the files hold no game or are malformed,
     and ``ImportError`` without matplotlib (``check_plotting``), before ``out_dir`` is created.
     """
     check_plotting()
     out = Path(out_dir)
+    unique: dict[Path, str | Path] = {}
+    for path in paths:  # a file named twice (or by two paths) is read and named once
+        unique.setdefault(Path(path).resolve(), path)
+    paths = list(unique.values())
     groups = load_groups(paths)
     if not groups:
         raise ValueError("no games in " + ", ".join(map(str, paths)))
