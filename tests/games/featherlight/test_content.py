@@ -56,18 +56,18 @@ def test_inferred_purple_and_black():
         assert colour(n) == "black" and CARDS.card(n).source["colour"] == "inferred"
 
 
-@pytest.mark.parametrize(
-    "name,total",
-    [
-        ("red", 83),
-        ("blue", 83),
-        ("green", 83),
-        ("yellow", 83),
-        ("purple", 85),  # card 8: 4 + 2 x 2 other purple
-        ("white", 103),  # card 6: three white in the nest, 5 + 20
-        ("black", 76),  # card 65: three black, odd, 0
-    ],
-)
+CARD_28_TOTALS = {
+    "red": 83,
+    "blue": 83,
+    "green": 83,
+    "yellow": 83,
+    "purple": 85,  # card 8: 4 + 2 x 2 other purple
+    "white": 103,  # card 6: three white in the nest, 5 + 20
+    "black": 76,  # card 65: three black, odd, 0
+}
+
+
+@pytest.mark.parametrize("name,total", sorted(CARD_28_TOTALS.items()))
 def test_card_28_fits_the_scoring_example(tmp_path, name, total):
     """FL-99: the scoring example totals 83 only if card 28 is red, blue, green or yellow; the
     shipped colour is one of these (ruling FL-R01)."""
@@ -76,6 +76,16 @@ def test_card_28_fits_the_scoring_example(tmp_path, name, total):
     game = make("featherlight", content=write(tmp_path, text))
     lines = game.score_table([3, 6, 8, 15, 65], [[4], [28], [31], [43], [60], [68]])
     assert sum(line.points for line in lines) == total
+
+
+def test_ruling_names_the_colours_card_28_may_not_have():
+    """Ruling FL-R01's text names exactly the colours of card 28 that break the scoring example
+    (FL-99): white, purple and black; blue keeps 83 (it once said blue too)."""
+    rulings = Path(__file__).parents[3] / "docs" / "rulings" / "featherlight.md"
+    text = " ".join(rulings.read_text(encoding="utf-8").split())
+    sentence = text.split("Card 28 must not be ", 1)[1].split(", or the", 1)[0]
+    named = {word for word in COLOURS if word in sentence}
+    assert named == {c for c, total in CARD_28_TOTALS.items() if total != 83}
 
 
 def test_wind_symbols_change_only_solo_games(tmp_path):
