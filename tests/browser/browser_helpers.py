@@ -1,5 +1,6 @@
 """Helpers of the browser tests: tables made over HTTP, games played by clicking, results
-checked against the engine, screenshots for docs/screenshots.
+checked against the engine, screenshots (into a temporary folder; into docs/screenshots only when
+``FEATHERS_SCREENSHOTS`` names it: see ``screenshot``).
 
 The pages follow one convention (``web/static/table.js``): what the seat to move may do now is
 a button with the class ``legal`` inside ``main.board``; a button with ``data-action`` sends
@@ -9,14 +10,19 @@ carries ``data-n``, the number of the last event the page shows.
 
 from __future__ import annotations
 
+import os
 import random
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
 from fourfeathers.core.records import GameRecord
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = os.environ.get("FEATHERS_SCREENSHOTS") or tempfile.mkdtemp(prefix="feathers-shots-")
+"""Where ``screenshot`` saves: a temporary folder, so that a test run leaves the checkout as it
+was; ``FEATHERS_SCREENSHOTS=docs/screenshots python -m pytest tests/browser`` remakes the README's
+pictures when the pages change (docs/pages.md)."""
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
@@ -98,9 +104,10 @@ def shown_scores(page) -> list[int]:
 
 
 def screenshot(page, name: str, full_page: bool = True) -> Path:
-    """Save the page as docs/screenshots/<name>.png."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    path = SCREENSHOTS / f"{name}.png"
+    """Save the page as ``<name>.png`` in ``SCREENSHOTS`` and return its path."""
+    folder = Path(SCREENSHOTS)
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{name}.png"
     page.screenshot(path=str(path), full_page=full_page)
     return path
 
