@@ -2,11 +2,14 @@
 
 // GET (no body) or POST (JSON body) an API path; throws an Error carrying the server's message.
 export async function api(path, body) {
-  const init = body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  };
+  const init =
+    body === undefined
+      ? {}
+      : {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(body),
+        };
   const response = await fetch(path, init);
   const data = await response.json().catch(() => ({}));
   if (!response.ok) {
@@ -41,7 +44,9 @@ export const held = {
     localStorage.setItem(PREFIX + table, JSON.stringify({ token, seats }));
   },
   tables() {
-    return Object.keys(localStorage).filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length));
+    return Object.keys(localStorage)
+      .filter((k) => k.startsWith(PREFIX))
+      .map((k) => k.slice(PREFIX.length));
   },
 };
 

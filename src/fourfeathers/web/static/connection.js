@@ -40,7 +40,12 @@ export class TableSocket {
     ws.onclose = (closing) => {
       clearTimeout(this.watchdog);
       for (const resolve of this.pending.values()) {
-        resolve({ type: "rejected", code: "disconnected", reason: "the connection was lost; try again", rule: "" });
+        resolve({
+          type: "rejected",
+          code: "disconnected",
+          reason: "the connection was lost; try again",
+          rule: "",
+        });
       }
       this.pending.clear();
       if (this.closed) return;
@@ -96,7 +101,12 @@ export class TableSocket {
     const id = this.nextId++;
     return new Promise((resolve) => {
       if (!this.send({ type, id, expect: this.n ?? 0, ...fields })) {
-        resolve({ type: "rejected", code: "disconnected", reason: "not connected; try again in a moment", rule: "" });
+        resolve({
+          type: "rejected",
+          code: "disconnected",
+          reason: "not connected; try again in a moment",
+          rule: "",
+        });
         return;
       }
       this.pending.set(id, resolve);

@@ -8,7 +8,16 @@ const SHOWN = 12; // tables listed, the latest first
 
 export async function lobbyPage(root) {
   const { games: list, agents } = await games();
-  const lobby = { list, agents, game: list[0], values: {}, seats: [], created: null, tables: [], error: null };
+  const lobby = {
+    list,
+    agents,
+    game: list[0],
+    values: {},
+    seats: [],
+    created: null,
+    tables: [],
+    error: null,
+  };
   const draw = () => root.replaceChildren(page(lobby, draw));
   choose(lobby, list[0]);
   draw();
@@ -45,21 +54,54 @@ function fitSeats(lobby) {
 }
 
 function page(lobby, draw) {
-  return h("main", { class: "page lobby" },
-    h("header", { class: "hero" },
+  return h(
+    "main",
+    { class: "page lobby" },
+    h(
+      "header",
+      { class: "hero" },
       h("img", { src: "/static/feather.svg", alt: "", class: "logo" }),
-      h("div", {}, h("h1", {}, "Four Feathers"),
-        h("p", {}, "Feather card games to play together, each on your own device, or against the computer."))),
-    h("section", { class: "new-table", "aria-labelledby": "new-title" },
+      h(
+        "div",
+        {},
+        h("h1", {}, "Four Feathers"),
+        h(
+          "p",
+          {},
+          "Feather card games to play together, each on your own device, or against the computer.",
+        ),
+      ),
+    ),
+    h(
+      "section",
+      { class: "new-table", "aria-labelledby": "new-title" },
       h("h2", { id: "new-title" }, "New table"),
-      h("div", { class: "game-picker", role: "radiogroup", "aria-label": "Game" }, lobby.list.map((game) =>
-        h("button", {
-          type: "button", role: "radio", "aria-checked": String(game === lobby.game),
-          class: ["game-card", game === lobby.game && "chosen"], "data-game": game.id,
-          onclick: () => { choose(lobby, game); draw(); },
-        }, h("strong", {}, game.title), h("span", {}, game.summary)))),
-      lobby.created ? invites(lobby, draw) : form(lobby, draw)),
-    tablesSection(lobby, draw));
+      h(
+        "div",
+        { class: "game-picker", role: "radiogroup", "aria-label": "Game" },
+        lobby.list.map((game) =>
+          h(
+            "button",
+            {
+              type: "button",
+              role: "radio",
+              "aria-checked": String(game === lobby.game),
+              class: ["game-card", game === lobby.game && "chosen"],
+              "data-game": game.id,
+              onclick: () => {
+                choose(lobby, game);
+                draw();
+              },
+            },
+            h("strong", {}, game.title),
+            h("span", {}, game.summary),
+          ),
+        ),
+      ),
+      lobby.created ? invites(lobby, draw) : form(lobby, draw),
+    ),
+    tablesSection(lobby, draw),
+  );
 }
 
 function form(lobby, draw) {
@@ -70,35 +112,81 @@ function form(lobby, draw) {
     const options = {};
     for (const field of game.options) {
       const value = lobby.values[field.name];
-      if (visible(field, lobby.values) && value !== null && value !== undefined && value !== "") options[field.name] = value;
+      if (visible(field, lobby.values) && value !== null && value !== undefined && value !== "")
+        options[field.name] = value;
     }
     try {
-      lobby.created = await api("/api/tables", { game: game.id, options, seats: lobby.seats, open: Boolean(lobby.open) });
+      lobby.created = await api("/api/tables", {
+        game: game.id,
+        options,
+        seats: lobby.seats,
+        open: Boolean(lobby.open),
+      });
     } catch (error) {
       lobby.error = error.message;
     }
     draw();
   };
-  return h("form", { class: "options", onsubmit: submit },
-    h("div", { class: "fields" }, game.options.filter((f) => visible(f, lobby.values)).map((f) => field(lobby, f, draw))),
-    h("fieldset", { class: "seats" }, h("legend", {}, "Seats"),
-      lobby.seats.map((kind, s) => h("label", { class: "seat-row" }, h("span", {}, `Seat ${s + 1}`),
-        h("select", {
-          name: `seat-${s + 1}`,
-          onchange: (e) => { lobby.seats[s] = e.target.value; },
-        }, ["human", ...lobby.agents].map((k) => h("option", { value: k, selected: k === kind }, k === "human" ? "a person" : `computer: ${k}`)))))),
-    h("label", { class: "check" }, h("input", {
-      type: "checkbox", name: "open", checked: Boolean(lobby.open),
-      onchange: (e) => { lobby.open = e.target.checked; },
-    }), " Open table: anyone in the lobby may take a free seat (no invite needed)"),
+  return h(
+    "form",
+    { class: "options", onsubmit: submit },
+    h(
+      "div",
+      { class: "fields" },
+      game.options.filter((f) => visible(f, lobby.values)).map((f) => field(lobby, f, draw)),
+    ),
+    h(
+      "fieldset",
+      { class: "seats" },
+      h("legend", {}, "Seats"),
+      lobby.seats.map((kind, s) =>
+        h(
+          "label",
+          { class: "seat-row" },
+          h("span", {}, `Seat ${s + 1}`),
+          h(
+            "select",
+            {
+              name: `seat-${s + 1}`,
+              onchange: (e) => {
+                lobby.seats[s] = e.target.value;
+              },
+            },
+            ["human", ...lobby.agents].map((k) =>
+              h(
+                "option",
+                { value: k, selected: k === kind },
+                k === "human" ? "a person" : `computer: ${k}`,
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+    h(
+      "label",
+      { class: "check" },
+      h("input", {
+        type: "checkbox",
+        name: "open",
+        checked: Boolean(lobby.open),
+        onchange: (e) => {
+          lobby.open = e.target.checked;
+        },
+      }),
+      " Open table: anyone in the lobby may take a free seat (no invite needed)",
+    ),
     lobby.error ? h("p", { class: "error", role: "alert" }, lobby.error) : null,
-    h("button", { type: "submit", class: "primary big" }, `Create the ${game.title} table`));
+    h("button", { type: "submit", class: "primary big" }, `Create the ${game.title} table`),
+  );
 }
 
 // A field shows when its "when" holds, and when it leaves a choice (one possible value: none).
 function visible(field, values) {
   if (field.type !== "list" && field.choices?.length === 1) return false;
-  return Object.entries(field.when || {}).every(([name, allowed]) => allowed.includes(values[name]));
+  return Object.entries(field.when || {}).every(([name, allowed]) =>
+    allowed.includes(values[name]),
+  );
 }
 
 // One form field (see web/lobby.py for what a field may say).
@@ -113,31 +201,100 @@ function field(lobby, f, draw) {
   const label = h("label", { for: id }, f.label);
   const help = f.help ? h("small", {}, f.help) : null;
   if (f.type === "list") {
-    return h("fieldset", { class: "field list" }, h("legend", {}, f.label), help,
-      (f.choices || []).map((c) => h("label", { class: "check" }, h("input", {
-        type: "checkbox", name: `${f.name}`, value: c.value, checked: (value || []).includes(c.value),
-        onchange: (e) => set(e.target.checked ? [...(value || []), c.value] : (value || []).filter((v) => v !== c.value), true),
-      }), " ", h("span", {}, h("strong", {}, c.label), c.help ? ` — ${c.help}` : ""))));
+    return h(
+      "fieldset",
+      { class: "field list" },
+      h("legend", {}, f.label),
+      help,
+      (f.choices || []).map((c) =>
+        h(
+          "label",
+          { class: "check" },
+          h("input", {
+            type: "checkbox",
+            name: `${f.name}`,
+            value: c.value,
+            checked: (value || []).includes(c.value),
+            onchange: (e) =>
+              set(
+                e.target.checked
+                  ? [...(value || []), c.value]
+                  : (value || []).filter((v) => v !== c.value),
+                true,
+              ),
+          }),
+          " ",
+          h("span", {}, h("strong", {}, c.label), c.help ? ` — ${c.help}` : ""),
+        ),
+      ),
+    );
   }
   if (f.type === "seat") {
     const n = players(lobby);
-    return h("div", { class: "field" }, label, h("select", {
-      id, name: f.name, onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value)),
-    }, h("option", { value: "" }, "drawn at random"),
-    Array.from({ length: n }, (_, s) => h("option", { value: s, selected: value === s }, `Seat ${s + 1}`))), help);
+    return h(
+      "div",
+      { class: "field" },
+      label,
+      h(
+        "select",
+        {
+          id,
+          name: f.name,
+          onchange: (e) => set(e.target.value === "" ? null : Number(e.target.value)),
+        },
+        h("option", { value: "" }, "drawn at random"),
+        Array.from({ length: n }, (_, s) =>
+          h("option", { value: s, selected: value === s }, `Seat ${s + 1}`),
+        ),
+      ),
+      help,
+    );
   }
   if (f.choices && !f.free) {
-    return h("div", { class: "field" }, label, h("select", {
-      id, name: f.name,
-      onchange: (e) => set(f.type === "int" ? Number(e.target.value) : e.target.value, true),
-    }, f.choices.map((c) => h("option", { value: c.value, selected: c.value === value }, c.label))), help);
+    return h(
+      "div",
+      { class: "field" },
+      label,
+      h(
+        "select",
+        {
+          id,
+          name: f.name,
+          onchange: (e) => set(f.type === "int" ? Number(e.target.value) : e.target.value, true),
+        },
+        f.choices.map((c) => h("option", { value: c.value, selected: c.value === value }, c.label)),
+      ),
+      help,
+    );
   }
-  const list = f.choices ? h("datalist", { id: `${id}-list` }, f.choices.map((c) => h("option", { value: c.value }, c.label))) : null;
-  return h("div", { class: "field" }, label, h("input", {
-    id, name: f.name, type: f.type === "int" ? "number" : "text", value: value ?? "",
-    min: f.min, max: f.max, list: list ? `${id}-list` : null, placeholder: value === null ? "default" : null,
-    onchange: (e) => set(e.target.value === "" ? null : f.type === "int" ? Number(e.target.value) : e.target.value),
-  }), list, help);
+  const list = f.choices
+    ? h(
+        "datalist",
+        { id: `${id}-list` },
+        f.choices.map((c) => h("option", { value: c.value }, c.label)),
+      )
+    : null;
+  return h(
+    "div",
+    { class: "field" },
+    label,
+    h("input", {
+      id,
+      name: f.name,
+      type: f.type === "int" ? "number" : "text",
+      value: value ?? "",
+      min: f.min,
+      max: f.max,
+      list: list ? `${id}-list` : null,
+      placeholder: value === null ? "default" : null,
+      onchange: (e) =>
+        set(
+          e.target.value === "" ? null : f.type === "int" ? Number(e.target.value) : e.target.value,
+        ),
+    }),
+    list,
+    help,
+  );
 }
 
 function invites(lobby, draw) {
@@ -146,50 +303,137 @@ function invites(lobby, draw) {
     for (const invite of table.invites) await claim(table.table, invite.seat, invite.invite);
     location.href = `/t/${table.table}`;
   };
-  return h("section", { class: "created", "aria-live": "polite" },
+  return h(
+    "section",
+    { class: "created", "aria-live": "polite" },
     h("h3", {}, `${table.title} table ready`),
-    table.invites.length ? h("p", {}, "Send each player their seat's link; a link takes its seat once, on the device that opens it first.")
+    table.invites.length
+      ? h(
+          "p",
+          {},
+          "Send each player their seat's link; a link takes its seat once, on the device that opens it first.",
+        )
       : h("p", {}, "Every seat is played by the computer: watch it."),
-    h("ul", { class: "invites" }, table.invites.map((invite) => linkRow(`Seat ${invite.seat + 1}`, invite.url,
-      h("a", { class: "button", href: invite.url, "data-seat": invite.seat + 1 }, "Play it here"))),
-    linkRow("Watch", table.watch, h("a", { class: "button", href: table.watch }, "Watch"))),
-    h("div", { class: "end-actions" },
-      table.invites.length > 1 ? h("button", { type: "button", class: "primary", onclick: hotSeat }, "Play every seat on this device (hot seat)") : null,
-      h("button", { type: "button", onclick: () => { lobby.created = null; draw(); } }, "Another table")));
+    h(
+      "ul",
+      { class: "invites" },
+      table.invites.map((invite) =>
+        linkRow(
+          `Seat ${invite.seat + 1}`,
+          invite.url,
+          h(
+            "a",
+            { class: "button", href: invite.url, "data-seat": invite.seat + 1 },
+            "Play it here",
+          ),
+        ),
+      ),
+      linkRow("Watch", table.watch, h("a", { class: "button", href: table.watch }, "Watch")),
+    ),
+    h(
+      "div",
+      { class: "end-actions" },
+      table.invites.length > 1
+        ? h(
+            "button",
+            { type: "button", class: "primary", onclick: hotSeat },
+            "Play every seat on this device (hot seat)",
+          )
+        : null,
+      h(
+        "button",
+        {
+          type: "button",
+          onclick: () => {
+            lobby.created = null;
+            draw();
+          },
+        },
+        "Another table",
+      ),
+    ),
+  );
 }
 
 function linkRow(name, url, action) {
-  const field = h("input", { type: "text", readonly: true, value: url, "aria-label": `${name} link` });
-  const button = h("button", {
-    type: "button", class: "copy",
-    onclick: async () => { button.textContent = (await copy(url, field)) ? "Copied" : "Copy failed"; },
-  }, "Copy");
+  const field = h("input", {
+    type: "text",
+    readonly: true,
+    value: url,
+    "aria-label": `${name} link`,
+  });
+  const button = h(
+    "button",
+    {
+      type: "button",
+      class: "copy",
+      onclick: async () => {
+        button.textContent = (await copy(url, field)) ? "Copied" : "Copy failed";
+      },
+    },
+    "Copy",
+  );
   return h("li", {}, h("span", { class: "who" }, name), field, button, action);
 }
 
 function tablesSection(lobby, draw) {
   const mine = new Set(held.tables());
-  const shown = lobby.tables.filter((t) => t.status === "running" || mine.has(t.table)).sort((a, b) => b.updated - a.updated).slice(0, SHOWN);
-  return h("section", { id: "tables", class: "tables", "aria-labelledby": "tables-title" },
+  const shown = lobby.tables
+    .filter((t) => t.status === "running" || mine.has(t.table))
+    .sort((a, b) => b.updated - a.updated)
+    .slice(0, SHOWN);
+  return h(
+    "section",
+    { id: "tables", class: "tables", "aria-labelledby": "tables-title" },
     h("h2", { id: "tables-title" }, "Tables"),
-    shown.length === 0 ? h("p", { class: "quiet" }, "No table is being played. Create one above.") : null,
-    h("ul", {}, shown.map((t) => {
-      const free = t.open ? t.seats.filter((s) => s.kind === "human" && !s.claimed) : [];
-      const seats = t.seats.map((s) => (s.kind === "human" ? (s.claimed ? "person" : "free") : s.kind)).join(", ");
-      const join = async (seat) => {
-        try {
-          await claim(t.table, seat);
-          location.href = `/t/${t.table}`;
-        } catch (error) {
-          lobby.error = error.message;
-          draw();
-        }
-      };
-      return h("li", { class: "table-row" },
-        h("span", { class: "what" }, h("strong", {}, t.title), ` · ${t.status === "running" ? plural(t.moves, "move") : "finished"} · seats: ${seats}`),
-        h("span", { class: "row-actions" },
-          mine.has(t.table) ? h("a", { class: "button primary", href: `/t/${t.table}` }, "Continue") : null,
-          !mine.has(t.table) ? free.map((s) => h("button", { type: "button", onclick: () => join(s.seat) }, `Join as Seat ${s.seat + 1}`)) : null,
-          h("a", { class: "button", href: `/t/${t.table}` }, "Watch")));
-    })));
+    shown.length === 0
+      ? h("p", { class: "quiet" }, "No table is being played. Create one above.")
+      : null,
+    h(
+      "ul",
+      {},
+      shown.map((t) => {
+        const free = t.open ? t.seats.filter((s) => s.kind === "human" && !s.claimed) : [];
+        const seats = t.seats
+          .map((s) => (s.kind === "human" ? (s.claimed ? "person" : "free") : s.kind))
+          .join(", ");
+        const join = async (seat) => {
+          try {
+            await claim(t.table, seat);
+            location.href = `/t/${t.table}`;
+          } catch (error) {
+            lobby.error = error.message;
+            draw();
+          }
+        };
+        return h(
+          "li",
+          { class: "table-row" },
+          h(
+            "span",
+            { class: "what" },
+            h("strong", {}, t.title),
+            ` · ${t.status === "running" ? plural(t.moves, "move") : "finished"} · seats: ${seats}`,
+          ),
+          h(
+            "span",
+            { class: "row-actions" },
+            mine.has(t.table)
+              ? h("a", { class: "button primary", href: `/t/${t.table}` }, "Continue")
+              : null,
+            !mine.has(t.table)
+              ? free.map((s) =>
+                  h(
+                    "button",
+                    { type: "button", onclick: () => join(s.seat) },
+                    `Join as Seat ${s.seat + 1}`,
+                  ),
+                )
+              : null,
+            h("a", { class: "button", href: `/t/${t.table}` }, "Watch"),
+          ),
+        );
+      }),
+    ),
+  );
 }

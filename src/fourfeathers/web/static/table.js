@@ -33,15 +33,31 @@ export async function tablePage(root, tableId, seat, invite) {
 }
 
 function missing(root, tableId) {
-  root.replaceChildren(h("main", { class: "page narrow" },
-    h("h1", {}, "No such table"),
-    h("p", {}, `There is no table ${tableId} on this server (finished tables are cleared after a while).`),
-    h("p", {}, h("a", { href: "/" }, "Go to the lobby"))));
+  root.replaceChildren(
+    h(
+      "main",
+      { class: "page narrow" },
+      h("h1", {}, "No such table"),
+      h(
+        "p",
+        {},
+        `There is no table ${tableId} on this server (finished tables are cleared after a while).`,
+      ),
+      h("p", {}, h("a", { href: "/" }, "Go to the lobby")),
+    ),
+  );
 }
 
 function failed(root, error) {
-  root.replaceChildren(h("main", { class: "page narrow" }, h("h1", {}, "Something went wrong"),
-    h("p", {}, error.message), h("p", {}, h("a", { href: "/" }, "Go to the lobby"))));
+  root.replaceChildren(
+    h(
+      "main",
+      { class: "page narrow" },
+      h("h1", {}, "Something went wrong"),
+      h("p", {}, error.message),
+      h("p", {}, h("a", { href: "/" }, "Go to the lobby")),
+    ),
+  );
 }
 
 async function loadView(game) {
@@ -75,7 +91,10 @@ class Table {
     this.token = mine?.token ?? null;
     this.socket = new TableSocket(this.id, this.token, {
       message: (data) => this.receive(data),
-      status: (text) => { this.status = text; this.draw(); },
+      status: (text) => {
+        this.status = text;
+        this.draw();
+      },
     });
     this.socket.open();
   }
@@ -135,7 +154,10 @@ class Table {
     this.message = { text, rule, at: Date.now() };
     this.draw();
     clearTimeout(this.messageTimer);
-    this.messageTimer = setTimeout(() => { this.message = null; this.draw(); }, 8000);
+    this.messageTimer = setTimeout(() => {
+      this.message = null;
+      this.draw();
+    }, 8000);
   }
 
   async act(action) {
@@ -160,7 +182,10 @@ class Table {
     this.draw();
     const answer = await this.socket.command("hint", { seat });
     if (answer.type === "hint") this.hint = { n: answer.n, message: answer };
-    else { this.hint = null; this.answered(answer); }
+    else {
+      this.hint = null;
+      this.answered(answer);
+    }
     this.draw();
   }
 
@@ -185,10 +210,15 @@ class Table {
     const state = this.state;
     const seat = this.shownSeat();
     const own = state.private.find((p) => p.seat === seat) || null;
-    const legal = new Map(seat !== null && seat === state.to_move ? state.legal.map((l) => [l.action, l.words]) : []);
+    const legal = new Map(
+      seat !== null && seat === state.to_move ? state.legal.map((l) => [l.action, l.words]) : [],
+    );
     const hinted = this.hint?.message?.choices?.[0]?.action ?? null;
     const ctx = {
-      state, seat, legal, hinted,
+      state,
+      seat,
+      legal,
+      hinted,
       game: this.game,
       public: state.public,
       derived: state.derived ?? null,
@@ -198,13 +228,18 @@ class Table {
       myTurn: legal.size > 0,
       over: Boolean(state.result),
       ui: this.ui,
-      h, svg, plural,
+      h,
+      svg,
+      plural,
       seatLabel: (s) => this.seatLabel(s),
       act: (action) => this.act(action),
       refuse: (reason, rule = "") => this.say(reason, rule),
       redraw: () => this.draw(),
       setting: (name, fallback) => settings.get(`${this.game.id}:${name}`, fallback),
-      setSetting: (name, value) => { settings.set(`${this.game.id}:${name}`, value); this.draw(); },
+      setSetting: (name, value) => {
+        settings.set(`${this.game.id}:${name}`, value);
+        this.draw();
+      },
       // A button for a choice: {action} sends that action when clicked (legal or not: the
       // server answers an illegal one with its reason and rule); {onclick, legal} does
       // something of the view's own (e.g. select a card). Legal choices are highlighted and
@@ -212,18 +247,28 @@ class Table {
       button: (props, ...children) => {
         const { action, onclick, legal: isLegal, key, selected, class: cls, ...rest } = props;
         const ok = isLegal ?? (action !== undefined && legal.has(action));
-        return h("button", {
-          type: "button",
-          class: ["choice", ok && "legal", selected && "selected", action && action === hinted && "hinted", cls],
-          "data-key": key ?? action,
-          "data-action": action,
-          "aria-disabled": ok ? null : "true",
-          "aria-pressed": selected === undefined ? null : String(Boolean(selected)),
-          tabindex: ok || selected ? null : "-1",
-          title: action && legal.get(action),
-          onclick: () => (onclick ? onclick() : this.act(action)),
-          ...rest,
-        }, ...children);
+        return h(
+          "button",
+          {
+            type: "button",
+            class: [
+              "choice",
+              ok && "legal",
+              selected && "selected",
+              action && action === hinted && "hinted",
+              cls,
+            ],
+            "data-key": key ?? action,
+            "data-action": action,
+            "aria-disabled": ok ? null : "true",
+            "aria-pressed": selected === undefined ? null : String(Boolean(selected)),
+            tabindex: ok || selected ? null : "-1",
+            title: action && legal.get(action),
+            onclick: () => (onclick ? onclick() : this.act(action)),
+            ...rest,
+          },
+          ...children,
+        );
       },
     };
     return ctx;
@@ -231,32 +276,59 @@ class Table {
 
   draw() {
     if (!this.state) {
-      this.root.replaceChildren(h("p", { class: "loading" }, this.status === "connecting" ? "Connecting…" : this.status));
+      this.root.replaceChildren(
+        h("p", { class: "loading" }, this.status === "connecting" ? "Connecting…" : this.status),
+      );
       return;
     }
     const focused = document.activeElement?.dataset?.key;
     const ctx = this.makeContext();
     const gate = this.gate();
-    const board = gate === null
-      ? this.view.render(ctx)
-      : h("section", { class: "gate", "aria-live": "polite" },
-        h("h2", {}, `Pass the device to Seat ${gate + 1}`),
-        h("p", {}, "The hand stays hidden until its owner is ready."),
-        h("button", {
-          type: "button", class: "primary big", "data-key": "gate",
-          onclick: () => { this.confirmed = gate; this.ui = {}; this.draw(); },
-        }, `I am Seat ${gate + 1}: show my hand`));
-    const page = { class: ["table-page", `game-${this.game.id}`], "data-n": this.state.n, "data-status": this.state.status };
-    this.root.replaceChildren(h("div", page,
-      this.header(ctx),
-      this.state.result ? this.endScreen(ctx) : null,
-      h("main", { class: "board", "aria-label": "The table" }, board),
-      this.hintPanel(ctx),
-      this.side(ctx),
-      this.toast()));
+    const board =
+      gate === null
+        ? this.view.render(ctx)
+        : h(
+            "section",
+            { class: "gate", "aria-live": "polite" },
+            h("h2", {}, `Pass the device to Seat ${gate + 1}`),
+            h("p", {}, "The hand stays hidden until its owner is ready."),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "primary big",
+                "data-key": "gate",
+                onclick: () => {
+                  this.confirmed = gate;
+                  this.ui = {};
+                  this.draw();
+                },
+              },
+              `I am Seat ${gate + 1}: show my hand`,
+            ),
+          );
+    const page = {
+      class: ["table-page", `game-${this.game.id}`],
+      "data-n": this.state.n,
+      "data-status": this.state.status,
+    };
+    this.root.replaceChildren(
+      h(
+        "div",
+        page,
+        this.header(ctx),
+        this.state.result ? this.endScreen(ctx) : null,
+        h("main", { class: "board", "aria-label": "The table" }, board),
+        this.hintPanel(ctx),
+        this.side(ctx),
+        this.toast(),
+      ),
+    );
     const log = this.root.querySelector(".log .entries");
     if (log) log.scrollTop = log.scrollHeight; // the newest moves in sight
-    const again = focused && [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
+    const again =
+      focused &&
+      [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
     if (again) again.focus({ preventScroll: true });
   }
 
@@ -276,83 +348,219 @@ class Table {
     const state = this.state;
     const canHint = ctx.myTurn && !this.hint?.waiting;
     const live = this.status === "connected";
-    return h("header", { class: "bar" },
-      h("a", { class: "home", href: "/", title: "Lobby" }, h("img", { src: "/static/feather.svg", alt: "" }), " Lobby"),
-      h("div", { class: "title" },
+    return h(
+      "header",
+      { class: "bar" },
+      h(
+        "a",
+        { class: "home", href: "/", title: "Lobby" },
+        h("img", { src: "/static/feather.svg", alt: "" }),
+        " Lobby",
+      ),
+      h(
+        "div",
+        { class: "title" },
         h("h1", {}, this.game.title),
-        h("p", { class: ["turn", ctx.myTurn && "mine"], role: "status" }, this.turnText(ctx))),
-      h("div", { class: "actions" },
+        h("p", { class: ["turn", ctx.myTurn && "mine"], role: "status" }, this.turnText(ctx)),
+      ),
+      h(
+        "div",
+        { class: "actions" },
         this.view.toolbar ? this.view.toolbar(ctx) : null,
-        ctx.myTurn || this.hint ? h("button", {
-          type: "button", class: "tool", "data-key": "hint", disabled: !canHint,
-          onclick: () => this.askHint(),
-        }, this.hint?.waiting ? "Thinking…" : "Hint") : null,
-        state.undo !== null ? h("button", {
-          type: "button", class: "tool", "data-key": "undo", onclick: () => this.undo(),
-        }, "Undo") : null,
-        h("span", { class: ["link", live ? "up" : "down"], title: this.status }, live ? "online" : this.status)));
+        ctx.myTurn || this.hint
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "tool",
+                "data-key": "hint",
+                disabled: !canHint,
+                onclick: () => this.askHint(),
+              },
+              this.hint?.waiting ? "Thinking…" : "Hint",
+            )
+          : null,
+        state.undo !== null
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "tool",
+                "data-key": "undo",
+                onclick: () => this.undo(),
+              },
+              "Undo",
+            )
+          : null,
+        h(
+          "span",
+          { class: ["link", live ? "up" : "down"], title: this.status },
+          live ? "online" : this.status,
+        ),
+      ),
+    );
   }
 
-  side(ctx) {
+  side(_ctx) {
     const entries = this.log.slice(this.logOpen ? 0 : -12);
-    return h("aside", { class: "side" },
-      h("section", { class: "log", "aria-label": "Game log" },
+    return h(
+      "aside",
+      { class: "side" },
+      h(
+        "section",
+        { class: "log", "aria-label": "Game log" },
         h("h2", {}, "Game log"),
-        this.log.length > 12 ? h("button", {
-          type: "button", class: "linkish", "data-key": "log-more",
-          onclick: () => { this.logOpen = !this.logOpen; this.draw(); },
-        }, this.logOpen ? "Show the last moves only" : `Show all ${this.log.length} moves`) : null,
+        this.log.length > 12
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "linkish",
+                "data-key": "log-more",
+                onclick: () => {
+                  this.logOpen = !this.logOpen;
+                  this.draw();
+                },
+              },
+              this.logOpen ? "Show the last moves only" : `Show all ${this.log.length} moves`,
+            )
+          : null,
         this.log.length === 0 ? h("p", { class: "quiet" }, "No moves yet.") : null,
-        h("ol", { class: "entries", start: entries[0]?.n ?? 1 },
-          entries.map((e) => h("li", { class: e.kind },
-            h("strong", {}, `${this.seatLabel(e.seat)}: `), e.words)))));
+        h(
+          "ol",
+          { class: "entries", start: entries[0]?.n ?? 1 },
+          entries.map((e) =>
+            h("li", { class: e.kind }, h("strong", {}, `${this.seatLabel(e.seat)}: `), e.words),
+          ),
+        ),
+      ),
+    );
   }
 
   // The hint's choices, best first, each with what the server says of it in words ("win
   // chance 64%", "expected 2.3 Monsters", "the only move"): see docs/protocol.md.
   hintPanel(ctx) {
     if (!this.hint) return null;
-    if (this.hint.waiting) return h("section", { class: "hint" }, h("h2", {}, "Hint"), h("p", {}, "The computer is searching what you know…"));
+    if (this.hint.waiting)
+      return h(
+        "section",
+        { class: "hint" },
+        h("h2", {}, "Hint"),
+        h("p", {}, "The computer is searching what you know…"),
+      );
     const message = this.hint.message;
     const searched = message.choices.some((c) => c.visits > 0);
-    return h("section", { class: "hint", "aria-live": "polite" },
+    return h(
+      "section",
+      { class: "hint", "aria-live": "polite" },
       h("h2", {}, "Hint"),
-      h("ol", {}, message.choices.map((c, i) => h("li", { class: i === 0 ? "best" : null },
-        ctx.button({ action: c.action, class: "hint-choice" }, c.words),
-        c.text ? h("span", { class: "estimate" }, c.text) : null))),
-      searched ? h("p", { class: "quiet" }, message.estimate === "score"
-        ? "If the computer played the rest."
-        : "From what you can see.") : null);
+      h(
+        "ol",
+        {},
+        message.choices.map((c, i) =>
+          h(
+            "li",
+            { class: i === 0 ? "best" : null },
+            ctx.button({ action: c.action, class: "hint-choice" }, c.words),
+            c.text ? h("span", { class: "estimate" }, c.text) : null,
+          ),
+        ),
+      ),
+      searched
+        ? h(
+            "p",
+            { class: "quiet" },
+            message.estimate === "score"
+              ? "If the computer played the rest."
+              : "From what you can see.",
+          )
+        : null,
+    );
   }
 
   endScreen(ctx) {
     const { scores, winners } = this.state.result;
     const solo = scores.length === 1;
     const unit = this.game.score_unit;
-    const best = solo ? `Final score: ${plural(scores[0], unit.replace(/s$/, ""), unit)}`
-      : winners.length === 0 ? "Nobody wins"
+    const best = solo
+      ? `Final score: ${plural(scores[0], unit.replace(/s$/, ""), unit)}`
+      : winners.length === 0
+        ? "Nobody wins"
         : `${winners.map((s) => this.seatLabel(s)).join(" and ")} ${winners.length > 1 ? "share the victory" : "wins"}`;
     const explained = this.view.result ? this.view.result(ctx) : sheets(ctx, unit);
-    return h("section", { class: "end", "aria-label": "Result" },
+    return h(
+      "section",
+      { class: "end", "aria-label": "Result" },
       h("h2", {}, best),
-      h("ul", { class: "scores" }, scores.map((s, seat) => h("li", { class: winners.includes(seat) ? "winner" : null },
-        h("span", {}, this.seatLabel(seat)), h("strong", {}, `${s}`), winners.includes(seat) ? h("span", { class: "badge" }, "winner") : null))),
+      h(
+        "ul",
+        { class: "scores" },
+        scores.map((s, seat) =>
+          h(
+            "li",
+            { class: winners.includes(seat) ? "winner" : null },
+            h("span", {}, this.seatLabel(seat)),
+            h("strong", {}, `${s}`),
+            winners.includes(seat) ? h("span", { class: "badge" }, "winner") : null,
+          ),
+        ),
+      ),
       explained,
-      h("div", { class: "end-actions" },
+      h(
+        "div",
+        { class: "end-actions" },
         this.rematch
-          ? h("a", { class: "button primary", href: `/t/${this.rematch}`, "data-key": "go-rematch" }, "Go to the rematch")
-          : this.token ? h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.askRematch() }, "Rematch") : null,
-        h("a", { class: "button", href: "/" }, "Back to the lobby")),
-      this.rematchInvites?.length ? h("p", { class: "quiet" }, "Invite links of the rematch's free seats: ",
-        this.rematchInvites.map((i) => h("a", { href: i.url }, `Seat ${i.seat + 1} `))) : null);
+          ? h(
+              "a",
+              { class: "button primary", href: `/t/${this.rematch}`, "data-key": "go-rematch" },
+              "Go to the rematch",
+            )
+          : this.token
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "primary",
+                  "data-key": "rematch",
+                  onclick: () => this.askRematch(),
+                },
+                "Rematch",
+              )
+            : null,
+        h("a", { class: "button", href: "/" }, "Back to the lobby"),
+      ),
+      this.rematchInvites?.length
+        ? h(
+            "p",
+            { class: "quiet" },
+            "Invite links of the rematch's free seats: ",
+            this.rematchInvites.map((i) => h("a", { href: i.url }, `Seat ${i.seat + 1} `)),
+          )
+        : null,
+    );
   }
 
   toast() {
     if (!this.message) return h("div", { class: "toast", role: "alert", "aria-live": "assertive" });
-    return h("div", { class: "toast shown", role: "alert", "aria-live": "assertive" },
+    return h(
+      "div",
+      { class: "toast shown", role: "alert", "aria-live": "assertive" },
       h("span", {}, this.message.text),
       this.message.rule ? h("span", { class: "rule" }, `rule ${this.message.rule}`) : null,
-      h("button", { type: "button", class: "close", "aria-label": "Dismiss", onclick: () => { this.message = null; this.draw(); } }, "×"));
+      h(
+        "button",
+        {
+          type: "button",
+          class: "close",
+          "aria-label": "Dismiss",
+          onclick: () => {
+            this.message = null;
+            this.draw();
+          },
+        },
+        "×",
+      ),
+    );
   }
 }
 
@@ -361,9 +569,39 @@ class Table {
 function sheets(ctx, unit) {
   const all = ctx.derived?.sheets;
   if (!all) return null;
-  return h("div", { class: "sheets" }, all.map((sheet) => h("table", { class: "sheet" },
-    h("caption", {}, `${ctx.seatLabel(sheet.seat)}: ${sheet.total} ${unit}`),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "what"), h("th", { scope: "col" }, unit), h("th", { scope: "col" }, "why"))),
-    h("tbody", {}, sheet.lines.map((line) => h("tr", {},
-      h("td", {}, line.item), h("td", { class: "num" }, String(line.points)), h("td", {}, line.why)))))));
+  return h(
+    "div",
+    { class: "sheets" },
+    all.map((sheet) =>
+      h(
+        "table",
+        { class: "sheet" },
+        h("caption", {}, `${ctx.seatLabel(sheet.seat)}: ${sheet.total} ${unit}`),
+        h(
+          "thead",
+          {},
+          h(
+            "tr",
+            {},
+            h("th", { scope: "col" }, "what"),
+            h("th", { scope: "col" }, unit),
+            h("th", { scope: "col" }, "why"),
+          ),
+        ),
+        h(
+          "tbody",
+          {},
+          sheet.lines.map((line) =>
+            h(
+              "tr",
+              {},
+              h("td", {}, line.item),
+              h("td", { class: "num" }, String(line.points)),
+              h("td", {}, line.why),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
 }
