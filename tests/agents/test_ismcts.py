@@ -10,7 +10,8 @@ import pytest
 
 from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
-from fourfeathers.agents.heuristic import DEFAULT_SCALE, heuristic_for, search_scale
+from fourfeathers.agents.heuristic import heuristic_for, search_scale
+from fourfeathers.core.search import DEFAULT_SCALE
 
 
 def positions(game_id: str, config: dict, count: int) -> list:

@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from fourfeathers.core.registry import GameSpec, list_games
+from fourfeathers.core.search import SearchProfile
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "fourfeathers"
 GAMES = PACKAGE / "games"
@@ -185,7 +186,9 @@ def test_every_game_folder_has_the_same_roles_and_says_what_each_file_holds(fold
 @pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
 def test_every_part_a_registration_names_loads(spec: GameSpec):
     heuristic = spec.part("heuristic")
-    assert heuristic is None or callable(heuristic)
+    assert heuristic is None or isinstance(heuristic, SearchProfile) or callable(heuristic)
+    profile = spec.search_profile()
+    assert profile is None or callable(profile.evaluate)
     features = spec.part("features")
     assert features is None or callable(features)
     render = spec.part("render")

@@ -61,10 +61,10 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ..core.game import Action, State
+from ..core.search import Values
 from .base import Parameter, SeatView, register_agent
 from .greedy import GreedyAgent
 from .heuristic import (
-    Values,
     actions_interned,
     default_evaluate,
     heuristic_for,

@@ -6,7 +6,6 @@ from .records import GameRecord, Match
 from .registry import (
     ENTRY_POINT_GROUP,
     GameSpec,
-    Heuristic,
     SeatFeatures,
     game_spec,
     list_games,
@@ -14,6 +13,7 @@ from .registry import (
     register,
 )
 from .rng import derive_seed, make_rng, random_seed
+from .search import Heuristic, SearchProfile
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -28,6 +28,7 @@ __all__ = [
     "Heuristic",
     "IllegalActionError",
     "Match",
+    "SearchProfile",
     "SeatFeatures",
     "Series",
     "State",

@@ -26,7 +26,8 @@ from importlib.metadata import EntryPoint, entry_points
 from typing import Any
 
 from .errors import ConfigError
-from .game import Game, State
+from .game import Game
+from .search import SearchProfile
 
 ENTRY_POINT_GROUP = "fourfeathers.games"
 """Packages add games with an entry point in this group whose value is a ``GameSpec`` or a
@@ -35,10 +36,6 @@ callable returning one, e.g. in ``pyproject.toml``::
     [project.entry-points."fourfeathers.games"]
     pebbles = "feathers_pebbles:SPEC"
 """
-
-Heuristic = Callable[[State, int], float]
-"""A position value: ``evaluate(state, player)`` of a full (determinized) ``state`` for
-``player``, higher is better, on the game's own score scale."""
 
 _PART = {"part": True}
 
@@ -80,12 +77,14 @@ class GameSpec:
             Feat: ``"Monsters"``): hints' expected results and the page's end screen say it.
 
     Parts, each optional (None: the game has none, and users fall back on a default). A part is
-    the object itself or a reference ``"module:attr"`` (``".heuristic:evaluate"``), or
+    the object itself or a reference ``"module:attr"`` (``".heuristic:PROFILE"``), or
     ``"module"`` for a whole module, relative to ``package`` when it starts with a dot. A
     reference is imported on the first ``part(name)`` only, so ``make()`` and a playout never
     load rendering or command-line code:
 
-        heuristic: a ``Heuristic``, for the greedy agent and ISMCTS (default: the score lead).
+        heuristic: a ``core.search.SearchProfile`` (or a bare ``Heuristic``, its ``evaluate``),
+            for the greedy agent and ISMCTS (default: the score lead); read it with
+            ``search_profile()``.
         features: ``seat_features(game, observations) -> SeatFeatures | None`` from every
             seat's terminal observation, for reports (default: no such section).
         render: a module with ``render_state(game, state, player, *, memory_aid=False,
@@ -148,6 +147,20 @@ class GameSpec:
             value = self._resolve(name, value)
         self._loaded[name] = value
         return value
+
+    def search_profile(self) -> SearchProfile[Any] | None:
+        """The heuristic part as a ``SearchProfile`` (a bare ``Heuristic`` function becomes
+        the profile with only that ``evaluate``), None if the game has none. Raises
+        ``TypeError`` naming the game when the part is neither, and what ``part`` raises."""
+        value = self.part("heuristic")
+        if value is None or isinstance(value, SearchProfile):
+            return value
+        if callable(value):
+            return SearchProfile(evaluate=value)
+        raise TypeError(
+            f"{self.id}: its heuristic is a {type(value).__name__}; "
+            "a SearchProfile or an evaluate(state, player) function is expected"
+        )
 
     def _resolve(self, name: str, ref: str) -> Any:
         module_name, _, attr = ref.partition(":")

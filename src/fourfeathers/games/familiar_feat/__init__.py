@@ -40,7 +40,7 @@ register(
         summary="Solo: recruit Creatures with cuddles, drive three Monsters away (levels 1-8)",
         package=__name__,
         score_unit="Monsters",  # scores() counts the Monsters driven away (FA-71)
-        heuristic=".heuristic:evaluate",
+        heuristic=".heuristic:PROFILE",
         render=".render",
         cli=".cli",
         encoding=".encoding:FamiliarFeatEncoding",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.search import SearchProfile
 from . import rules_phases, rules_totals
 from .content import (
     A_COPY,
@@ -157,3 +158,13 @@ def evaluate(state: FamiliarFeatState, player: int) -> float:
         else:
             score -= 3.0 * bare / (left + 1)
     return score
+
+
+PROFILE = SearchProfile(
+    evaluate=evaluate,
+    scale=SEARCH_SCALE,
+    prior=SEARCH_PRIOR,
+    actions_interned=ACTIONS_INTERNED,
+)
+"""What Familiar Feat tells its computer players (``core.search.SearchProfile``; the
+registration's ``heuristic``)."""

@@ -33,7 +33,7 @@ register(
         players=(2, 3, 4, 5, 6),
         summary="Move along a Path of animal cards and collect the most precious (2-6 players)",
         package=__name__,
-        heuristic=".heuristic:evaluate",
+        heuristic=".heuristic:PROFILE",
         features=".features:seat_features",
         render=".render",
         cli=".cli",

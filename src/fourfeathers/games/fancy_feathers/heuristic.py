@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import cast
 
 from ...core.game import State
+from ...core.search import SearchProfile
 from . import rules
 from .scoring import NUM_TYPES, TRAP, collection_points
 from .state import FancyFeathersState
@@ -93,3 +94,8 @@ def _points(ff: FancyFeathersState) -> list[int]:
             groups[ctype[c]].append(cvalue[c])
         points.append(collection_points(scorings, groups, total == low))
     return points
+
+
+PROFILE = SearchProfile(evaluate=evaluate, evaluate_all=evaluate_all)
+"""What Fancy Feathers tells its computer players (``core.search.SearchProfile``; the
+registration's ``heuristic``): its values, every search setting at its default."""

@@ -33,7 +33,7 @@ register(
         players=(1, 2, 3, 4),
         summary="Swap feathers with the nest to score your five-card hand (1-4 players)",
         package=__name__,
-        heuristic=".heuristic:evaluate",
+        heuristic=".heuristic:PROFILE",
         features=".features:seat_features",
         render=".render",
         cli=".cli",

@@ -54,7 +54,8 @@ class CardSet:
 
     ``colour[n]`` and ``wind_up[n]`` are plain lists for the hot path, and ``scorers[n]`` is
     card n's ``rule.scorer`` for its colour (the search's points, built once per content
-    file). ``path`` is the file read and ``digest`` the SHA-256 of its bytes.
+    file; ``scorers[0]`` raises ``IndexError``: there is no card 0). ``path`` is the file read
+    and ``digest`` the SHA-256 of its bytes.
     """
 
     path: str
@@ -62,7 +63,7 @@ class CardSet:
     cards: tuple[Card | None, ...]
     colour: tuple[int, ...]
     wind_up: tuple[bool, ...]
-    scorers: tuple[Scorer | None, ...] = field(compare=False, repr=False)
+    scorers: tuple[Scorer, ...] = field(compare=False, repr=False)
 
     def __getstate__(self) -> dict[str, Any]:
         """Pickled without ``scorers`` (closures do not pickle), which are built again."""
@@ -211,9 +212,14 @@ def _parse_cards(file: str, blob: bytes, exact_same_colour: bool) -> CardSet:
     return CardSet(file, digest, tuple(cards), colour, wind_up, _scorers(cards))
 
 
-def _scorers(cards: Sequence[Card | None]) -> tuple[Scorer | None, ...]:
-    """``CardSet.scorers``: each card's ``rule.scorer`` for its colour."""
-    return tuple(_scorer(c.rule, c.colour) if c else None for c in cards)
+def _scorers(cards: Sequence[Card | None]) -> tuple[Scorer, ...]:
+    """``CardSet.scorers``: each card's ``rule.scorer`` for its colour (``_no_card`` at 0)."""
+    return tuple(_scorer(c.rule, c.colour) if c else _no_card for c in cards)
+
+
+def _no_card(counts: list[int], tallest: int) -> int:
+    """The scorer at ``CardSet.scorers[0]``: there is no card 0."""
+    raise IndexError("there is no Featherlight card 0")
 
 
 @lru_cache(maxsize=1024)

@@ -27,11 +27,15 @@ Solo play (Flying solo!) has no opponent and ends by the wind (FL-111): its valu
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
 
-from ...core.game import State
+from ...core.search import SearchProfile
 from .content import NEST_STACKS, NUM_CARDS
 from .rules import HAND_SIZE, PUT, REMOVED
 from .scoring import COUNTS_AT, Scorer, best_hands, hand_counts, nest_counts
+
+if TYPE_CHECKING:
+    from .state import FeatherlightState
 
 HAND_AT, BOTH_AT = COUNTS_AT["hand"], COUNTS_AT["both"]
 
@@ -51,7 +55,7 @@ them into its choice's value. Deeper nodes (the opponents' turns and later) keep
 reached them, they let one take soak up nine tenths of a 3,000-iteration search, a different
 take for each seed (issue 16, docs/agents.md, "Featherlight's search locked in")."""
 
-SEARCH_RELATIVE = 1
+SEARCH_RELATIVE = True
 """ISMCTS values a leaf by each seat's gain over the root of the same determinization: the
 opponent's hidden hand moves the lead by some 15 points either way, the actions of one
 decision differ by 2-3 points in the median (docs/agents.md, "Featherlight's search")."""
@@ -69,7 +73,7 @@ REPEAT_PENALTY = 100.0
 than the swing of a swap (40-60 points) plus the pace terms a cycle's swap gains over a draw."""
 
 
-def position_key(state: State, player: int) -> Hashable:
+def position_key(state: FeatherlightState, player: int) -> Hashable:
     """What ``player`` sees of ``state`` for repetitions: every nest stack, bottom to top (ruling
     FL-R09), and the size of its own hand (5, or 6 mid-turn), a tuple.
 
@@ -79,26 +83,26 @@ def position_key(state: State, player: int) -> Hashable:
     hands and two stacks). The piles are left out (they only shrink), and so are others'
     drawn cards (hidden).
     """
-    nest = state.nest  # type: ignore[attr-defined]
-    return tuple(map(tuple, nest)), len(state.hands[player])  # type: ignore[attr-defined]
+    nest = state.nest
+    return tuple(map(tuple, nest)), len(state.hands[player])
 
 
-def hand_value(state: State, player: int) -> int:
+def hand_value(state: FeatherlightState, player: int) -> int:
     """Points of ``player``'s hand now; with six cards, of the best five of them (FL-36..FL-41)."""
-    return _hand_values(state, [state.hands[player]])[0]  # type: ignore[attr-defined]
+    return _hand_values(state, [state.hands[player]])[0]
 
 
-def _hand_values(state: State, hands: list[list[int]]) -> list[int]:
+def _hand_values(state: FeatherlightState, hands: list[list[int]]) -> list[int]:
     """``hand_value`` of each of ``hands`` (seats' hands of ``state``), the nest counted once
     (the fast path: ``Rule.scorer``)."""
     game = state.game
-    scorers, colour_of = game.cards.scorers, game.cards.colour  # type: ignore[attr-defined]
-    nest, tallest = nest_counts(colour_of, state.nest)  # type: ignore[attr-defined]
+    scorers, colour_of = game.cards.scorers, game.cards.colour
+    nest, tallest = nest_counts(colour_of, state.nest)
     values = []
     for hand in hands:
         counts = hand_counts(colour_of, hand, nest)
         if len(hand) > HAND_SIZE:
-            taken = state.taken  # type: ignore[attr-defined]
+            taken = state.taken
             values.append(_best_five(scorers, colour_of, hand, counts, tallest, taken))
             continue
         total = 0
@@ -142,34 +146,34 @@ def pile_size(players: int) -> int:
     return (NUM_CARDS - REMOVED[players] - HAND_SIZE * players - NEST_STACKS) // 2
 
 
-def ends_now(state: State) -> bool:
+def ends_now(state: FeatherlightState) -> bool:
     """True if the game is over or ends once the current put is made: a draw pile is empty
     (FL-31, FL-32) or this is the last turn before the cap (ruling FL-R10)."""
     if state.is_terminal():
         return True
-    if state.phase != PUT:  # type: ignore[attr-defined]
+    if state.phase != PUT:
         return False
-    cap = state.game.max_turns  # type: ignore[attr-defined]
-    last_turn = bool(cap) and state.turn + 1 >= cap  # type: ignore[attr-defined]
-    piles = state.piles  # type: ignore[attr-defined]
+    cap = state.game.max_turns
+    last_turn = bool(cap) and state.turn + 1 >= cap
+    piles = state.piles
     return not piles[0] or not piles[1] or last_turn
 
 
-def evaluate(state: State, player: int) -> float:
+def evaluate(state: FeatherlightState, player: int) -> float:
     """Value of ``state`` for ``player`` in Featherlight's points: the score lead, plus
     (``END_BONUS`` + ``PACE`` x a whole pile) x the outcome of an ending game (+1 sole win,
     share minus the rest for a shared one, -1 loss), or else ``PACE`` x the cards gone from the
     smaller pile x the sign of the lead; the score alone in solo."""
-    return _leads(state, _hand_values(state, state.hands))[player]  # type: ignore[attr-defined]
+    return _leads(state, _hand_values(state, state.hands))[player]
 
 
-def evaluate_all(state: State) -> list[float]:
+def evaluate_all(state: FeatherlightState) -> list[float]:
     """``evaluate(state, p)`` for every seat ``p``, a list in seat order, with each hand valued
     once (ISMCTS values every seat of a leaf: ``agents.heuristic.values_for``)."""
-    return _leads(state, _hand_values(state, state.hands))  # type: ignore[attr-defined]
+    return _leads(state, _hand_values(state, state.hands))
 
 
-def _leads(state: State, values: list[int]) -> list[float]:
+def _leads(state: FeatherlightState, values: list[int]) -> list[float]:
     """``evaluate`` of every seat, seat order, from every seat's hand value (``values``)."""
     if len(values) == 1:
         return [float(values[0])]
@@ -179,13 +183,26 @@ def _leads(state: State, values: list[int]) -> list[float]:
     if ends_now(state):
         if state.is_terminal():  # hands of five: the values are the scores (FL-44..FL-46)
             game = state.game
-            colour_of, unique = game.cards.colour, game.tiebreak_unique_cards  # type: ignore[attr-defined]
-            winners = best_hands(values, state.hands, colour_of, unique)  # type: ignore[attr-defined]
+            colour_of, unique = game.cards.colour, game.tiebreak_unique_cards
+            winners = best_hands(values, state.hands, colour_of, unique)
         else:
             winners = [p for p, v in enumerate(values) if v == best]
         stake = END_BONUS + PACE * pile_size(len(values))
         win = stake * (2.0 * (1.0 / len(winners)) - 1.0)
         return [lead + (win if p in winners else -stake) for p, lead in enumerate(leads)]
-    piles = state.piles  # type: ignore[attr-defined]
+    piles = state.piles
     pace = PACE * (pile_size(len(values)) - min(len(piles[0]), len(piles[1])))
     return [lead + pace if lead > 0 else lead - pace if lead < 0 else lead for lead in leads]
+
+
+PROFILE = SearchProfile(
+    evaluate=evaluate,
+    evaluate_all=evaluate_all,
+    prior=SEARCH_PRIOR,
+    prior_depth=SEARCH_PRIOR_DEPTH,
+    relative=SEARCH_RELATIVE,
+    position_key=position_key,
+    repeat_penalty=REPEAT_PENALTY,
+)
+"""What Featherlight tells its computer players (``core.search.SearchProfile``; the
+registration's ``heuristic``)."""

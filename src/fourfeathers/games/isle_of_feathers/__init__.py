@@ -44,7 +44,7 @@ register(
         summary="Raise a hex island of sand, grass and cliffs and house birds on matching "
         "habitats (2-4 players, solo Migration Season)",
         package=__name__,
-        heuristic=".heuristic:evaluate",
+        heuristic=".heuristic:PROFILE",
         features=".features:seat_features",
         render=".render",
         cli=".cli",

@@ -56,6 +56,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
+from ...core.search import SearchProfile
 from . import rules_land, rules_place
 from .island import island
 from .scoring import scores
@@ -374,3 +375,18 @@ def _term(state: IsleState, totals: list[int]) -> float:
     if state.player == TERMINAL or state.end_turn >= 0:
         return END_BONUS + PACE * sand
     return PACE * (sand - state.supply[0])
+
+
+PROFILE = SearchProfile(
+    evaluate=evaluate,
+    evaluate_all=evaluate_all,
+    scale=SEARCH_SCALE,
+    prior=SEARCH_PRIOR,
+    horizon=SEARCH_HORIZON,
+    turn_c=SEARCH_TURN_C,
+    solo_levels=SOLO_LEVELS,
+    actions_interned=ACTIONS_INTERNED,
+    result_settled=result_settled,
+)
+"""What the Isle tells its computer players (``core.search.SearchProfile``; the registration's
+``heuristic``). ``solo_levels`` is ``SOLO_LEVELS`` itself, not a copy."""
