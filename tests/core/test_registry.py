@@ -52,10 +52,10 @@ def entry(value: str) -> EntryPoint:
 
 def test_parts_load_on_first_use_and_are_kept():
     spec = game_spec("featherlight")
-    assert spec.heuristic == ".heuristic:evaluate"  # a reference, until asked for
-    evaluate = spec.part("heuristic")
-    assert evaluate.__module__ == "fourfeathers.games.featherlight.heuristic"
-    assert spec.part("heuristic") is evaluate
+    assert spec.heuristic == ".heuristic:PROFILE"  # a reference, until asked for
+    profile = spec.part("heuristic")
+    assert profile.evaluate.__module__ == "fourfeathers.games.featherlight.heuristic"
+    assert spec.part("heuristic") is profile
     assert spec.part("render").__name__ == "fourfeathers.games.featherlight.render"
 
 
@@ -75,7 +75,7 @@ def test_part_names_and_errors():
 
 def test_the_package_defaults_to_the_factorys():
     spec = dataclasses.replace(game_spec("featherlight"), package="")
-    assert spec.part("heuristic").__module__ == "fourfeathers.games.featherlight.heuristic"
+    assert spec.part("heuristic").evaluate.__module__ == "fourfeathers.games.featherlight.heuristic"
 
 
 def test_an_entry_point_gives_a_spec_or_a_callable(plugin: str):

@@ -132,7 +132,7 @@ class Parameter:
         help: what it sets, for error messages and help.
     """
 
-    kind: type
+    kind: type[int] | type[float]
     low: float
     high: float
     above: bool = False
@@ -153,7 +153,7 @@ class Parameter:
         low_ok = value > self.low if self.above else value >= self.low
         if not (low_ok and value <= self.high):  # nan fails both
             raise ValueError(text)
-        return value  # type: ignore[no-any-return]
+        return value
 
 
 AGENTS: dict[str, Callable[..., Agent]] = {}

@@ -262,10 +262,15 @@ class FlatTensor:
     observation_low: float
     observation_high: float
 
+    def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
+        """Write observation ``obs`` into ``out`` (``Encoding.encode_observation``): each
+        game's encoding defines it. Raises ``NotImplementedError`` here."""
+        raise NotImplementedError(f"{type(self).__name__} has no encode_observation")
+
     def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
         """``encode_observation(state.observation(player), out)``; a game may override it with
         a faster path that writes the same entries (``Encoding.encode_state``)."""
-        self.encode_observation(state.observation(player), out)  # type: ignore[attr-defined]
+        self.encode_observation(state.observation(player), out)
 
     def set_tensor(self, layout: Layout, low: float = 0.0, high: float = 1.0) -> None:
         """Use ``layout`` as the flat tensor's layout, every entry within ``[low, high]``."""

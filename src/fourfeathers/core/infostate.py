@@ -39,7 +39,10 @@ from .game import Action, State
 _Link = tuple[Any, "_Link | None"]
 """An immutable singly linked list, newest item first: ``(item, rest)``; shared by clones."""
 
-_JSON = {"separators": (",", ":"), "sort_keys": True}
+
+def _dumps(value: Any) -> str:
+    """Compact, key-sorted JSON: one log entry."""
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 def _items(link: _Link | None) -> list[Any]:
@@ -77,10 +80,7 @@ class InformationState:
         self._pending: _Link | None = None  # actions not yet recorded, newest first
         seats = range(state.game.num_players)
         self._last: list[dict[str, Any]] = [state.observation(p) for p in seats]
-        self._logs: list[_Link | None] = [
-            (json.dumps({"start": obs}, **_JSON), None)  # type: ignore[arg-type]
-            for obs in self._last
-        ]
+        self._logs: list[_Link | None] = [(_dumps({"start": obs}), None) for obs in self._last]
 
     def apply(self, action: Action) -> None:
         """Record that ``action`` was applied to the tracked state (constant time; the action is
@@ -151,7 +151,7 @@ class InformationState:
                 unseen = [k for k in old if k not in obs]
                 if unseen:
                     entry["unseen"] = unseen
-                logs[p] = (json.dumps(entry, **_JSON), logs[p])  # type: ignore[arg-type]
+                logs[p] = (_dumps(entry), logs[p])
                 last[p] = obs
         self._cursor = cursor
         self._pending = None

@@ -135,7 +135,8 @@ def create_app(settings: Settings) -> FastAPI:
     )
 
     def hub_of(request: Request | WebSocket) -> Hub:
-        return request.app.state.hub  # type: ignore[no-any-return]
+        hub: Hub = request.app.state.hub
+        return hub
 
     @app.exception_handler(NotFound)
     async def _not_found(request: Request, exc: NotFound) -> JSONResponse:

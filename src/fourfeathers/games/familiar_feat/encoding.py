@@ -51,7 +51,7 @@ Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.return
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import State
@@ -170,7 +170,7 @@ class FamiliarFeatEncoding(Catalogue):
         observation's lists: the same fields (``FamiliarFeatState.observation``) read from the
         state. The decks come in the state's hidden order, but the tensor marks only which
         cards they hold, as the observation's sorted lists do."""
-        fa: FamiliarFeatState = state  # type: ignore[assignment]
+        fa = cast("FamiliarFeatState", state)
         fa.check_player(player)
         view = {
             "creature_deck": fa.deck,

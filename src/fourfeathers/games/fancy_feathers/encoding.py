@@ -65,7 +65,7 @@ sum to 1 (FF-50, FF-51).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import TERMINAL, State
@@ -167,7 +167,7 @@ class FancyFeathersEncoding(Catalogue):
         observation: the same fields read from the state (``FancyFeathersState.observation``:
         the seat's own cards, every seat's once the game is over, else what everyone saw of a
         seat: the cards it got and how many it lost to a Fox unseen)."""
-        ff: FancyFeathersState = state  # type: ignore[assignment]
+        ff = cast("FancyFeathersState", state)
         ff.check_player(player)
         over = ff.mover == TERMINAL
         seen = []

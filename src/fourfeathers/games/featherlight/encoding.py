@@ -49,7 +49,7 @@ content's cards (0 to 278 for the shipped cards).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import TERMINAL, State
@@ -151,7 +151,7 @@ class FeatherlightEncoding(Catalogue):
         """``encode_observation(state.observation(player), out)`` without building the
         observation: the same fields read from the state (``FeatherlightState.observation``:
         the seat's own hand, the others' known cards, every hand once the game is over)."""
-        fl: FeatherlightState = state  # type: ignore[assignment]
+        fl = cast("FeatherlightState", state)
         fl.check_player(player)
         hands = fl.hands
         over = fl.player == TERMINAL

@@ -78,7 +78,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id
 from ...core.game import TERMINAL, Action, State
@@ -256,10 +256,11 @@ class IsleEncoding(FlatTensor):
 
     def _anchors_of(self, state: State) -> _Anchors:
         """The ``_Anchors`` of ``state``'s island version (found once per version)."""
-        facts = island_of(state)  # type: ignore[arg-type]
+        st = cast("IsleState", state)
+        facts = island_of(st)
         found: _Anchors | None = facts.encoded
         if found is None or found.encoding is not self:
-            found = facts.encoded = _Anchors(self, state.cells)  # type: ignore[attr-defined]
+            found = facts.encoded = _Anchors(self, st.cells)
         return found
 
     def _index(self, state: State) -> dict[int, int]:
@@ -427,7 +428,7 @@ class IsleEncoding(FlatTensor):
         ``island`` and ``birds``, in the same key order) and the rest from the fields
         ``IsleState.observation`` shows this seat (its hand, what it knows of other hands and
         they of its, its view of the Draw pile, the counts)."""
-        st: IsleState = state  # type: ignore[assignment]
+        st = cast("IsleState", state)
         st.check_player(player)
         anchors = self._anchors_of(st).anchors
         n = self.seats
