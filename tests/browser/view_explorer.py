@@ -7,7 +7,8 @@ selects something, then look at what is highlighted), without a server table.
 actions no click path reaches (``missing``), those reached only through a view's plain list of
 leftovers (``listed``, see ``explore``) and the highlighted choices that send an action the
 server would refuse (``wrong``). A sample is ``{"seat", "observation", "public", "derived",
-"public_derived", "legal": [[action, words]...]}`` (``sample``), the catalogue is the game's.
+"public_derived", "legal": [[action, words]...], "fields": [[action, fields]...]}``
+(``sample``), the catalogue is the game's.
 """
 
 from __future__ import annotations
@@ -24,12 +25,13 @@ async ({ game, catalogue, samples, depth, fallback }) => {
   const out = [];
   for (const s of samples) {
     const legal = new Map(s.legal);
+    const fields = new Map(s.fields);
     const root = document.createElement("div");
     document.body.replaceChildren(root);
     const ui = {};
     const ctx = {
       state: { n: 1, you: [s.seat], to_move: s.seat, seats: [], result: null },
-      seat: s.seat, legal, hinted: null, game: { id: game },
+      seat: s.seat, legal, fields, hinted: null, game: { id: game },
       public: s.public, derived: s.public_derived, me: s.observation, mine: s.derived,
       catalogue, myTurn: true, over: false, ui,
       h: dom.h, svg: dom.svg, plural: dom.plural,
@@ -101,6 +103,7 @@ def sample(game: Game, state: State) -> dict[str, Any]:
         "derived": web.derive(game, observation, seat),
         "public_derived": web.derive(game, public, None),
         "legal": [[str(a), game.describe_action(state, a)] for a in state.legal_actions()],
+        "fields": [[str(a), game.action_fields(state, a)] for a in state.legal_actions()],
     }
 
 

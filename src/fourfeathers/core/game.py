@@ -94,6 +94,15 @@ class Game(ABC):
         """
         return str(action)
 
+    def action_fields(self, state: State, action: Action) -> dict[str, Any]:
+        """The structured form of legal ``action`` in ``state`` that pages read instead of its
+        text (docs/protocol.md, "Actions"): ``{"kind": ..., ...}`` with the game's own fields
+        (indexes as in the observations), and what the page needs to know of its effect that
+        only the rules can say (the total a card would make, say). Public, like
+        ``describe_action``. Default: ``{"kind": "action"}``, nothing structured (the plain
+        view shows the text)."""
+        return {"kind": "action"}
+
     def describe_outcome(self, before: State, action: Action, after: State) -> str | None:
         """What else ``action`` caused, in words, public information only (None if nothing).
 

@@ -111,7 +111,11 @@ def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
     }
     if not state.is_terminal() and state.current_player in recipient:
         view["legal"] = [
-            {"action": str(a), "words": game.describe_action(state, a)}
+            {
+                "action": str(a),
+                "words": game.describe_action(state, a),
+                "fields": game.action_fields(state, a),
+            }
             for a in state.legal_actions()
         ]
     return view

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import IllegalActionError
 from .content import NUM_CARDS, ROW
@@ -23,6 +24,10 @@ class Attach:
     def __str__(self) -> str:
         return f"attach {self.card} to {self.slot + 1}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "attach", "card": self.card, "slot": self.slot}
+
 
 @dataclass(frozen=True, slots=True)
 class Choose:
@@ -33,6 +38,10 @@ class Choose:
     def __str__(self) -> str:
         return f"choose {self.card}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "choose", "card": self.card}
+
 
 @dataclass(frozen=True, slots=True)
 class Place:
@@ -42,6 +51,10 @@ class Place:
 
     def __str__(self) -> str:
         return f"slot {self.slot + 1}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "slot", "slot": self.slot}
 
 
 ATTACH = tuple(tuple(Attach(c, s) for s in range(ROW)) for c in range(NUM_CARDS + 1))

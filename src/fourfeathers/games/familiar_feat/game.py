@@ -132,6 +132,16 @@ class FamiliarFeatGame(Game):
     def describe_action(self, state: State, action: Any) -> str:
         return words.describe_action(self, state, action)
 
+    def action_fields(self, state: State, action: Any) -> dict[str, Any]:
+        """``action.fields()`` (``actions.py``; docs/protocol.md, "Actions"); an attach adds
+        what it makes of its column: ``cuddle`` (the total with the card), ``strength`` (a
+        number, "∞" or "★", in words) and ``reaches`` (``words.attach_preview``)."""
+        fields: dict[str, Any] = action.fields()
+        if isinstance(action, actions.Attach):
+            cuddle, strength, reaches = words.attach_preview(self, state, action)
+            fields.update(cuddle=cuddle, strength=strength, reaches=reaches)
+        return fields
+
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
         return words.describe_outcome(self, before, action, after)
 

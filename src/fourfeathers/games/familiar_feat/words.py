@@ -192,15 +192,27 @@ def _where(state: Any, card: int) -> str:
     return "?"
 
 
+def attach_preview(
+    game: FamiliarFeatGame, state: Any, action: actions.Attach
+) -> tuple[int, str, bool]:
+    """What an attach would make of its column: ``(cuddle, strength, reaches)``, the column's
+    Cuddle total with the card beneath it (FA-33, FA-40), the Creature's Strength in words
+    (a number, ``"∞"`` or ``"★"``) and whether the total reaches a numbered Strength."""
+    creature = state.row[action.slot]
+    col = list(state.cols[action.slot]) + [action.card]
+    total = rules_totals.column_total(game.cards, col, rules_totals.no_double(state))
+    st = rules_totals.strength_of(state, creature)
+    if st in (INF, STAR):
+        return total, "∞" if st == INF else "★", False
+    return total, str(st), total >= st
+
+
 def describe_action(game: FamiliarFeatGame, state: Any, action: Any) -> str:
     """One sentence for an action (public: there is no other seat, and nothing hidden shows)."""
     cards = game.cards
     if isinstance(action, actions.Attach):
         creature = state.row[action.slot]
-        col = list(state.cols[action.slot]) + [action.card]
-        total = rules_totals.column_total(cards, col, rules_totals.no_double(state))
-        st = rules_totals.strength_of(state, creature)
-        target = "∞" if st == INF else ("★" if st == STAR else str(st))
+        total, target, _ = attach_preview(game, state, action)
         return (
             f"attach {familiar_text(cards, action.card)} beneath {cards.name[creature]} "
             f"(slot {action.slot + 1}): Cuddle {total} / {target}"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import IllegalActionError
 from .scoring import TYPES
@@ -22,6 +23,10 @@ class Move:
     def __str__(self) -> str:
         return f"move {self.distance}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "move", "distance": self.distance}
+
 
 @dataclass(frozen=True, slots=True)
 class Leave:
@@ -29,6 +34,10 @@ class Leave:
 
     def __str__(self) -> str:
         return "leave"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "leave"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +53,10 @@ class Lose:
         name = TYPES[t] if type(t) is int and 0 <= t < len(TYPES) else f"type {t!r}"
         return f"lose {name}:{self.value}" if self.value else f"lose {name}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "lose", "type": TYPES[self.type], "value": self.value}
+
 
 @dataclass(frozen=True, slots=True)
 class LoseAside:
@@ -52,6 +65,10 @@ class LoseAside:
     def __str__(self) -> str:
         return "lose set-aside trap"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "lose-aside"}
+
 
 @dataclass(frozen=True, slots=True)
 class PassTraps:
@@ -59,6 +76,10 @@ class PassTraps:
 
     def __str__(self) -> str:
         return "pass traps"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "pass-traps"}
 
 
 Action = Move | Leave | Lose | LoseAside | PassTraps

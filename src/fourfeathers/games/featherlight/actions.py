@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from ...core.errors import IllegalActionError
 from .content import NEST_STACKS, NUM_CARDS
@@ -22,6 +23,10 @@ class Draw:
     def __str__(self) -> str:
         return f"draw {self.pile + 1}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "draw", "pile": self.pile}
+
 
 @dataclass(frozen=True, slots=True)
 class Take:
@@ -31,6 +36,10 @@ class Take:
 
     def __str__(self) -> str:
         return f"take {self.stack + 1}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "take", "stack": self.stack}
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +51,10 @@ class Put:
 
     def __str__(self) -> str:
         return f"put {self.card} on {self.stack + 1}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "put", "card": self.card, "stack": self.stack}
 
 
 # Every action exists once; legal_actions hands out these objects (no allocation per call).

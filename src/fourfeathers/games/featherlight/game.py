@@ -148,6 +148,11 @@ class FeatherlightGame(Game):
     def describe_action(self, state: State, action: Any) -> str:
         return words.describe_action(self, state, action)
 
+    def action_fields(self, state: State, action: Any) -> dict[str, Any]:
+        """``action.fields()`` (``actions.py``; docs/protocol.md, "Actions")."""
+        fields: dict[str, Any] = action.fields()
+        return fields
+
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
         return words.describe_outcome(self, before, action, after)
 

@@ -33,6 +33,10 @@ class AddTile:
     def __str__(self) -> str:
         return f"tile {cell_text(self.cell)}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "tile", "cell": cell_text(self.cell)}
+
 
 @dataclass(frozen=True, slots=True)
 class AddVegetation:
@@ -42,6 +46,10 @@ class AddVegetation:
 
     def __str__(self) -> str:
         return f"veg {cell_text(self.cell)}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "veg", "cell": cell_text(self.cell)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,10 @@ class Place:
     def __str__(self) -> str:
         return f"place {self.card} at {cell_text(self.cell)}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "place", "card": self.card, "cell": cell_text(self.cell)}
+
 
 @dataclass(frozen=True, slots=True)
 class Discard:
@@ -63,6 +75,10 @@ class Discard:
 
     def __str__(self) -> str:
         return f"discard {self.card}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "discard", "card": self.card}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +91,10 @@ class TakeFaceUp:
     def __str__(self) -> str:
         return f"take {self.slot + 1}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "take", "slot": self.slot}
+
 
 @dataclass(frozen=True, slots=True)
 class DrawBlind:
@@ -82,6 +102,10 @@ class DrawBlind:
 
     def __str__(self) -> str:
         return "draw blind"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "draw-blind"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +117,10 @@ class PassCard:
     def __str__(self) -> str:
         return f"pass {self.card}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "pass", "card": self.card}
+
 
 @dataclass(frozen=True, slots=True)
 class EndTurn:
@@ -100,6 +128,10 @@ class EndTurn:
 
     def __str__(self) -> str:
         return "end"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "end"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +144,10 @@ class Release:
     def __str__(self) -> str:
         return f"release {self.card}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "release", "card": self.card}
+
 
 @dataclass(frozen=True, slots=True)
 class Raise:
@@ -121,6 +157,10 @@ class Raise:
 
     def __str__(self) -> str:
         return f"mound {cell_text(self.cell)}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "mound", "cell": cell_text(self.cell)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +172,10 @@ class Lower:
     def __str__(self) -> str:
         return f"burrow {cell_text(self.cell)}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "burrow", "cell": cell_text(self.cell)}
+
 
 @dataclass(frozen=True, slots=True)
 class Uproot:
@@ -141,6 +185,10 @@ class Uproot:
 
     def __str__(self) -> str:
         return f"replant {cell_text(self.cell)}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "replant", "cell": cell_text(self.cell)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,6 +200,10 @@ class Plant:
     def __str__(self) -> str:
         return f"plant {cell_text(self.cell)}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "plant", "cell": cell_text(self.cell)}
+
 
 @dataclass(frozen=True, slots=True)
 class Flit:
@@ -159,6 +211,10 @@ class Flit:
 
     def __str__(self) -> str:
         return "flit"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "flit"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,6 +227,10 @@ class Flock:
 
     def __str__(self) -> str:
         return f"flock {self.card} at {cell_text(self.cell)}"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "flock", "card": self.card, "cell": cell_text(self.cell)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +247,15 @@ class Shoo:
         colour = COLOURS[c] if type(c) is int and 0 <= c < len(COLOURS) else f"colour {c!r}"
         return f"shoo {colour} {cell_text(self.source)} to {cell_text(self.target)}"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {
+            "kind": "shoo",
+            "colour": COLOURS[self.colour],
+            "source": cell_text(self.source),
+            "target": cell_text(self.target),
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Stamina:
@@ -195,6 +264,10 @@ class Stamina:
     def __str__(self) -> str:
         return "stamina"
 
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "stamina"}
+
 
 @dataclass(frozen=True, slots=True)
 class Skip:
@@ -202,6 +275,10 @@ class Skip:
 
     def __str__(self) -> str:
         return "skip"
+
+    def fields(self) -> dict[str, Any]:
+        """The structured form the pages read (docs/protocol.md, "Actions")."""
+        return {"kind": "skip"}
 
 
 DRAW_BLIND = DrawBlind()
@@ -212,7 +289,7 @@ SKIP = Skip()
 TAKES = tuple(TakeFaceUp(s) for s in range(8))
 
 
-class _Interned(dict):  # type: ignore[type-arg]
+class _Interned(dict[Any, Any]):
     """``TABLE[args]`` is the one action ``cls(*args)`` (or ``cls(args)`` for one int): a plain
     dict lookup on the hot path, the object made on first use.
 

@@ -243,6 +243,11 @@ class IsleGame(Game):
         assert isinstance(state, IsleState)
         return words.describe_action(self, state, action)
 
+    def action_fields(self, state: State, action: Any) -> dict[str, Any]:
+        """``action.fields()`` (``actions.py``; docs/protocol.md, "Actions")."""
+        fields: dict[str, Any] = action.fields()
+        return fields
+
     def describe_outcome(self, before: State, action: Any, after: State) -> str | None:
         assert isinstance(before, IsleState) and isinstance(after, IsleState)
         return words.describe_outcome(self, before, action, after)

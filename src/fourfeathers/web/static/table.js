@@ -210,14 +210,15 @@ class Table {
     const state = this.state;
     const seat = this.shownSeat();
     const own = state.private.find((p) => p.seat === seat) || null;
-    const legal = new Map(
-      seat !== null && seat === state.to_move ? state.legal.map((l) => [l.action, l.words]) : [],
-    );
+    const offered = seat !== null && seat === state.to_move ? state.legal : [];
+    const legal = new Map(offered.map((l) => [l.action, l.words]));
+    const fields = new Map(offered.map((l) => [l.action, l.fields ?? { kind: "action" }]));
     const hinted = this.hint?.message?.choices?.[0]?.action ?? null;
     const ctx = {
       state,
       seat,
       legal,
+      fields,
       hinted,
       game: this.game,
       public: state.public,

@@ -37,21 +37,11 @@ function chooser(ctx, drawn) {
   };
 }
 
-function attachOf(action) {
-  const m = /^attach (\d+) to (\d+)$/.exec(action || "");
-  return m ? { card: Number(m[1]), slot: Number(m[2]) - 1 } : null;
-}
-
-// "Cuddle 7 / 9" in an attach's words: the column's total after it.
-function after(words) {
-  const m = /Cuddle (\d+) \/ (\S+)$/.exec(words || "");
-  return m ? `${m[1]} / ${m[2]}` : null;
-}
-
-// Whether "7 / 6" reaches the Strength.
-function wins(preview) {
-  const [total, strength] = preview.split(" / ").map(Number);
-  return Number.isFinite(strength) && total >= strength;
+// The structured form of a legal action of this seat (docs/protocol.md, "Actions") if it is
+// of that kind, else null: an attach is {card, slot, cuddle, strength, reaches}.
+function fieldsOf(ctx, action, kind) {
+  const fields = ctx.fields.get(action);
+  return fields?.kind === kind ? fields : null;
 }
 
 function chipFace(ctx, card) {
@@ -195,8 +185,8 @@ function creatureCard(ctx, obs, s, creature, btn) {
   const slot = ctx.derived.slots[s];
   const kind = ctx.derived.prompt.kind;
   const action = ctx.seat === null ? null : creatureAction(ctx, obs, s, creature, kind);
-  const hint = attachOf(ctx.hinted);
-  const preview = action && after(ctx.legal.get(action));
+  const hint = fieldsOf(ctx, ctx.hinted, "attach");
+  const preview = action && fieldsOf(ctx, action, "attach");
   const face = [
     h(
       "span",
@@ -244,9 +234,9 @@ function creatureCard(ctx, obs, s, creature, btn) {
     preview
       ? h(
           "span",
-          { class: ["fa-after", wins(preview) && "wins"] },
-          `→ Cuddle ${preview}`,
-          wins(preview) ? " ✓ won over" : null,
+          { class: ["fa-after", preview.reaches && "wins"] },
+          `→ Cuddle ${preview.cuddle} / ${preview.strength}`,
+          preview.reaches ? " ✓ won over" : null,
         )
       : null,
   ];
@@ -279,7 +269,7 @@ function column(ctx, obs, s, btn) {
   const { h } = ctx;
   const slot = ctx.derived.slots[s];
   const col = obs.cols[s];
-  const hint = /^choose (\d+)$/.exec(ctx.hinted || "");
+  const hint = fieldsOf(ctx, ctx.hinted, "choose");
   return h(
     "ol",
     { class: "fa-col", "aria-label": `Familiars beneath slot ${s + 1}` },
@@ -297,7 +287,7 @@ function column(ctx, obs, s, btn) {
             ? h("i", {}, ABILITY_SHORT[ability])
             : null,
       ];
-      const cls = ["fa-familiar", TIER_CLASS[c.tier], hint && Number(hint[1]) === f && "hinted"];
+      const cls = ["fa-familiar", TIER_CLASS[c.tier], hint && hint.card === f && "hinted"];
       return h(
         "li",
         {},
@@ -390,7 +380,7 @@ function hand(ctx, obs, btn) {
     ctx.ui.selected = ctx.ui.selected === card ? null : card;
     ctx.redraw();
   };
-  const hint = attachOf(ctx.hinted);
+  const hint = fieldsOf(ctx, ctx.hinted, "attach");
   const attaching = ctx.myTurn && ctx.derived.prompt.kind === "attach";
   return h(
     "div",

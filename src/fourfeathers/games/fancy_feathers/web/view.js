@@ -242,10 +242,10 @@ function choices(ctx, obs) {
       "div",
       { class: "ff-options" },
       items.map(([action, words]) => {
+        const fields = ctx.fields.get(action) ?? {};
         if (obs.phase === "fox") {
           const after = ctx.mine?.fox?.[action];
-          const what =
-            action === "lose set-aside trap" ? "the set-aside Trap" : loseName(ctx, action);
+          const what = fields.kind === "lose" ? loseName(ctx, fields) : "the set-aside Trap";
           return ctx.button(
             { action, class: "ff-option" },
             h("strong", {}, `Lose ${what}`),
@@ -257,11 +257,11 @@ function choices(ctx, obs) {
           h(
             "strong",
             {},
-            action === "leave"
+            fields.kind === "leave"
               ? "Leave the Path"
-              : action === "pass traps"
+              : fields.kind === "pass-traps"
                 ? "Pass"
-                : `Move ${action.split(" ")[1]}`,
+                : `Move ${fields.distance}`,
           ),
           h("span", {}, words),
         );
@@ -270,9 +270,9 @@ function choices(ctx, obs) {
   );
 }
 
-function loseName(ctx, action) {
-  const [name, value] = action.slice("lose ".length).split(":");
-  const t = ctx.catalogue.types[name];
+// A lose action's card in words, from its structured form {type, value}.
+function loseName(ctx, { type, value }) {
+  const t = ctx.catalogue.types[type];
   return value ? `${t.title} ${value}` : t.title;
 }
 

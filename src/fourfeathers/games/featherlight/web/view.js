@@ -49,9 +49,10 @@ function mini(ctx, card) {
   );
 }
 
-function parsePut(action) {
-  const m = /^put (\d+) on (\d+)$/.exec(action || "");
-  return m ? { card: Number(m[1]), stack: Number(m[2]) - 1 } : null;
+// The hinted put as {card, stack} (its structured form: docs/protocol.md, "Actions"), or null.
+function hintedPut(ctx) {
+  const fields = ctx.fields.get(ctx.hinted);
+  return fields?.kind === "put" ? fields : null;
 }
 
 function prompt(ctx, obs) {
@@ -81,7 +82,7 @@ function nest(ctx, obs) {
   const putting = ctx.myTurn && obs.phase === "put";
   const selected = putting ? ctx.ui.selected : null;
   const after = selected && ctx.mine?.puts?.[selected];
-  const hint = parsePut(ctx.hinted);
+  const hint = hintedPut(ctx);
   const memory = ctx.setting("memory", false);
   const wind = ctx.derived?.wind;
   return h(
@@ -264,7 +265,7 @@ function hand(ctx, obs) {
   if (!sheet) return null;
   const putting = ctx.myTurn && obs.phase === "put";
   const puts = ctx.mine.puts || {};
-  const hint = parsePut(ctx.hinted);
+  const hint = hintedPut(ctx);
   const select = (card) => {
     ctx.ui.selected = ctx.ui.selected === card ? null : card;
     ctx.redraw();

@@ -14,7 +14,7 @@ from typing import Any
 from ..actions import cell_text
 from ..content import ABILITIES, ABILITY_TEXT, COLOURS, KIND_NAMES
 from ..game import VARIANTS, IsleGame
-from ..hexgrid import key
+from ..hexgrid import NEIGHBOURS, key
 
 __all__ = ["FIELDS", "VARIANTS", "catalogue", "derive"]
 
@@ -25,11 +25,12 @@ FIELDS: dict[str, dict[str, Any]] = {"stamina": {"when": {"players": [1]}}}
 def catalogue(game: IsleGame) -> dict[str, Any]:
     """The birds and the box: ``{"birds": {"1": {"name", "points", "ability", "habitat"}...},
     "abilities": {kind: text}, "kinds": {height: name}, "colours", "tiles", "vegetation",
-    "bird_tokens", "flight_path", "players", "solo", "stamina", "max_turns"}``.
+    "bird_tokens", "flight_path", "players", "solo", "stamina", "max_turns", "neighbours"}``.
 
     ``habitat`` is the bird's diagram as printed (IS-32): ``[[dq, dr, height, vegetation]...]``
     with the token cell first at ``[0, 0]``; ``ability`` a key of ``abilities`` (IS-51..IS-56);
-    ``tiles`` the Sand, Grass and Cliff tiles in the box.
+    ``tiles`` the Sand, Grass and Cliff tiles in the box; ``neighbours`` the six axial
+    directions ``[dq, dr]`` of a space's neighbours (IS-26, ``hexgrid.NEIGHBOURS``).
     """
     content = game.content
     birds: dict[str, Any] = {}
@@ -54,6 +55,7 @@ def catalogue(game: IsleGame) -> dict[str, Any]:
         "solo": game.solo,
         "stamina": game.stamina,
         "max_turns": game.max_turns,
+        "neighbours": [list(d) for d in NEIGHBOURS],
     }
 
 

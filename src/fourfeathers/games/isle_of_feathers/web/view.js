@@ -4,19 +4,11 @@
 // A turn: pick a bird card (every place it fits lights up) or a tile action (every legal space
 // lights up), then click a lit space; ability tokens are buttons; the draw is a click on the
 // Flight Path or the Draw pile; the turn ends by passing a card. The legal spaces come from the
-// legal actions the server sends (their text names cells "q,r"); web/__init__.py derives where
+// legal actions the server sends (their structured forms name cells "q,r"); web/__init__.py derives where
 // each bird in sight fits now (ctx.mine.fits), for the cards you look at out of turn.
 
 const R = 30; // hex radius in SVG units (pointy-top)
 const W = Math.sqrt(3) * R;
-const NEIGHBOURS = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-  [1, -1],
-  [-1, 1],
-];
 const SHAPES = ["circle", "square", "triangle", "diamond"];
 const ICON = { mound: "▲", burrow: "▼", replant: "♣", flit: "↻", flock: "✤", shoo: "➜" };
 const KIND = ["ocean", "Sand", "Grass", "Cliff", "double cliff"];
@@ -47,7 +39,9 @@ function bird(ctx, card) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// What the seat may do now, from the legal actions' text: spaces by tool or bird, and the rest.
+// What the seat may do now, from the legal actions' structured forms (docs/protocol.md,
+// "Actions"): spaces by tool or bird, and the rest (action text -> its fields).
+const SPACE_KINDS = new Set(["tile", "veg", "mound", "burrow", "replant", "plant"]);
 
 function moves(ctx) {
   const byMode = new Map(); // "tile" | "veg" | ... | "card N" | "shoo" | "shoo COLOUR q,r" -> Map(cell -> action)
@@ -56,16 +50,13 @@ function moves(ctx) {
     if (!byMode.has(mode)) byMode.set(mode, new Map());
     byMode.get(mode).set(cell, action);
   };
-  for (const [action] of ctx.legal) {
-    const spot = /^(tile|veg|mound|burrow|replant|plant) (-?\d+,-?\d+)$/.exec(action);
-    const bird = spot ? null : /^(place|flock) (\d+) at (-?\d+,-?\d+)$/.exec(action);
-    const shoo = spot || bird ? null : /^shoo (\w+) (-?\d+,-?\d+) to (-?\d+,-?\d+)$/.exec(action);
-    if (spot) add(spot[1], spot[2], action);
-    else if (bird) add(`card ${bird[2]}`, bird[3], action);
-    else if (shoo) {
-      add("shoo", shoo[2], shoo[1]);
-      add(`shoo ${shoo[1]} ${shoo[2]}`, shoo[3], action);
-    } else singles.set(action, true);
+  for (const [action, f] of ctx.fields) {
+    if (SPACE_KINDS.has(f.kind)) add(f.kind, f.cell, action);
+    else if (f.kind === "place" || f.kind === "flock") add(`card ${f.card}`, f.cell, action);
+    else if (f.kind === "shoo") {
+      add("shoo", f.source, f.colour);
+      add(`shoo ${f.colour} ${f.source}`, f.target, action);
+    } else singles.set(action, f);
   }
   return { byMode, singles };
 }
@@ -79,15 +70,15 @@ function forcedMode(obs) {
   return null;
 }
 
-// The cell a hinted action names (and its bird), to mark them.
-function hintOf(action) {
-  const m = /(?:^| )(-?\d+,-?\d+)$/.exec(action || "");
-  const card = /^(?:place|flock|discard|pass|release) (\d+)/.exec(action || "");
-  return {
-    cell: m ? m[1] : null,
-    card: card ? Number(card[1]) : null,
-    verb: (action || "").split(" ")[0],
-  };
+// Whether a legal action places a bird with Flock (onto a tile that holds one already).
+function isFlock(ctx, action) {
+  return ctx.fields.get(action)?.kind === "flock";
+}
+
+// The cell a hinted action names (and its bird), to mark them, and its kind.
+function hintOf(ctx) {
+  const f = ctx.fields.get(ctx.hinted) ?? {};
+  return { cell: f.target ?? f.cell ?? null, card: f.card ?? null, verb: f.kind ?? "" };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -237,7 +228,7 @@ function space(ctx, cell, info, look) {
 }
 
 // The spaces to draw: every tile and token, the ocean around the land, any space an action names.
-function spaces(obs, named) {
+function spaces(ctx, obs, named) {
   const all = new Map();
   for (const [q, r, h, v] of obs.island)
     all.set(cellKey(q, r), { height: h, veg: Boolean(v), owners: [] });
@@ -248,7 +239,7 @@ function spaces(obs, named) {
   }
   for (const [q, r, h] of obs.island) {
     if (h < 1) continue;
-    for (const [dq, dr] of NEIGHBOURS) {
+    for (const [dq, dr] of ctx.catalogue.neighbours) {
       const k = cellKey(q + dq, r + dr);
       if (!all.has(k)) all.set(k, { height: 0, veg: false, owners: [], sea: true });
     }
@@ -317,7 +308,7 @@ function spaceChoice(ctx, _obs, cell, info, sel, mv) {
   }
   const options = mv.byMode.get(mode);
   const action = options?.get(cell);
-  if (action) return { action, ring: action.startsWith("flock") ? "legal flock" : "legal" };
+  if (action) return { action, ring: isFlock(ctx, action) ? "legal flock" : "legal" };
   if (sel.kind === "card") {
     if (info.height < 1) return null;
     return {
@@ -331,8 +322,8 @@ function island(ctx, obs, sel, mv) {
   const { h, svg } = ctx;
   const named = new Set();
   for (const options of mv.byMode.values()) for (const cell of options.keys()) named.add(cell);
-  const all = spaces(obs, named);
-  const hint = hintOf(ctx.hinted);
+  const all = spaces(ctx, obs, named);
+  const hint = hintOf(ctx);
   const coords = ctx.setting("coords", true);
   const order = [...all.entries()]
     .map(([cell, info]) => ({ cell, info, qr: cell.split(",").map(Number) }))
@@ -555,7 +546,7 @@ function fitsLine(ctx, card, mv) {
   const { h } = ctx;
   const options = mv.byMode.get(`card ${card}`);
   if (options) {
-    const flock = [...options.values()].filter((a) => a.startsWith("flock")).length;
+    const flock = [...options.values()].filter((a) => isFlock(ctx, a)).length;
     const free = options.size - flock;
     return h(
       "span",
@@ -612,7 +603,7 @@ function prompt(ctx, obs, sel, mv) {
   }
   if (sel?.kind === "card") {
     const options = [...(mv.byMode.get(`card ${sel.card}`)?.values() || [])];
-    const flock = options.filter((a) => a.startsWith("flock")).length;
+    const flock = options.filter((a) => isFlock(ctx, a)).length;
     const free = options.length - flock;
     if (!options.length)
       return `${name(sel.card)} fits nowhere now: its habitat must match the island around a free tile. You may discard it for its ability.`;
@@ -639,7 +630,7 @@ function prompt(ctx, obs, sel, mv) {
     return `${ctx.plural(obs.actions_left, "action")} left: pick a bird of your hand to see where it fits, or a tile action.`;
   }
   const next = (obs.current_player + 1) % ctx.catalogue.players;
-  return mv.singles.has("end") && ![...mv.singles.keys()].some((a) => a.startsWith("pass "))
+  return mv.singles.has("end") && ![...mv.singles.values()].some((f) => f.kind === "pass")
     ? "Your actions are used: spend tokens if you like, then end the turn."
     : `Your actions are used: spend tokens if you like, then pass a card to ${ctx.seatLabel(next)}.`;
 }
@@ -656,7 +647,7 @@ function tools(ctx, obs, sel, mv) {
         key: `tool ${kind}`,
         legal: mv.byMode.has(kind),
         selected: sel?.kind === kind && !forced,
-        class: ["is-tool", `a-${kind}`, hintOf(ctx.hinted).verb === kind && "hinted"],
+        class: ["is-tool", `a-${kind}`, hintOf(ctx).verb === kind && "hinted"],
         onclick: () => select(ctx, sel?.kind === kind ? null : { kind }),
       },
       label,
@@ -708,9 +699,19 @@ function tools(ctx, obs, sel, mv) {
       );
     }
   }
-  const drawn = /^(take \d+|draw blind|discard \d+|pass \d+|release \d+|flit|stamina|skip|end)$/;
-  for (const action of mv.singles.keys()) {
-    if (!drawn.test(action))
+  const drawn = new Set([
+    "take",
+    "draw-blind",
+    "discard",
+    "pass",
+    "release",
+    "flit",
+    "stamina",
+    "skip",
+    "end",
+  ]);
+  for (const [action, f] of mv.singles) {
+    if (!drawn.has(f.kind))
       out.push(ctx.button({ action, class: "is-tool" }, ctx.legal.get(action)));
   }
   if (sel?.kind === "shoo" && sel.source && !sel.colour) {
@@ -909,7 +910,7 @@ function flightPath(ctx, obs, sel) {
 function hand(ctx, obs, sel, mv) {
   const { h } = ctx;
   if (!ctx.me) return null;
-  const hint = hintOf(ctx.hinted);
+  const hint = hintOf(ctx);
   const main = ctx.myTurn && obs.phase === "main";
   const choosing =
     ctx.myTurn && (obs.phase === "main" || (obs.phase === "ability" && obs.pending === "flock"));
