@@ -3,9 +3,9 @@ one that no adventure can reach, or one on which the rules could not go on.
 
 Two checks. ``check_state``: every field holds what it can mean (every card once and in a place
 of its kind, counts and days in their ranges, the Events in force and their targets) and the
-pending frames form a stack the rules build (ruling FA-R05's flow in ``rules_day.advance``): a
-Creature being resolved with at most one choice above it, the end-of-day flees, an Event's own
-choice, the next pick of variant ``choose-cards``. ``check_waiting``: a live position waits on a
+pending frames form a stack that the flow of ``rules_day.advance`` builds: a Creature being
+resolved with at most one choice above it, the end-of-day flees, an Event's own choice, the next
+pick of variant ``choose-cards``. ``check_waiting``: a live position waits on a
 decision that has a legal action, as every position between two actions does. Both run once, at
 load time; the rules' own steps never call them.
 """
@@ -167,11 +167,11 @@ def _check_places(state: FamiliarFeatState) -> str | None:
     if any(kind[c] not in (K_CREATURE, K_MONSTER, K_GOLEM, K_EVENT) for c in state.deck):
         return "the Creature deck holds only Creatures, Monsters, Golems and Events"
     if any(kind[c] == K_CREATURE and not _on_row(state, c) for c in state.deck):
-        return "Tier 0 Creatures are Familiars: they are never in the Creature deck"
+        return "Tier 0 Creatures are Familiars: they are never in the Creature deck (FA-12)"
     if any(kind[c] != K_EVENT for c in state.events_pending):
         return "only Events are set aside"
     if state.character != cards.character(state.game.level):
-        return f"character must be the Level {state.game.level} Character card"
+        return f"character must be the Level {state.game.level} Character card (FA-06)"
     if any(kind[m] != K_MONSTER for m in state.driven):
         return "only Monsters are driven away"
     if len(set(state.chosen)) != len(state.chosen) or len(state.chosen) > PICKS:
