@@ -75,7 +75,7 @@ def build(level: int = 1, advance: bool = True, variants: tuple[str, ...] = (), 
     data["box"] = [c for c in range(1, 111) if c not in used]
     data["active"] = [list(e) for e in data["active"]]
     data["pending"] = [list(f) for f in data["pending"]]
-    state = game.state_from_dict(data)
+    state = game.position_from_dict(data)  # may stand between automatic steps
     if advance:
         rules_day.advance(state)
     return state

@@ -206,6 +206,31 @@ def test_move_onto_a_creature_that_then_reaches_its_strength():
     assert {21, 5, 6, 7} <= set(state.discard) and state.row[0] == 0
 
 
+def test_a_move_reaches_the_left_creature_before_the_one_it_joins():
+    """FA-64, FA-66, ruling FA-R19: the moved Familiar leaves its column before it is attached
+    to the other. Its leaving lets a Copy copy a stronger card, so the Creature it left reaches
+    its Strength first; its arrival reaches the other Creature's later. They are resolved in
+    that order, and the player is not asked to order them as if reached at the same moment."""
+    # 27 Beaver, Strength 6 (exhaust the last): 14 + 1 + 25 Magpie copying 1 = 3 + 1 + 1 = 5.
+    # 21 Badger, Strength 5: 5 + 6 = 4. 39 Black Swan (Move 1) joins the Golem in slot 3.
+    state = build(
+        row=[27, 21, 76, 0, 0], cols=[[14, 1, 25], [5, 6], [7]], hand=[39], team=[2, 3, 4]
+    )
+    play(state, "attach 39 to 3", "choose 1")
+    assert "slot 2" in legal(state)
+    state.log = []
+    play(state, "slot 2")  # Beaver: 3 + 3 (the Magpie now copies 14) = 6; Badger: 5
+    assert "choose 27" not in legal(state) and "choose 21" not in legal(state)
+    recruited = [line for line in state.log if "recruited" in line]
+    assert recruited == [
+        "Beaver (27) is recruited into the Team discard.",
+        "Badger (21) is recruited into the Team discard.",
+    ]
+    assert state.fu == [25]  # the Beaver's effect: its last card, the Magpie, is exhausted
+    assert state.discard == [14, 27, 5, 6, 1, 21]
+    assert state.row[:2] == [0, 0] and state.legal_actions() == [Attach(4, 2)]
+
+
 def test_ability_resolves_before_its_own_creature_is_recruited():
     """FA-66, ruling FA-R19: the Swan's own Creature waits until the Move is done, and the Move
     may even take a card away from it."""

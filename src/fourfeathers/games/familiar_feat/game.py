@@ -94,8 +94,22 @@ class FamiliarFeatGame(Game):
     def state_from_dict(self, data: Mapping[str, Any]) -> FamiliarFeatState:
         """Rebuild a state from ``to_dict()`` output.
 
-        Raises ``ValueError`` naming the field when the data is not a position of this game:
-        a missing field, a wrong shape, a card missing or twice, an unknown pending frame.
+        Raises ``ValueError`` naming the field when the data is not a position of this game
+        between two actions: a missing field, a wrong shape, a card missing, twice or in a place
+        not of its kind, a count or day out of its range, a pending stack the rules never build,
+        or a live adventure with no legal action (``rules_check``).
+        """
+        state = self.position_from_dict(data)
+        problem = rules_check.check_waiting(state)
+        if problem:
+            raise ValueError(f"familiar-feat state: {problem}")
+        return state
+
+    def position_from_dict(self, data: Mapping[str, Any]) -> FamiliarFeatState:
+        """Build a sound position from ``to_dict()``-shaped data that may stand between two
+        automatic steps (a phase or frame that ``rules_day.advance`` carries on from): for
+        worked examples and test positions. ``state_from_dict`` adds that a live position waits
+        on a decision. Raises ``ValueError`` naming the field, as ``state_from_dict``.
         """
         missing = [f for f in _FIELDS if f not in data]
         if missing:

@@ -27,9 +27,16 @@ from .rules_phases import (
     F_PLAY_PLACE,
     F_RESOLVE,
     F_REVIVE_PICK,
+    PH_ATTACH,
     Frame,
 )
-from .rules_resolve import _drop_from_queue, _drop_front_group, _front_group, resolving
+from .rules_resolve import (
+    _drop_from_queue,
+    _drop_front_group,
+    _front_group,
+    note_reached,
+    resolving,
+)
 from .rules_totals import SLOTS, attach_mask, can_attach, effective, refresh
 
 if TYPE_CHECKING:
@@ -187,13 +194,18 @@ def _choose_moved(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
 
 
 def _choose_move_slot(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
-    """Move 1: where the Familiar in play goes (FA-64)."""
+    """Move 1: where the Familiar in play goes (FA-64). It leaves its column before it is
+    attached to the other: a Creature that its leaving brings to its Strength (a Copy below it
+    now copies a stronger card) reached it first and is resolved first (FA-66, ruling FA-R19),
+    not ordered by the player with the Creature that the arrival brings to its own."""
     state.pending.pop()
     card = frame[1]
     origin = _slot_of(state, card)
     state.cols[origin].remove(card)
-    state.cols[action.slot].append(card)  # moving is not entering play (FA-R18)
     refresh(state, origin)
+    if origin != action.slot and state.phase == PH_ATTACH:
+        note_reached(state)  # the leaving is a moment of its own (the night is checked later)
+    state.cols[action.slot].append(card)  # moving is not entering play (FA-R18)
     refresh(state, action.slot)
     say(state, f"{_name(state, card)} moves beneath slot {action.slot + 1}.")
 
