@@ -18,6 +18,7 @@ import typer
 from rich.table import Table
 
 from ..core.errors import ConfigError, ContentError, IllegalActionError
+from ..core.files import write_text
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
 from ..core.rng import derive_seed, random_seed
@@ -34,6 +35,7 @@ from .common import (
     check_seed,
     console,
     fail,
+    fail_write,
     make_or_fail,
     say,
     seat_name,
@@ -86,9 +88,9 @@ def save_session(session: Session, path: Path) -> None:
     ``--save`` if it cannot be written."""
     record = session.to_record()
     try:
-        record.save(path)
+        write_text(path, record.to_json() + "\n")
     except OSError as exc:
-        fail("--save", f"cannot write {path} ({exc.strerror or exc})")
+        fail_write("--save", exc, path)
     again = f"feathers play {record.game} --load {path}"
     done = bool(record.actions) and session.match.state.is_terminal()
     progress = session.tournament
