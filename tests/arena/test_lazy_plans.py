@@ -3,6 +3,7 @@ capped at the work there is and the machine's cores."""
 
 from __future__ import annotations
 
+import gc
 import itertools
 import json
 import os
@@ -152,3 +153,20 @@ def test_workers_beyond_the_cores_are_capped(monkeypatch):
     assert runner_module.capped_workers(4, 10**6) == 4
     assert runner_module.capped_workers(4, 0) == 1
     assert os.cpu_count() is not None
+
+
+def test_serve_workers_beyond_the_cores_are_capped(tmp_path: Path, monkeypatch):
+    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("fastapi")
+    served = {}
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(kw))
+    monkeypatch.setattr(gc, "freeze", lambda: None)  # serve tunes the collector for itself
+    monkeypatch.setattr(gc, "set_threshold", lambda *a: None)
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    db = f"sqlite:///{tmp_path / 'f.db'}"
+    result = cli.invoke(app, ["serve", "--db", db, "--workers", str(10**20), "--port", "8123"])
+    assert result.exit_code == 0, result.output
+    assert (
+        result.stderr == f"Note: --workers {10**20} capped at 4 (2 per core of this machine's 2).\n"
+    )
+    assert served["port"] == 8123
