@@ -180,3 +180,17 @@ def test_write_text_is_whole_or_nothing(tmp_path, monkeypatch):
     assert str(caught.value) == f"cannot write {path}: the disk is full (no space left on device)"
     assert path.read_text() == "old picture"  # unchanged, and no temporary file is left
     assert [p.name for p in tmp_path.iterdir()] == ["pic.svg"]
+
+
+def test_a_disk_full_during_report_is_one_line_and_leaves_no_folder(tmp_path, monkeypatch):
+    results = tmp_path / "r.jsonl"
+    assert runner.invoke(app, [*SIM, "--out", str(results)]).exit_code == 0
+    out = tmp_path / "report"
+    monkeypatch.setattr(files, "_write_all", full_after(100))
+    result = runner.invoke(app, ["report", str(results), "--out", str(out)])
+    line = one_error_line(result, "--out")
+    assert line == (
+        f"Error: --out: cannot write {out / 'summary.md'}: the disk is full (no space left on "
+        "device)"
+    )
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl"]

@@ -101,8 +101,9 @@ WorkersOpt = Annotated[
         "--workers",
         "-w",
         metavar="K",
-        help="Parallel workers: processes (default 1: this process), or Ray tasks in flight "
-        "(default: the cluster's CPUs). Results do not depend on it.",
+        help="Parallel workers: processes (default 1: this process; at most twice the cores), "
+        "or Ray tasks in flight (default: the cluster's CPUs); never more than the games to "
+        "play. Results do not depend on it.",
         show_default=False,
     ),
 ]
@@ -245,7 +246,9 @@ def simulate(
             show_default=False,
         ),
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help=f"How many games to play (at most {MAX_GAMES:,}).")
+    ] = 100,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the run; game i uses derive_seed(S, i).")
     ] = 0,
