@@ -208,7 +208,7 @@ def play_jobs(
     finally:
         if results is not None:
             results.close()
-    return [records[job.index] for job in jobs], len(todo)
+    return [records[i] for i in range(len(jobs))], len(todo)  # jobs[i].index == i
 
 
 def _cap_workers(workers: int | None, todo: int, backend: str) -> int | None:
