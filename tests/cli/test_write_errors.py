@@ -194,3 +194,20 @@ def test_a_disk_full_during_report_is_one_line_and_leaves_no_folder(tmp_path, mo
         "device)"
     )
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.jsonl"]
+
+
+def test_a_file_name_typed_on_quit_that_cannot_be_written_is_asked_again(tmp_path: Path):
+    bad = tmp_path / LONG
+    good = tmp_path / "kept.json"
+    result = runner.invoke(
+        app,
+        ["play", "featherlight", "--seats", "human,random"],
+        input=f"quit\ny\n{bad}\n{good}\n",
+    )
+    assert result.exit_code == 0, result.output
+    assert (
+        f"Cannot save there: cannot write {bad}: the file name is too long (300 bytes; this "
+        "file system allows 255). Another name (Ctrl-D: do not save)?" in result.stdout
+    )
+    assert json.loads(good.read_text())["game"] == "featherlight"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]

@@ -125,21 +125,30 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
     raise typer.Exit(code)
 
 
-def check_file_path(path: Path | None, option: str, regular: bool = False) -> None:
-    """Fail on ``option`` unless ``path`` is None or a file that can be written now in an
-    existing folder (no folder is ever created for an output file), checked by
-    ``core.files.check_writable`` (``regular``: an existing file must be a regular file), so a
-    name too long or a read-only place is said before any work, and no file is left behind."""
-    if path is None:
-        return
+def output_problem(path: Path, regular: bool = False) -> str | None:
+    """What keeps a file from being written at ``path`` now (None: nothing): a folder given,
+    a missing folder (no folder is ever created for an output file), or what
+    ``core.files.check_writable`` finds (``regular``: an existing file must be a regular file)
+    -- a name too long, a read-only place -- without leaving a file behind."""
     try:
         if path.is_dir():
-            fail(option, f"{path} is a directory; give a file name")
+            return f"{path} is a directory; give a file name"
         if not path.parent.is_dir():
-            fail(option, f"the folder {path.parent} does not exist")
+            return f"the folder {path.parent} does not exist"
         check_writable(path, regular)
     except OSError as exc:  # a name too long for stat, a WriteError...
-        fail_write(option, exc, path)
+        return str(WriteError.of(path, exc))
+    return None
+
+
+def check_file_path(path: Path | None, option: str, regular: bool = False) -> None:
+    """Fail on ``option`` unless ``path`` is None or a file that can be written now
+    (``output_problem``), so a bad output path is said before any work."""
+    if path is None:
+        return
+    problem = output_problem(path, regular)
+    if problem is not None:
+        fail(option, problem)
 
 
 def fail_write(option: str, exc: OSError, path: Path | None = None, note: str = "") -> NoReturn:

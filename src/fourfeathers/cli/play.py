@@ -37,6 +37,7 @@ from .common import (
     fail,
     fail_write,
     make_or_fail,
+    output_problem,
     say,
     seat_name,
     seats_text,
@@ -110,9 +111,13 @@ def offer_save(session: Session, save: Path | None) -> None:
             answer = read_line(f"Save the game to {save}? [Y/n] ").strip().lower()
             target = save if answer in ("", "y", "yes") else None
         elif read_line("Save the game? [y/N] ").strip().lower() in ("y", "yes"):
-            name = read_line(f"File name [{DEFAULT_SAVE}]: ").strip()
-            target = Path(name or DEFAULT_SAVE)
-            check_file_path(target, "--save")
+            while target is None:  # a name that cannot be written is asked again
+                name = read_line(f"File name [{DEFAULT_SAVE}]: ").strip()
+                problem = output_problem(Path(name or DEFAULT_SAVE))
+                if problem is None:
+                    target = Path(name or DEFAULT_SAVE)
+                else:
+                    say(f"Cannot save there: {problem}. Another name (Ctrl-D: do not save)?")
     except InputEnded:
         target = save
     if target is not None:
