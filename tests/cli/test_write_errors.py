@@ -211,3 +211,15 @@ def test_a_file_name_typed_on_quit_that_cannot_be_written_is_asked_again(tmp_pat
     )
     assert json.loads(good.read_text())["game"] == "featherlight"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["kept.json"]
+
+
+def test_write_text_keeps_a_link_and_the_mode_of_the_file_it_replaces(tmp_path: Path):
+    real = tmp_path / "real.json"
+    real.write_text("old")
+    real.chmod(0o640)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    write_text(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert real.stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "real.json"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import functools
 import os
 import tempfile
 from pathlib import Path
@@ -110,12 +111,15 @@ def check_writable(path: str | Path, regular: bool = False) -> None:
 def write_text(path: str | Path, text: str) -> None:
     """Write ``text`` (UTF-8) as the whole of ``path``, or fail leaving ``path`` as it was.
 
-    The text goes to a temporary file beside ``path`` that is then renamed onto it; where the
+    The text goes to a temporary file beside ``path`` that is then renamed onto it (keeping
+    the mode of the file it replaces; a symbolic link is followed, not replaced); where the
     folder does not allow a new file but ``path`` exists and is writable, ``path`` is rewritten
     in place (and emptied again on failure). Raises ``WriteError``.
     """
     path = Path(path)
     data = text.encode("utf-8")
+    if path.is_symlink():
+        path = path.resolve()  # the file it points to is written, the link kept
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
@@ -132,7 +136,7 @@ def write_text(path: str | Path, text: str) -> None:
             _write_in_place(path, data)  # /dev/stdout and the like: no rename onto them
             os.unlink(temp)
             return
-        os.chmod(temp, 0o666 & ~_umask())
+        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
         os.replace(temp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):
@@ -140,8 +144,10 @@ def write_text(path: str | Path, text: str) -> None:
         raise WriteError.of(path, exc) from None
 
 
+@functools.cache
 def _umask() -> int:
-    mask = os.umask(0)
+    """The process's umask (read once: reading it means setting it for a moment)."""
+    mask = os.umask(0o022)
     os.umask(mask)
     return mask
 
