@@ -32,6 +32,6 @@ def test_out_in_a_missing_folder_is_refused(tmp_path: Path, args):
 def test_a_results_file_creates_no_folder(tmp_path: Path):
     out = tmp_path / "missing" / "x.jsonl"
     jobs = plan_games("featherlight", {}, ["random", "random"], 1, 0)
-    with ResultsFile.open(out, jobs) as results, pytest.raises(FileNotFoundError):
+    with ResultsFile.open(out, jobs) as results, pytest.raises(OSError, match="folder does not"):
         results.append({"index": 0})
     assert not out.parent.exists()

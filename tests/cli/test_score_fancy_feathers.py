@@ -116,6 +116,11 @@ def test_variant_changes_the_nest_score():
         (["two nests", "fox"], "player 1: 'two nests' is not an animal type"),
         (["7*nest", "fox"], "7 nest cards, but a 2-player game has only 6"),
         (["nest"] * 7, "1 to 6 players"),
+        # A count is bounded by the copies of the card a game holds, before any list is made.
+        (["99999999999*peacock"], "player 1: 99999999999 peacock cards, but a 6-player game"),
+        (["fox", "3*peacock", "1000*fox"], "player 3: 1000 fox cards, but a 3-player game"),
+        (["9" * 5000 + "*nest"], "player 1: 9999999999999999999999999999999999999... nest"),
+        (["golden-pheasant:" + "3" * 5000], "golden-pheasant:33333333333333333333"),
         (["nest, fox, trap, mirror", "peacock, monal:3, reeves-pheasant"], "uses 6 animal types"),
     ],
 )

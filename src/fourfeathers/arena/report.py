@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.files import write_text
 from ..core.game import win_shares
 from ..core.registry import game_spec
 from .features import SeatFeatures, seat_features
@@ -942,10 +943,11 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
                 if group.players > 1:
                     heading += f", {group.players} players"
             summary["groups"].append(_group_section(doc, plot, group, slug, heading))
-    (out / "summary.md").write_text(doc.markdown(), encoding="utf-8")
-    (out / "index.html").write_text(doc.html("Simulation report"), encoding="utf-8")
-    (out / "summary.json").write_text(
-        json.dumps(_json_safe(summary), indent=2, allow_nan=False) + "\n", encoding="utf-8"
+    # Each file whole or not at all (core.files.write_text); a failure is a WriteError.
+    write_text(out / "summary.md", doc.markdown())
+    write_text(out / "index.html", doc.html("Simulation report"))
+    write_text(
+        out / "summary.json", json.dumps(_json_safe(summary), indent=2, allow_nan=False) + "\n"
     )
     return summary
 

@@ -28,15 +28,17 @@ writing it) is dropped.
 
 from __future__ import annotations
 
+import bisect
 import json
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, overload
 
 from .. import __version__
 from ..agents import reproducible, resolve_spec
 from ..core.config import is_int
+from ..core.files import LineAppender, truncate
 from .runner import GameJob, GameResult, cached_game
 
 
@@ -195,16 +197,18 @@ def _same_job(record: dict[str, Any], job: GameJob) -> str | None:
 class ResultsFile:
     """An open results file: the records already there and an appender for new ones.
 
-    Use ``ResultsFile.open(path, jobs)``; then ``missing`` are the jobs still to play,
-    ``records`` the stored records of ``jobs`` (by index), and ``append(record)`` writes a line
-    (flushed, so a killed run loses at most the game being written).
+    Use ``ResultsFile.open(path, jobs)``; then ``missing`` are the jobs still to play (a lazy
+    sequence: ``jobs`` is never listed), ``records`` the stored records of ``jobs`` (by index),
+    and ``append(record)`` writes a line (whole and at once, so a killed run loses at most the
+    game being written; a line that fails is cut back off: ``core.files.LineAppender``).
+    ``jobs[i]`` must be the job of index ``i`` (as ``plan_games`` and ``plan_tournament`` give).
     """
 
     def __init__(self, path: Path, jobs: Sequence[GameJob], records: dict[int, dict[str, Any]]):
         self.path = path
         self.records = records
-        self.missing = [job for job in jobs if job.index not in records]
-        self._fh: TextIO | None = None
+        self.missing: Sequence[GameJob] = Remaining(jobs, records) if records else jobs
+        self._out = LineAppender(path)
 
     @classmethod
     def open(cls, path: str | Path, jobs: Sequence[GameJob]) -> ResultsFile:
@@ -214,7 +218,6 @@ class ResultsFile:
         index appears twice), ``ValueError`` for a malformed file.
         """
         path = Path(path)
-        by_index = {job.index: job for job in jobs}
         records: dict[int, dict[str, Any]] = {}
         seen: set[int] = set()
         if path.exists():
@@ -223,9 +226,9 @@ class ResultsFile:
                 if index in seen:
                     raise ResultsMismatch(f"{path}: game {index} appears twice")
                 seen.add(index)
-                job = by_index.get(index)
+                job = jobs[index] if index < len(jobs) else None
                 if job is None:
-                    first = next(iter(by_index.values()), None)
+                    first = jobs[0] if len(jobs) else None
                     if first is not None and (
                         record.get("game") != first.game or record.get("config") != first.config
                     ):
@@ -245,16 +248,13 @@ class ResultsFile:
         return cls(path, jobs, records)
 
     def append(self, record: dict[str, Any]) -> None:
-        """Write one record as a line and flush it."""
-        if self._fh is None:
-            self._fh = self.path.open("a", encoding="utf-8")
-        self._fh.write(dumps(record) + "\n")
-        self._fh.flush()
+        """Write one record as a line; raises ``core.files.WriteError`` (an ``OSError``) with
+        the file left ending in a whole line."""
+        self._out.write_line(dumps(record))
 
     def close(self) -> None:
-        if self._fh is not None:
-            self._fh.close()
-            self._fh = None
+        """Close the file; never raises (every line is written when appended)."""
+        self._out.close()
 
     def __enter__(self) -> ResultsFile:
         return self
@@ -271,7 +271,61 @@ def _drop_unfinished_line(path: Path) -> None:
         try:
             json.loads(data[cut:])
         except ValueError:
-            path.write_bytes(data[:cut])
+            truncate(path, cut)
         else:
             with path.open("ab") as fh:  # a complete record that lacks only its newline
                 fh.write(b"\n")
+
+
+class Remaining(Sequence[GameJob]):
+    """The jobs of ``jobs`` whose index is not in ``done``, in order, without listing them:
+    ``len`` and ``[k]`` (found by bisection over the sorted done indices) cost no more memory
+    than ``done`` itself, however many jobs a run plans."""
+
+    def __init__(self, jobs: Sequence[GameJob], done: Iterable[int]) -> None:
+        self.jobs = jobs
+        self.done = sorted(i for i in set(done) if 0 <= i < len(jobs))
+
+    def __len__(self) -> int:
+        return len(self.jobs) - len(self.done)
+
+    def _index(self, k: int) -> int:
+        """The index of the ``k``-th job not done: the least ``i`` with ``k + 1`` jobs not done
+        in ``0..i``."""
+        low, high = k, k + len(self.done)
+        while low < high:
+            mid = (low + high) // 2
+            if mid + 1 - bisect.bisect_right(self.done, mid) >= k + 1:
+                high = mid
+            else:
+                low = mid + 1
+        return low
+
+    @overload
+    def __getitem__(self, k: int) -> GameJob: ...
+
+    @overload
+    def __getitem__(self, k: slice) -> list[GameJob]: ...
+
+    def __getitem__(self, k: int | slice) -> GameJob | list[GameJob]:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError(k)
+        return self.jobs[self._index(k)]
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same jobs in the same order (a list, another plan)."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __iter__(self) -> Iterator[GameJob]:
+        done = set(self.done)
+        for i in range(len(self.jobs)):
+            if i not in done:
+                yield self.jobs[i]

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, overload
 
 from ..agents import make_agent, view_for
 from ..core.game import Game
@@ -370,6 +370,82 @@ def rotated(lineup: Sequence[str], shift: int) -> tuple[str, ...]:
     return tuple(lineup[(p + shift) % n] for p in range(n))
 
 
+MAX_GAMES = 100_000_000
+"""The most games one run (a simulation or a tournament) plays: a hundred million, days of play
+on one machine. Planning is lazy (``GamePlan``), but the summary keeps each game's scores."""
+
+CORES_PER_WORKER_CAP = 2
+"""``--workers`` beyond this many per core of the machine is capped (``capped_workers``)."""
+
+
+def capped_workers(workers: int, todo: int, backend: str = "processes") -> int:
+    """``workers`` bounded by the work there is (``todo`` games: at least 1) and, for local
+    processes, by ``CORES_PER_WORKER_CAP`` times the machine's cores (more processes than that
+    only wait for each other). Ray tasks in flight are bounded by the work only."""
+    cap = max(1, todo)
+    if backend == "processes":
+        cap = min(cap, CORES_PER_WORKER_CAP * (os.cpu_count() or 1))
+    return min(workers, cap)
+
+
+class GamePlan(Sequence[GameJob]):
+    """The jobs of a simulation, made when asked for (``plan[i]``), never listed: a plan of a
+    hundred million games costs no memory (see ``plan_games``)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        lineup: Sequence[str],
+        games: int,
+        seed: int,
+        rotate: bool = True,
+    ) -> None:
+        self.game_id = game_id
+        self.config = dict(config)
+        self.lineup = tuple(lineup)
+        self.games = games
+        self.seed = seed
+        self.rotate = rotate
+
+    def __len__(self) -> int:
+        return self.games
+
+    def job(self, i: int) -> GameJob:
+        """Game ``i``'s job (``0 <= i < len(self)``)."""
+        seats = rotated(self.lineup, i) if self.rotate else self.lineup
+        return GameJob(i, self.game_id, self.config, seats, derive_seed(self.seed, i))
+
+    @overload
+    def __getitem__(self, i: int) -> GameJob: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[GameJob]: ...
+
+    def __getitem__(self, i: int | slice) -> GameJob | list[GameJob]:
+        if isinstance(i, slice):
+            return [self.job(k) for k in range(*i.indices(self.games))]
+        if i < 0:
+            i += self.games
+        if not 0 <= i < self.games:
+            raise IndexError(i)
+        return self.job(i)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same jobs in the same order (a list, another plan)."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __add__(self, other: Sequence[GameJob]) -> list[GameJob]:
+        return [*self, *other]
+
+    def __radd__(self, other: Sequence[GameJob]) -> list[GameJob]:
+        return [*other, *self]
+
+
 def plan_games(
     game_id: str,
     config: dict[str, Any],
@@ -377,16 +453,8 @@ def plan_games(
     games: int,
     seed: int,
     rotate: bool = True,
-) -> list[GameJob]:
+) -> GamePlan:
     """The jobs of a simulation: game ``i`` is dealt with ``derive_seed(seed, i)`` and seats
-    ``rotated(lineup, i)`` (or ``lineup`` itself when ``rotate`` is False)."""
-    return [
-        GameJob(
-            i,
-            game_id,
-            dict(config),
-            rotated(lineup, i) if rotate else tuple(lineup),
-            derive_seed(seed, i),
-        )
-        for i in range(games)
-    ]
+    ``rotated(lineup, i)`` (or ``lineup`` itself when ``rotate`` is False). A lazy sequence
+    (``GamePlan``); every job shares one copy of ``config``, which nobody may change."""
+    return GamePlan(game_id, config, lineup, games, seed, rotate)

@@ -18,14 +18,100 @@ uncertainty ``sigma``; tables show ``mu ± 2 sigma``.
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from ..core.game import win_shares
 from ..core.rng import derive_seed
 from .runner import GameJob, rotated
 from .stats import Tally
+
+
+def combination(items: Sequence[str], size: int, rank: int) -> tuple[str, ...]:
+    """The ``rank``-th ``size``-combination of ``items`` in ``itertools.combinations`` order,
+    made directly (``0 <= rank < comb(len(items), size)``)."""
+    chosen: list[str] = []
+    start = 0
+    for left in range(size, 0, -1):
+        for k in range(start, len(items)):
+            block = math.comb(len(items) - k - 1, left - 1)
+            if rank < block:
+                chosen.append(items[k])
+                start = k + 1
+                break
+            rank -= block
+    return tuple(chosen)
+
+
+class TournamentPlan(Sequence[GameJob]):
+    """The jobs of a round robin, made when asked for (``plan[i]``), never listed (see
+    ``plan_tournament``): ``len`` is the number of tables times ``games`` (twice that in solo,
+    where a match is two jobs)."""
+
+    def __init__(
+        self,
+        game_id: str,
+        config: dict[str, Any],
+        agents: Sequence[str],
+        games: int,
+        seed: int,
+        players: int,
+    ) -> None:
+        self.game_id = game_id
+        self.config = dict(config)
+        self.agents = tuple(agents)
+        self.games = games
+        self.seed = seed
+        self.players = players
+        self.size = 2 if players == 1 else players
+        self.tables = math.comb(len(self.agents), self.size)
+        self.per_table = games * (2 if players == 1 else 1)
+
+    def __len__(self) -> int:
+        return self.tables * self.per_table
+
+    def job(self, i: int) -> GameJob:
+        """Job ``i`` (``0 <= i < len(self)``)."""
+        table = combination(self.agents, self.size, i // self.per_table)
+        if self.players == 1:
+            match = i // 2
+            deal = derive_seed(self.seed, "match", match)
+            return GameJob(i, self.game_id, self.config, (table[i % 2],), deal, match)
+        seats = rotated(table, i % self.per_table)
+        return GameJob(i, self.game_id, self.config, seats, derive_seed(self.seed, i))
+
+    @overload
+    def __getitem__(self, i: int) -> GameJob: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[GameJob]: ...
+
+    def __getitem__(self, i: int | slice) -> GameJob | list[GameJob]:
+        if isinstance(i, slice):
+            return [self.job(k) for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.job(i)
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same jobs in the same order (a list, another plan)."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def tournament_games(agents: int, games: int, players: int) -> int:
+    """How many games a round robin of ``agents`` agents with ``games`` per table (pair in
+    solo) plays: ``comb(agents, players) * games``, twice ``comb(agents, 2) * games`` in solo."""
+    if players == 1:
+        return 2 * math.comb(agents, 2) * games
+    return math.comb(agents, players) * games
 
 
 def plan_tournament(
@@ -35,8 +121,9 @@ def plan_tournament(
     games: int,
     seed: int,
     players: int,
-) -> list[GameJob]:
-    """The jobs of a round robin (see the module docstring).
+) -> TournamentPlan:
+    """The jobs of a round robin (see the module docstring), as a lazy sequence
+    (``TournamentPlan``: job ``i`` is made when asked for; all share one copy of ``config``).
 
     Raises ``ValueError`` for fewer than 2 agents, a repeated agent, or fewer agents than seats.
     """
@@ -44,25 +131,11 @@ def plan_tournament(
         raise ValueError("a tournament needs at least 2 agents")
     if len(set(agents)) != len(agents):
         raise ValueError("each agent may appear only once")
-    jobs: list[GameJob] = []
-    if players == 1:
-        match = 0
-        for pair in itertools.combinations(agents, 2):
-            for _ in range(games):
-                deal = derive_seed(seed, "match", match)
-                for agent in pair:
-                    jobs.append(GameJob(len(jobs), game_id, dict(config), (agent,), deal, match))
-                match += 1
-        return jobs
-    if len(agents) < players:
+    if players > 1 and len(agents) < players:
         raise ValueError(
             f"{players} seats need at least {players} different agents, got {len(agents)}"
         )
-    for table in itertools.combinations(agents, players):
-        for j in range(games):
-            i = len(jobs)
-            jobs.append(GameJob(i, game_id, dict(config), rotated(table, j), derive_seed(seed, i)))
-    return jobs
+    return TournamentPlan(game_id, config, agents, games, seed, players)
 
 
 @dataclass

@@ -18,6 +18,7 @@ from rich.console import Console
 
 from ..agents import AGENTS, ALIASES, make_agent
 from ..core.errors import ConfigError, ContentError
+from ..core.files import WriteError, check_writable
 from ..core.game import Game
 from ..core.registry import GameSpec, game_spec, make
 from ..core.rng import MAX_SEED
@@ -124,15 +125,38 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
     raise typer.Exit(code)
 
 
-def check_file_path(path: Path | None, option: str) -> None:
-    """Fail on ``option`` unless ``path`` is None or a file that can be made in an existing
-    folder (no folder is ever created for an output file)."""
+def output_problem(path: Path, regular: bool = False) -> str | None:
+    """What keeps a file from being written at ``path`` now (None: nothing): a folder given,
+    a missing folder (no folder is ever created for an output file), or what
+    ``core.files.check_writable`` finds (``regular``: an existing file must be a regular file)
+    -- a name too long, a read-only place -- without leaving a file behind."""
+    try:
+        if path.is_dir():
+            return f"{path} is a directory; give a file name"
+        if not path.parent.is_dir():
+            return f"the folder {path.parent} does not exist"
+        check_writable(path, regular)
+    except OSError as exc:  # a name too long for stat, a WriteError...
+        return str(WriteError.of(path, exc))
+    return None
+
+
+def check_file_path(path: Path | None, option: str, regular: bool = False) -> None:
+    """Fail on ``option`` unless ``path`` is None or a file that can be written now
+    (``output_problem``), so a bad output path is said before any work."""
     if path is None:
         return
-    if path.is_dir():
-        fail(option, f"{path} is a directory; give a file name")
-    if not path.parent.is_dir():
-        fail(option, f"the folder {path.parent} does not exist")
+    problem = output_problem(path, regular)
+    if problem is not None:
+        fail(option, problem)
+
+
+def fail_write(option: str, exc: OSError, path: Path | None = None, note: str = "") -> NoReturn:
+    """Fail on ``option`` for a file that could not be written: ``cannot write PATH: REASON``
+    (``core.files.WriteError``; ``path`` names the file for another ``OSError``), then
+    ``note`` (what was kept, what to do)."""
+    error = WriteError.of(path if path is not None else Path(exc.filename or "?"), exc)
+    fail(option, f"{error}{note}")
 
 
 def check_seed(seed: int | None) -> None:

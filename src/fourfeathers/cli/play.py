@@ -18,6 +18,7 @@ import typer
 from rich.table import Table
 
 from ..core.errors import ConfigError, ContentError, IllegalActionError
+from ..core.files import write_text
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
 from ..core.rng import derive_seed, random_seed
@@ -34,7 +35,9 @@ from .common import (
     check_seed,
     console,
     fail,
+    fail_write,
     make_or_fail,
+    output_problem,
     say,
     seat_name,
     seats_text,
@@ -86,9 +89,9 @@ def save_session(session: Session, path: Path) -> None:
     ``--save`` if it cannot be written."""
     record = session.to_record()
     try:
-        record.save(path)
+        write_text(path, record.to_json() + "\n")
     except OSError as exc:
-        fail("--save", f"cannot write {path} ({exc.strerror or exc})")
+        fail_write("--save", exc, path)
     again = f"feathers play {record.game} --load {path}"
     done = bool(record.actions) and session.match.state.is_terminal()
     progress = session.tournament
@@ -108,9 +111,13 @@ def offer_save(session: Session, save: Path | None) -> None:
             answer = read_line(f"Save the game to {save}? [Y/n] ").strip().lower()
             target = save if answer in ("", "y", "yes") else None
         elif read_line("Save the game? [y/N] ").strip().lower() in ("y", "yes"):
-            name = read_line(f"File name [{DEFAULT_SAVE}]: ").strip()
-            target = Path(name or DEFAULT_SAVE)
-            check_file_path(target, "--save")
+            while target is None:  # a name that cannot be written is asked again
+                name = read_line(f"File name [{DEFAULT_SAVE}]: ").strip()
+                problem = output_problem(Path(name or DEFAULT_SAVE))
+                if problem is None:
+                    target = Path(name or DEFAULT_SAVE)
+                else:
+                    say(f"Cannot save there: {problem}. Another name (Ctrl-D: do not save)?")
     except InputEnded:
         target = save
     if target is not None:

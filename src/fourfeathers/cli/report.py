@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from .common import console, fail
+from .common import console, fail, fail_write
 
 
 def report(
@@ -52,8 +52,11 @@ def report(
     for path in results:
         if not path.is_file():
             fail("RESULTS", f"no such file: {path}")
-    if out.exists() and not out.is_dir():
-        fail("--out", f"{out} is a file, not a folder")
+    try:
+        if out.exists() and not out.is_dir():
+            fail("--out", f"{out} is a file, not a folder")
+    except OSError as exc:  # a name too long even to look up
+        fail_write("--out", exc, out)
     from ..arena.report import build_report, check_plotting
 
     try:
@@ -68,7 +71,7 @@ def report(
         fail("RESULTS", str(exc))
     except OSError as exc:
         _remove(out, created)
-        fail("--out", f"cannot write into {out}: {exc.strerror or exc}")
+        fail_write("--out", exc, out)
     if as_json:
         typer.echo(json.dumps(summary, indent=2, default=str))
         return

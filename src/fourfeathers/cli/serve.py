@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from ..arena.runner import CORES_PER_WORKER_CAP
 from .common import fail, say
 
 DB_ENV = "FEATHERS_DB"
@@ -71,6 +72,14 @@ def serve(
             f"({exc.name or exc} is not installed)",
             code=1,
         )
+    most = CORES_PER_WORKER_CAP * (os.cpu_count() or 1)
+    if workers > most:
+        typer.echo(
+            f"Note: --workers {workers} capped at {most} ({CORES_PER_WORKER_CAP} per core of "
+            f"this machine's {os.cpu_count() or 1}).",
+            err=True,
+        )
+        workers = most
     url = db or os.environ.get(DB_ENV) or default_db()
     try:
         Store(url).close()  # a bad URL or an unreachable database: one line, before listening

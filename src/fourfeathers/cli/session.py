@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,7 @@ from rich.text import Text
 from ..agents import Agent, make_agent, view_for
 from ..agents.hints import HINT_AGENT, HintChoice, hint, hint_seed
 from ..core.errors import IllegalActionError
+from ..core.files import WriteError, write_text
 from ..core.game import Game, State
 from ..core.records import GameRecord, Match
 from ..core.rng import derive_seed
@@ -206,9 +207,20 @@ class Session:
         if outcome:
             text += f". {outcome}"
         if self.display.svg is not None:
-            self.display.svg.write_text(render_svg(self.game, self.match.state, None) or "")
+            self.write_svg(self.display.svg)
         self.log.append(f"{seat_name(player)}: {text}")
         return text
+
+    def write_svg(self, path: Path) -> None:
+        """Rewrite the ``--svg`` picture (whole or not at all: ``core.files.write_text``). If it
+        cannot be written (the disk filled up during the game), say so in one line on stderr
+        and stop updating it: the game goes on."""
+        try:
+            write_text(path, render_svg(self.game, self.match.state, None) or "")
+        except OSError as exc:
+            self.display = replace(self.display, svg=None)
+            error = WriteError.of(path, exc)
+            typer.echo(f"Warning: --svg: {error}; the picture is no longer updated.", err=True)
 
     def computer_turn(self, player: int) -> None:
         """Let the agent of ``player`` decide, and print its decision as one line."""

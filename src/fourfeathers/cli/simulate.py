@@ -12,9 +12,11 @@ makes the run resumable: a rerun with the same options plays only the games the 
 from __future__ import annotations
 
 import json
+import os
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -34,8 +36,18 @@ from rich.text import Text
 
 from ..agents import reproducible, resolve_spec
 from ..arena.results import ResultsFile, ResultsMismatch, to_record
-from ..arena.runner import BACKENDS, GameJob, cached_game, plan_games, run_jobs
+from ..arena.runner import (
+    BACKENDS,
+    CORES_PER_WORKER_CAP,
+    MAX_GAMES,
+    GameJob,
+    cached_game,
+    capped_workers,
+    plan_games,
+    run_jobs,
+)
 from ..arena.stats import summarize_records
+from ..core.files import WriteError
 from .common import (
     ContentOpt,
     GameArg,
@@ -49,6 +61,7 @@ from .common import (
     console,
     err_console,
     fail,
+    fail_write,
     parse_agents,
     spec_or_fail,
 )
@@ -88,8 +101,9 @@ WorkersOpt = Annotated[
         "--workers",
         "-w",
         metavar="K",
-        help="Parallel workers: processes (default 1: this process), or Ray tasks in flight "
-        "(default: the cluster's CPUs). Results do not depend on it.",
+        help="Parallel workers: processes (default 1: this process; at most twice the cores), "
+        "or Ray tasks in flight (default: the cluster's CPUs); never more than the games to "
+        "play. Results do not depend on it.",
         show_default=False,
     ),
 ]
@@ -135,7 +149,7 @@ def warn_not_reproducible(names: list[str]) -> None:
 
 
 def play_jobs(
-    jobs: list[GameJob],
+    jobs: Sequence[GameJob],
     out: Path | None,
     workers: int | None,
     backend: str,
@@ -144,25 +158,32 @@ def play_jobs(
     description: str = "simulating",
 ) -> tuple[list[dict[str, Any]], int]:
     """Play ``jobs`` (only those ``out`` lacks, appending them to it) and return every job's
-    record in index order, without its ``final`` part, and the number of games played now.
+    record in index order, slimmed to what the summaries read (``SUMMARY_KEYS``), and the
+    number of games played now.
 
-    Fails with one error line on a results file of another run, a missing Ray, or a game that
-    raised an error.
+    ``jobs`` may be a lazy plan (``plan_games``): it is never listed. ``workers`` above the
+    games to play or ``CORES_PER_WORKER_CAP`` times the cores is capped, said in one line on
+    stderr. Fails with one error line on a results file of another run, a missing Ray, a game
+    that raised an error, or a results file that cannot be written (the file then ends with
+    its last whole game: a rerun resumes it).
     """
     records: dict[int, dict[str, Any]] = {}
-    todo = jobs
+    todo: Sequence[GameJob] = jobs
     results: ResultsFile | None = None
     if out is not None:
         try:
             results = ResultsFile.open(out, jobs)
         except (ResultsMismatch, ValueError) as exc:
             fail("--out", str(exc))
+        except WriteError as exc:
+            fail_write("--out", exc)
         except OSError as exc:
             fail("--out", f"cannot read {out}: {exc.strerror or exc}")
-        records = {i: _lite(r) for i, r in results.records.items()}
+        records = {i: _slim(r) for i, r in results.records.items()}
         todo = results.missing
         if records and show_progress:
             err_console.print(f"{out}: {len(records)} games already played, {len(todo)} to play")
+    workers = _cap_workers(workers, len(todo), backend)
     try:
         with progress_bar(show_progress) as progress:
             task = progress.add_task(description, total=len(jobs), completed=len(records))
@@ -171,7 +192,7 @@ def play_jobs(
                 record = to_record(job, result)
                 if results is not None:
                     results.append(record)
-                records[job.index] = _lite(record)
+                records[job.index] = _slim(record)
                 progress.advance(task)
     except KeyboardInterrupt:
         saved = f"; {len(records)} games are saved in {out}: rerun the same command to resume"
@@ -182,15 +203,35 @@ def play_jobs(
     except RuntimeError as exc:
         fail(None, str(exc), code=1)
     except OSError as exc:
-        fail("--out", f"cannot write {out}: {exc.strerror or exc}")
+        kept = f"; {len(records)} whole games are kept in it: rerun the same command to resume"
+        fail_write("--out", exc, out, kept if records else "")
     finally:
         if results is not None:
             results.close()
-    return [records[job.index] for job in jobs], len(todo)
+    return [records[i] for i in range(len(jobs))], len(todo)  # jobs[i].index == i
 
 
-def _lite(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: v for k, v in record.items() if k != "final"}
+def _cap_workers(workers: int | None, todo: int, backend: str) -> int | None:
+    """``workers`` capped by ``capped_workers``; a cap is said in one line on stderr."""
+    if workers is None:
+        return None
+    capped = capped_workers(workers, todo, backend)
+    if capped < workers:
+        why = (
+            f"{todo} game{'' if todo == 1 else 's'} to play"
+            if capped == max(1, todo)
+            else f"{CORES_PER_WORKER_CAP} per core of this machine's {os.cpu_count() or 1}"
+        )
+        typer.echo(f"Note: --workers {workers} capped at {capped} ({why}).", err=True)
+    return capped
+
+
+SUMMARY_KEYS = ("index", "seats", "scores", "winners", "decisions", "turns", "capped", "match")
+"""The fields of a record that a run's summary reads (``summarize``, ``tournament.rate``)."""
+
+
+def _slim(record: dict[str, Any]) -> dict[str, Any]:
+    return {k: record[k] for k in SUMMARY_KEYS if k in record}
 
 
 @game_command("simulate")
@@ -205,7 +246,9 @@ def simulate(
             show_default=False,
         ),
     ] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="How many games to play.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", "-n", help=f"How many games to play (at most {MAX_GAMES:,}).")
+    ] = 100,
     seed: Annotated[
         int, typer.Option("--seed", help="Seed of the run; game i uses derive_seed(S, i).")
     ] = 0,
@@ -262,10 +305,10 @@ def simulate(
         names = names * players
     elif len(names) != players:
         fail("--agents", f"give one agent, or one per seat ({players}); got {len(names)}")
-    if games < 1:
-        fail("--games", f"must be at least 1, got {games}")
+    if not 1 <= games <= MAX_GAMES:
+        fail("--games", f"must be from 1 to {MAX_GAMES:,} (one run), got {games:,}")
     check_seed(seed)
-    check_file_path(out, "--out")
+    check_file_path(out, "--out", regular=True)
     check_backend(backend, workers)
     warn_not_reproducible(names)
     game = build_game(spec, players, None, content, variant, game_options, option)

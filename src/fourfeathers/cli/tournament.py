@@ -15,7 +15,8 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
-from ..arena.tournament import head_to_head, plan_tournament, rate
+from ..arena.runner import MAX_GAMES
+from ..arena.tournament import head_to_head, plan_tournament, rate, tournament_games
 from .common import (
     ContentOpt,
     GameArg,
@@ -113,8 +114,15 @@ def tournament(
         fail("--agents", f"{players} seats need at least {players} different agents")
     if games_per_pair < 1:
         fail("--games-per-pair", f"must be at least 1, got {games_per_pair}")
+    total = tournament_games(len(names), games_per_pair, players)
+    if total > MAX_GAMES:
+        fail(
+            "--games-per-pair",
+            f"{games_per_pair:,} per {'pair' if players <= 2 else 'table'} make {total:,} games; "
+            f"one run plays at most {MAX_GAMES:,}",
+        )
     check_seed(seed)
-    check_file_path(out, "--out")
+    check_file_path(out, "--out", regular=True)
     check_backend(backend, workers)
     warn_not_reproducible(names)
     game = build_game(spec, players, None, content, variant, game_options, option)

@@ -90,15 +90,35 @@ def suggestion(text: str, names: dict[str, str]) -> str:
     return f" (types: {', '.join(dict.fromkeys(names.values()))})"
 
 
+MOST_PLAYERS = 6
+"""The largest table (FF-09: one set of each type per player), whose card limits bound a count
+typed for one collection alone."""
+
+
+def copies_in_game(game: FancyFeathersGame, players: int) -> tuple[int, dict[str, int]]:
+    """The table whose card limits bound ``players`` collections (the largest, ``MOST_PLAYERS``,
+    for one collection alone or too many) and how many cards of each type it holds: one set
+    per player of each type (FF-09), a set as the content file lists it."""
+    n = players if 2 <= players <= MOST_PLAYERS else MOST_PLAYERS
+    return n, {kind.name: kind.set_size * n for kind in game.cards.types}
+
+
 def parse_collection(
-    text: str, option: str, names: dict[str, str], player: int
+    text: str,
+    option: str,
+    names: dict[str, str],
+    player: int,
+    copies: tuple[int, dict[str, int]] | None = None,
 ) -> list[tuple[str, int]]:
     """Parse one Fancy Feathers collection: comma-separated tokens ``[N*]TYPE[:VALUE]``.
 
     ``"golden-pheasant:3, 2*green pheasant"`` -> ``[("golden-pheasant", 3),
     ("green-pheasant", 0), ("green-pheasant", 0)]``. TYPE is any name of ``type_names``; a
     typo fails on ``option`` naming ``player`` (from 1) and the nearest name. An empty text or
-    ``none`` is no cards. Whether the values exist is the game's to check (``score_table``).
+    ``none`` is no cards. ``copies`` (the table and its cards per type: ``copies_in_game``)
+    bounds ``N``: a count above it fails naming the type and its number of copies, before any
+    list is made. Whether the values exist is the game's to check (``score_table``), but a value of
+    more digits than any card prints fails here.
     """
     if text.strip().lower() in ("", "none", "-"):
         return []
@@ -111,12 +131,9 @@ def parse_collection(
         if m is None:
             fail(
                 option,
-                f"{item.strip()!r} is not a card (write TYPE, TYPE:VALUE or N*TYPE, "
+                f"{_short(item)!r} is not a card (write TYPE, TYPE:VALUE or N*TYPE, "
                 "e.g. golden-pheasant:3 or 2*nest)",
             )
-        count = int(m.group(1)) if m.group(1) else 1
-        if count < 1:
-            fail(option, f"{item.strip()!r}: the count before * must be at least 1")
         name = resolve_type(m.group(2), names)
         if name is None:
             typed = m.group(2).strip()
@@ -124,8 +141,30 @@ def parse_collection(
                 option,
                 f"player {player}: {typed!r} is not an animal type{suggestion(typed, names)}",
             )
-        cards += [(name, int(m.group(3) or 0))] * count
+        digits = (m.group(1) or "1").lstrip("0") or "0"
+        table, held = copies or (0, {})
+        most = held.get(name)
+        if len(digits) > _COUNT_DIGITS or (most is not None and int(digits) > most):
+            has = f", but a {table}-player game has only {most}" if most is not None else ""
+            fail(option, f"player {player}: {_short(digits)} {name} cards{has}")
+        count = int(digits)
+        if count < 1:
+            fail(option, f"{_short(item)!r}: the count before * must be at least 1")
+        value = (m.group(3) or "0").lstrip("0") or "0"
+        if len(value) > _COUNT_DIGITS:
+            fail(option, f"player {player}: {name}:{_short(value)}: no card prints such a value")
+        cards += [(name, int(value))] * count
     return cards
+
+
+_COUNT_DIGITS = 6
+"""More digits than this in a count or a printed value is more than any game holds."""
+
+
+def _short(text: str) -> str:
+    """``text`` stripped, cut to 40 characters (with ``...``) for an error line."""
+    text = text.strip()
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def score(
@@ -170,8 +209,10 @@ def score(
     )
     assert isinstance(game, FancyFeathersGame)
     names = type_names(game)
+    copies = copies_in_game(game, len(player))
     collections = [
-        parse_collection(text, "--player", names, i) for i, text in enumerate(player, start=1)
+        parse_collection(text, "--player", names, i, copies)
+        for i, text in enumerate(player, start=1)
     ]
     try:
         result = game.score_table(collections)
