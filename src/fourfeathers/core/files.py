@@ -182,15 +182,16 @@ def loads(text: str | bytes) -> Any:
     """``text`` parsed as JSON, nested at most ``MAX_DEPTH`` deep.
 
     Raises ``ValueError`` saying why not (no file named): ``not JSON (<why>, line L column
-    C)``, ``not JSON (<an integer of more than 4300 digits>)`` or ``nested deeper than 32
-    levels``.
+    C)`` (only the column on the first line), ``not JSON (<an integer of more than 4300
+    digits>)`` or ``nested deeper than 32 levels``.
     """
     try:
         value = json.loads(text)
     except RecursionError:
         raise ValueError(f"nested deeper than {MAX_DEPTH} levels") from None
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg}, line {exc.lineno} column {exc.colno})") from None
+        at = f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
+        raise ValueError(f"not JSON ({exc.msg}, {at})") from None
     except ValueError as exc:  # e.g. an integer too long to convert
         raise ValueError(f"not JSON ({exc})") from None
     if too_deep(value):
