@@ -96,6 +96,10 @@ def test_a_deeply_nested_results_line_is_named(tmp_path: Path, results: list[str
         f"Warning: RESULTS: {path}: skipped 1 of 3 lines: line 2 is {DEEP}"
     ]
     assert json.loads(report.stdout)["games"] == 2
+    path.write_text(nest(depth))  # an unfinished last line: dropped, the run goes on
+    resume = runner.invoke(app, ["simulate", "featherlight", "--games", "2", "--out", str(path)])
+    assert resume.exit_code == 0, resume.output
+    assert [json.loads(line)["index"] for line in path.read_text().splitlines()] == [0, 1]
     path.write_text(nest(depth) + "\n")
     alone = runner.invoke(app, ["report", str(path), "--out", str(tmp_path / "none")])
     one_error(alone, f"Error: RESULTS: no usable game in {path}; {path}: skipped 1 of 1 line:")

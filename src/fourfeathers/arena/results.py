@@ -312,7 +312,7 @@ def _drop_unfinished_line(path: Path) -> None:
     if data and not data.endswith(b"\n"):
         cut = data.rfind(b"\n") + 1
         try:
-            json.loads(data[cut:])
+            loads(data[cut:])  # ValueError also when nested too deep
         except ValueError:
             path.write_bytes(data[:cut])
         else:
