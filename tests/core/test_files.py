@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from fourfeathers.core.content import parse_toml
+from fourfeathers.core.errors import ContentError
 from fourfeathers.core.files import (
     MAX_DEPTH,
     UnreadableFile,
@@ -56,6 +58,14 @@ def test_json_nested_deeper_than_any_real_file_is_refused(depth: int):
         with pytest.raises(UnreadableFile, match=f"^f.json: nested deeper than {MAX_DEPTH}"):
             parse_json("f.json", text)
     assert parse_json("f.json", "[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+
+
+def test_a_number_too_long_to_convert_is_named_in_words():
+    words = "a number of more than 4300 digits"
+    with pytest.raises(UnreadableFile, match=rf"^f.json: not JSON \({words}\)$"):
+        parse_json("f.json", "[" + "9" * 5000 + "]")
+    with pytest.raises(ContentError, match=rf"^f.toml: not valid TOML: {words}$"):
+        parse_toml("f.toml", b"a = " + b"9" * 5000)
 
 
 def test_lines_longer_than_the_limit_are_passed_over(tmp_path: Path):

@@ -12,7 +12,15 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
-from .files import CONTENT_LIMIT, MAX_DEPTH, UnreadableFile, check_depth, decode_text, read_bytes
+from .files import (
+    CONTENT_LIMIT,
+    MAX_DEPTH,
+    UnreadableFile,
+    check_depth,
+    decode_text,
+    number_problem,
+    read_bytes,
+)
 
 
 def read_content(path: str | Path | None, default: Path) -> tuple[str, bytes]:
@@ -48,8 +56,8 @@ def parse_toml(file: str, blob: bytes) -> dict[str, Any]:
         raise ContentError(f"{file}: nested deeper than {MAX_DEPTH} levels") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{file}: not valid TOML: {exc}") from None
-    except ValueError as exc:  # e.g. an integer of more than 4300 digits
-        raise ContentError(f"{file}: not valid TOML: {exc}") from None
+    except ValueError as exc:  # an integer of more than 4300 digits
+        raise ContentError(f"{file}: not valid TOML: {number_problem(exc)}") from None
     version = data.get("version", FORMAT_VERSION)
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise ContentError(

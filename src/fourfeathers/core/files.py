@@ -178,6 +178,14 @@ def check_depth(where: str, value: Any) -> None:
         raise UnreadableFile(f"{where}: nested deeper than {MAX_DEPTH} levels")
 
 
+def number_problem(exc: ValueError) -> str:
+    """The reason of a ``ValueError`` from converting a number while parsing, in words (Python's
+    own message for a number of more than 4300 digits advises changing an interpreter
+    setting)."""
+    text = str(exc)
+    return "a number of more than 4300 digits" if "4300 digits" in text else text
+
+
 def loads(text: str | bytes) -> Any:
     """``text`` parsed as JSON, nested at most ``MAX_DEPTH`` deep.
 
@@ -192,8 +200,8 @@ def loads(text: str | bytes) -> Any:
     except json.JSONDecodeError as exc:
         at = f"line {exc.lineno} column {exc.colno}" if exc.lineno > 1 else f"column {exc.colno}"
         raise ValueError(f"not JSON ({exc.msg}, {at})") from None
-    except ValueError as exc:  # e.g. an integer too long to convert
-        raise ValueError(f"not JSON ({exc})") from None
+    except ValueError as exc:  # an integer too long to convert
+        raise ValueError(f"not JSON ({number_problem(exc)})") from None
     if too_deep(value):
         raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
     return value
