@@ -158,17 +158,20 @@ def read_lines(path: str | Path, what: str, line_limit: int) -> Iterator[tuple[i
 
 
 def too_deep(value: Any, limit: int = MAX_DEPTH) -> bool:
-    """True if lists and dicts nest in ``value`` deeper than ``limit`` (a list of numbers is 1
-    deep). Walks without recursion."""
-    if not isinstance(value, dict | list):
-        return False
-    stack: list[tuple[Any, int]] = [(value, 1)]
-    while stack:
-        item, depth = stack.pop()
+    """True if lists and dicts nest in ``value`` (parsed JSON or TOML: plain lists and dicts)
+    deeper than ``limit`` (a list of numbers is 1 deep). Walks level by level, without
+    recursion (a results line is checked in a few microseconds)."""
+    level = [value] if type(value) in (dict, list) else []
+    depth = 0
+    while level:
+        depth += 1
         if depth > limit:
             return True
-        children = item.values() if isinstance(item, dict) else item
-        stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
+        below: list[Any] = []
+        for item in level:
+            children = item.values() if type(item) is dict else item
+            below += [c for c in children if type(c) is dict or type(c) is list]
+        level = below
     return False
 
 
