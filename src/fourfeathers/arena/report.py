@@ -29,11 +29,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import ConfigError, ContentError
 from ..core.files import write_text
 from ..core.game import win_shares
 from ..core.registry import game_spec
 from .features import SeatFeatures, seat_features
-from .results import read_records
+from .results import read_records, record_problem
 from .runner import cached_game
 from .stats import Tally, proportion_p_value, wilson
 
@@ -289,14 +290,69 @@ class Group:
             self.turns = []
 
 
-def load_groups(paths: Sequence[str | Path]) -> list[Group]:
+RULE_FREE = ("content", "content_digest")
+"""Config options that name a content file, which need not be on the machine that reports."""
+
+
+def report_problem(record: Any) -> str | None:
+    """What makes a results line unusable in a report (None: nothing): ``record_problem``, a
+    game this package does not know, a configuration its game refuses (``'players': 9``) or
+    seats that are not its players. A content file that cannot be read here is no problem (the
+    game is reported without features)."""
+    problem = record_problem(record)
+    if problem is not None:
+        return problem
+    try:
+        game_spec(record["game"])
+    except ConfigError:
+        return f"'game': unknown game {record['game']!r}"
+    rules = {k: v for k, v in record["config"].items() if k not in RULE_FREE}
+    try:
+        game = cached_game(record["game"], rules)
+    except (ConfigError, ContentError, TypeError) as exc:
+        return f"'config': {exc}"
+    n = len(record["seats"])
+    if game.num_players != n:
+        return f"'seats': {n} seats in a game of {game.num_players} players"
+    return None
+
+
+@dataclass
+class Skipped:
+    """The lines of one results file left out of a report: ``lines`` of them out of ``total``
+    (blank lines and an unfinished last line not counted), ``first`` the first one's number
+    and reason."""
+
+    file: str
+    lines: int
+    total: int
+    first: tuple[int, str]
+
+    def text(self) -> str:
+        """``"f.jsonl: skipped 1 of 90 lines: line 4 is not JSON (...)"``; with several, ``"f.jsonl:
+        skipped 3 of 90 lines, the first: line 4 is ..."``."""
+        number, reason = self.first
+        first = ", the first" if self.lines > 1 else ""
+        return (
+            f"{self.file}: skipped {self.lines} of {self.total} line"
+            f"{'s' if self.total != 1 else ''}{first}: line {number} is {reason}"
+        )
+
+
+def load_groups(paths: Sequence[str | Path], skipped: list[Skipped] | None = None) -> list[Group]:
     """Read every record of ``paths`` into groups by (game, config), in first-seen order.
 
-    Raises ``ValueError`` for an unreadable or malformed file.
+    A line that is not a usable record (``report_problem``) is left out and counted in
+    ``skipped`` (one ``Skipped`` per file that has some); without a ``skipped`` list it raises
+    ``ValueError`` naming the file, the line and the field. Raises ``ValueError`` for a file
+    that cannot be read (``files.UnreadableFile``).
     """
     groups: dict[tuple[str, str], Group] = {}
     for path in paths:
-        for record in read_records(path):
+        problems: list[tuple[int, str]] = []
+        count = 0
+        for record in read_records(path, None if skipped is None else problems, report_problem):
+            count += 1
             key = (record["game"], json.dumps(record["config"], sort_keys=True))
             group = groups.get(key)
             if group is None:
@@ -304,10 +360,12 @@ def load_groups(paths: Sequence[str | Path]) -> list[Group]:
             group.files.add(str(path))
             try:
                 game = cached_game(record["game"], record["config"])
-            except Exception:  # the game or its content file is not available here
+            except Exception:  # the content file is not available here
                 game = None
             features = seat_features(game, record) if game is not None else None
             group.add(record, features)
+        if problems and skipped is not None:
+            skipped.append(Skipped(str(path), len(problems), count + len(problems), problems[0]))
     for group in groups.values():
         group.finish()
     return list(groups.values())
@@ -885,8 +943,11 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
     ``paths`` into ``out_dir`` (created if needed); returns the ``summary.json`` data. A file
     named twice (or by two paths) counts once.
 
-    Raises ``ValueError`` naming the file and line if the files hold no game or are malformed,
-    and ``ImportError`` without matplotlib (``check_plotting``), before ``out_dir`` is created.
+    A line that is not a usable record is left out (``load_groups``); the summary's
+    ``skipped`` lists them per file (``Skipped``: file, lines, total, first), and
+    ``summary.md`` says so. Raises ``ValueError`` naming the file (and the first bad line) if
+    the files hold no usable game or cannot be read, and ``ImportError`` without matplotlib
+    (``check_plotting``), before ``out_dir`` is created.
     """
     check_plotting()
     out = Path(out_dir)
@@ -894,9 +955,13 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
     for path in paths:  # a file named twice (or by two paths) is read and named once
         unique.setdefault(Path(path).resolve(), path)
     paths = list(unique.values())
-    groups = load_groups(paths)
+    skipped: list[Skipped] = []
+    groups = load_groups(paths, skipped)
     if not groups:
-        raise ValueError("no games in " + ", ".join(map(str, paths)))
+        files = ", ".join(map(str, paths))
+        if not skipped:
+            raise ValueError(f"no games in {files}")
+        raise ValueError(f"no usable game in {files}" + "".join(f"; {s.text()}" for s in skipped))
     out.mkdir(parents=True, exist_ok=True)
     plot = Plotter(out)
     doc = Doc()
@@ -908,6 +973,20 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
         "intervals. Turn order: the order in which seats took their first decision."
     )
     summary: dict[str, Any] = {"games": total, "groups": [], "across": []}
+    for skip in skipped:
+        doc.p(f"Left out: {skip.text()}.")
+    if skipped:
+        summary["skipped"] = [
+            {
+                "file": skip.file,
+                "lines": skip.lines,
+                "total": skip.total,
+                "first_line": skip.first[0],
+                "first_reason": skip.first[1],
+                "text": skip.text(),
+            }
+            for skip in skipped
+        ]
     by_game: dict[str, list[Group]] = {}
     for group in groups:
         by_game.setdefault(group.game, []).append(group)

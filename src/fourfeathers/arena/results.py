@@ -31,14 +31,14 @@ from __future__ import annotations
 import bisect
 import json
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any, overload
 
 from .. import __version__
 from ..agents import reproducible, resolve_spec
 from ..core.config import is_int
-from ..core.files import LineAppender, truncate
+from ..core.files import RESULTS_LINE_LIMIT, LineAppender, loads, read_lines, size_text, truncate
 from .runner import GameJob, GameResult, cached_game
 
 
@@ -111,7 +111,7 @@ def _seat_list(value: Any, n: int) -> bool:
 
 def record_problem(record: Any) -> str | None:
     """What makes ``record`` not a game record of this format (None: nothing): a missing or
-    wrongly typed field, scores or winners that do not fit its seats."""
+    wrongly typed field, scores, winners or final observations that do not fit its seats."""
     if not isinstance(record, dict):
         return "not a JSON object"
     if not is_int(record.get("index")) or record["index"] < 0:
@@ -124,8 +124,14 @@ def record_problem(record: Any) -> str | None:
     if not isinstance(seats, list) or not seats or not all(isinstance(s, str) for s in seats):
         return "'seats' must be a non-empty list of agent specs"
     n = len(seats)
+    if "resolved" in record and not (
+        isinstance(record["resolved"], list)
+        and len(record["resolved"]) == n
+        and all(isinstance(s, str) for s in record["resolved"])
+    ):
+        return f"'resolved' must be a list of {n} agent specs (one per seat)"
     for key in ("scores", "returns"):
-        values = record.get(key, [0] * n)
+        values = record.get(key, [0] * n) if key == "returns" else record.get(key)
         if not isinstance(values, list) or len(values) != n or not all(map(_is_number, values)):
             return f"'{key}' must be a list of {n} numbers (one per seat)"
     if not _seat_list(record.get("winners"), n):
@@ -136,31 +142,67 @@ def record_problem(record: Any) -> str | None:
         return "'decisions' must be an integer >= 0"
     if record.get("turns") is not None and not is_int(record["turns"]):
         return "'turns' must be an integer or null"
+    return _final_problem(record.get("final"), n)
+
+
+def _final_problem(final: Any, n: int) -> str | None:
+    """What makes a record's ``final`` not ``{"common": {...}, "seats": [{...} x n]}`` (None:
+    nothing; null, a missing part or an empty object stand for no observation)."""
+    if final is None:
+        return None
+    if not isinstance(final, dict):
+        return '\'final\' must be an object {"common": {...}, "seats": [...]} or null'
+    if not isinstance(final.get("common") or {}, dict):
+        return "'final.common' must be an object (what every seat saw at the end)"
+    seats = final.get("seats") or []
+    if not isinstance(seats, list) or len(seats) > n or not all(isinstance(s, dict) for s in seats):
+        return f"'final.seats' must be a list of at most {n} objects (one per seat)"
     return None
 
 
-def read_records(path: str | Path) -> Iterator[dict[str, Any]]:
-    """The records of a results file, in file order.
+Problem = Callable[[Any], "str | None"]
+"""A check of one parsed line: what makes it not a usable record (None: nothing)."""
 
-    An unfinished last line (no newline, not valid JSON) is skipped. Raises ``ValueError``
-    naming the file, the line and the field for any other line that is not a game record
-    (``record_problem``).
+
+def read_records(
+    path: str | Path,
+    skipped: list[tuple[int, str]] | None = None,
+    problem: Problem = record_problem,
+) -> Iterator[dict[str, Any]]:
+    """The records of a results file, in file order, read line by line.
+
+    An unfinished last line (no newline, not valid JSON) is skipped. Any other line that is not
+    a game record raises ``ValueError`` naming the file, the line and the reason or field: not
+    UTF-8, not JSON, longer than ``files.RESULTS_LINE_LIMIT``, nested deeper than
+    ``files.MAX_DEPTH``, or what ``problem`` (``record_problem`` by default) finds. With a
+    ``skipped`` list such a line is left out and ``(line number, reason)`` appended to it
+    instead. Raises ``files.UnreadableFile`` (a ``ValueError``) naming the file if it is not a
+    regular file or cannot be read.
     """
     path = Path(path)
-    with path.open(encoding="utf-8") as fh:
-        for number, line in enumerate(fh, 1):
-            if not line.strip():
-                continue
+    for number, line in read_lines(path, "results file", RESULTS_LINE_LIMIT):
+        if line is None:
+            reason = f"longer than {size_text(RESULTS_LINE_LIMIT)}, the most a results line holds"
+        elif not line.strip():
+            continue
+        else:
             try:
-                record = json.loads(line)
-            except ValueError:
-                if not line.endswith("\n"):
+                record = loads(line.decode("utf-8"))
+            except UnicodeDecodeError:
+                reason = "not UTF-8 text"
+            except ValueError as exc:
+                if not line.endswith(b"\n"):
                     return  # an unfinished last line
-                raise ValueError(f"{path}: line {number} is not JSON") from None
-            problem = record_problem(record)
-            if problem is not None:
-                raise ValueError(f"{path}: line {number} is not a game record: {problem}")
-            yield record
+                reason = str(exc)
+            else:
+                found = problem(record)
+                if found is None:
+                    yield record
+                    continue
+                reason = f"not a game record: {found}"
+        if skipped is None:
+            raise ValueError(f"{path}: line {number} is {reason}")
+        skipped.append((number, reason))
 
 
 def _same_job(record: dict[str, Any], job: GameJob) -> str | None:
@@ -269,7 +311,7 @@ def _drop_unfinished_line(path: Path) -> None:
     if data and not data.endswith(b"\n"):
         cut = data.rfind(b"\n") + 1
         try:
-            json.loads(data[cut:])
+            loads(data[cut:])  # ValueError also when nested too deep
         except ValueError:
             truncate(path, cut)
         else:

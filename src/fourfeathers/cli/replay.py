@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from ..core.errors import ConfigError, ContentError, IllegalActionError
+from ..core.files import UnreadableFile
 from ..core.records import GameRecord
 from .common import console, fail, say, seats_text
 from .view import render_result, render_state
@@ -18,14 +19,8 @@ def load_record(path: Path, option: str) -> GameRecord:
     """Read a saved ``GameRecord``; fail on ``option`` with one line if it cannot be read."""
     try:
         return GameRecord.load(path)
-    except IsADirectoryError:
-        fail(option, f"{path} is a directory, not a saved game")
-    except OSError as exc:
-        fail(option, f"cannot read {path} ({exc.strerror or exc})")
-    except UnicodeDecodeError:
-        fail(option, f"{path} is not a saved game (not text)")
-    except json.JSONDecodeError as exc:
-        fail(option, f"{path} is not a saved game (not JSON: {exc.msg}, line {exc.lineno})")
+    except UnreadableFile as exc:  # not a regular file, too large, not JSON, too deep
+        fail(option, str(exc))
     except ValueError as exc:
         fail(option, f"{path} is not a saved game: {exc}")
 

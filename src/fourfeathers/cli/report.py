@@ -9,6 +9,7 @@ from typing import Annotated
 
 import typer
 
+from ..core.files import UnreadableFile, check_regular
 from .common import console, fail, fail_write
 
 
@@ -40,7 +41,9 @@ def report(
     several files are given.
 
     Writes a Markdown summary (summary.md), PNG plots and one HTML page showing them together
-    (index.html) into DIR.
+    (index.html) into DIR. A line that is not a game record (or names an unknown game, a
+    configuration its game refuses, seats that are not its players) is left out with a
+    warning naming the file, the line and the field; an error if no game is left.
 
     Examples:
 
@@ -50,8 +53,12 @@ def report(
         feathers report level-*.jsonl --out by-level --json
     """
     for path in results:
-        if not path.is_file():
+        if not path.exists():
             fail("RESULTS", f"no such file: {path}")
+        try:
+            check_regular(path, "results file")
+        except UnreadableFile as exc:
+            fail("RESULTS", str(exc))
     try:
         if out.exists() and not out.is_dir():
             fail("--out", f"{out} is a file, not a folder")
@@ -72,6 +79,8 @@ def report(
     except OSError as exc:
         _remove(out, created)
         fail_write("--out", exc, out)
+    for skipped in summary.get("skipped", []):
+        typer.echo(f"Warning: RESULTS: {skipped['text']}", err=True)
     if as_json:
         typer.echo(json.dumps(summary, indent=2, default=str))
         return

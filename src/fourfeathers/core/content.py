@@ -12,18 +12,28 @@ from pathlib import Path
 from typing import Any
 
 from .errors import ContentError
+from .files import (
+    CONTENT_LIMIT,
+    MAX_DEPTH,
+    UnreadableFile,
+    check_depth,
+    decode_text,
+    number_problem,
+    read_bytes,
+)
 
 
 def read_content(path: str | Path | None, default: Path) -> tuple[str, bytes]:
     """The file name and bytes of ``path`` (``default``, the shipped file, when None).
 
-    Raises ``ContentError`` if the file cannot be read.
+    Raises ``ContentError`` naming the file if it cannot be read, is not a regular file (a
+    directory, a FIFO, a device) or is larger than ``files.CONTENT_LIMIT``.
     """
     file = Path(path) if path else default
     try:
-        return str(file), file.read_bytes()
-    except OSError as exc:
-        raise ContentError(f"{file}: cannot read content file ({exc.strerror})") from None
+        return str(file), read_bytes(file, "content file", CONTENT_LIMIT)
+    except UnreadableFile as exc:
+        raise ContentError(str(exc)) from None
 
 
 FORMAT_VERSION = 1
@@ -31,16 +41,23 @@ FORMAT_VERSION = 1
 
 
 def parse_toml(file: str, blob: bytes) -> dict[str, Any]:
-    """Parse ``blob`` as UTF-8 TOML and check its ``version`` is ``FORMAT_VERSION``.
+    """Parse ``blob`` as UTF-8 TOML (a byte-order mark is dropped) and check its ``version`` is
+    ``FORMAT_VERSION``.
 
-    Raises ``ContentError`` naming ``file`` otherwise.
+    Raises ``ContentError`` naming ``file`` otherwise, or if tables and arrays nest deeper than
+    ``files.MAX_DEPTH``.
     """
     try:
-        data = tomllib.loads(blob.decode())
-    except UnicodeDecodeError:
-        raise ContentError(f"{file}: not a UTF-8 text file") from None
+        data = tomllib.loads(decode_text(file, blob))
+        check_depth(file, data)
+    except UnreadableFile as exc:
+        raise ContentError(str(exc)) from None
+    except RecursionError:
+        raise ContentError(f"{file}: nested deeper than {MAX_DEPTH} levels") from None
     except tomllib.TOMLDecodeError as exc:
         raise ContentError(f"{file}: not valid TOML: {exc}") from None
+    except ValueError as exc:  # an integer of more than 4300 digits
+        raise ContentError(f"{file}: not valid TOML: {number_problem(exc)}") from None
     version = data.get("version", FORMAT_VERSION)
     if version != FORMAT_VERSION or isinstance(version, bool):
         raise ContentError(

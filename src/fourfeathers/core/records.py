@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import IllegalActionError
+from .files import SAVE_LIMIT, parse_json, read_text
 from .game import Action, Game, State
 from .registry import make
 from .rng import MAX_SEED
@@ -84,13 +85,14 @@ class GameRecord:
         return json.dumps(data)
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
+    def from_json(cls, text: str, where: str = "game record") -> GameRecord:
         """Parse ``to_json`` output (a ``note`` is ignored; ``table`` is optional).
 
-        Raises ``ValueError`` naming a missing or wrong field, e.g. a seed outside
-        ``[0, MAX_SEED]`` (``core/rng.py``).
+        Raises ``files.UnreadableFile`` (a ``ValueError``) naming ``where`` for text that is
+        not JSON or nests deeper than ``files.MAX_DEPTH``, ``ValueError`` naming a missing or
+        wrong field, e.g. a seed outside ``[0, MAX_SEED]`` (``core/rng.py``).
         """
-        data = json.loads(text)
+        data = parse_json(where, text)
         if not isinstance(data, dict):
             raise ValueError("a game record is a JSON object")
         for key, kind in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
@@ -113,8 +115,13 @@ class GameRecord:
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
-        """Read a record written by ``save``."""
-        return cls.from_json(Path(path).read_text())
+        """Read a record written by ``save``.
+
+        Raises ``files.UnreadableFile`` naming ``path`` if it is not a regular file, is larger
+        than ``files.SAVE_LIMIT``, is not UTF-8 JSON or nests too deep; ``ValueError`` for a
+        missing or wrong field (``from_json``).
+        """
+        return cls.from_json(read_text(path, "saved game", SAVE_LIMIT), str(path))
 
 
 class Match:

@@ -179,3 +179,18 @@ def test_every_number_of_the_content_file_is_bounded():
     problems, fields = unbounded_numbers(load_content, DEFAULT_CONTENT)
     assert fields >= 12
     assert problems == []
+
+
+def test_a_one_cell_habitat_is_refused_naming_the_bird(tmp_path):
+    """A one-cell habitat crashed Habitat.build with an IndexError; a habitat has 2 cells or
+    more (ruling IS-R01)."""
+    start = TEXT.index("habitat = [")
+    end = TEXT.index("]", start)
+    text = TEXT[:start] + 'habitat = ["0,0 sand *"' + TEXT[end:]
+    name = CONTENT.bird(1).name
+    with pytest.raises(ContentError) as error:
+        load_content(write(tmp_path, text))
+    assert str(error.value).endswith(
+        f"bird #1 (number 1) {name!r}: habitat: a habitat has at least 2 cells "
+        "(ruling IS-R01), this one has 1"
+    )

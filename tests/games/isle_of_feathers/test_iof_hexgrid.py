@@ -71,6 +71,8 @@ def test_habitat_normalises_on_the_token_cell():
         Habitat.build([(0, 0, 1, False), (1, 0, 0, False)], (0, 0))
     with pytest.raises(ValueError, match="token"):
         Habitat.build([(0, 0, 1, False)], (1, 0))
+    with pytest.raises(ValueError, match="at least 2 cells .ruling IS-R01., this one has 1"):
+        Habitat.build([(0, 0, 1, False)], (0, 0))
 
 
 def test_distinct_images_follow_the_shapes_symmetry():

@@ -228,7 +228,7 @@ def _parse_bird(where: str, raw: Any, tiles: tuple[int, int, int]) -> Bird:
             f"{where}: 'ability' {raw['ability']!r} is not one of {', '.join(ABILITIES)}"
         )
     points = check_int(where, "'points'", raw["points"], 0, MAX_POINTS)
-    habitat = _parse_habitat(where, raw["habitat"])
+    habitat = _parse_habitat(f"{where} {name.strip()!r}", raw["habitat"])
     need = _tiles_needed(habitat)
     for kind, needed, have in zip(("Sand", "Grass", "Cliff"), need, tiles, strict=True):
         if needed > have:

@@ -165,8 +165,9 @@ class Habitat:
         ``token`` the ``(q, r)`` of the cell that takes the bird token.
 
         Raises ``ValueError`` if the token cell is not one of the cells, a cell repeats, a
-        height is below 1 (diagrams hold land only, ruling IS-R05) or the group is not
-        connected.
+        height is below 1 (diagrams hold land only, ruling IS-R05), the group is not connected
+        or it has fewer than 2 cells (a bird's habitat is 2 to 5 cells, ruling IS-R01; 2 to 4
+        in the shipped deck, IS-R31).
         """
         cells = list(cells)
         tq, tr = token
@@ -179,6 +180,10 @@ class Habitat:
             raise ValueError("habitat cells are land: heights start at 1 (Sand)")
         if not is_connected(seen):
             raise ValueError("habitat cells must form one connected group")
+        if len(cells) < 2:
+            raise ValueError(
+                f"a habitat has at least 2 cells (ruling IS-R01), this one has {len(cells)}"
+            )
         local = [(q - tq, r - tr, h, bool(v)) for q, r, h, v in cells]
         head = next(c for c in local if c[0] == 0 and c[1] == 0)
         rest = sorted(c for c in local if c is not head)

@@ -1,0 +1,79 @@
+"""``core/files.py``: a user's file is read only if it is a regular file within its limit, and
+JSON no deeper than any real file; every refusal names the file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from fourfeathers.core.content import parse_toml
+from fourfeathers.core.errors import ContentError
+from fourfeathers.core.files import (
+    MAX_DEPTH,
+    UnreadableFile,
+    check_regular,
+    parse_json,
+    read_bytes,
+    read_lines,
+    read_text,
+)
+
+
+def test_a_directory_a_fifo_and_a_device_are_refused_without_reading(tmp_path: Path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)  # opening it for reading would wait for a writer forever
+    kinds = ((tmp_path, "a directory"), (fifo, "a FIFO"), (Path("/dev/zero"), "a device"))
+    for path, kind in kinds:
+        with pytest.raises(UnreadableFile, match=f"^{path} is {kind}.*, not a saved game$"):
+            read_bytes(path, "saved game", 100)
+        with pytest.raises(UnreadableFile, match=f"^{path} is {kind}"):
+            check_regular(path, "saved game")
+    with pytest.raises(UnreadableFile, match="missing.json: cannot read saved game"):
+        read_bytes(tmp_path / "missing.json", "saved game", 100)
+
+
+def test_a_file_over_its_limit_is_refused_naming_the_limit(tmp_path: Path):
+    path = tmp_path / "big.toml"
+    path.write_bytes(b"x" * 2049)
+    with pytest.raises(UnreadableFile, match=r"big.toml is larger than 2 KiB, the most a content"):
+        read_bytes(path, "content file", 2048)
+    path.write_bytes(b"x" * 2048)
+    assert len(read_bytes(path, "content file", 2048)) == 2048
+
+
+def test_text_drops_a_byte_order_mark_and_names_the_line_that_is_not_utf8(tmp_path: Path):
+    path = tmp_path / "t.json"
+    path.write_bytes(b"\xef\xbb\xbf{}")
+    assert read_text(path, "saved game", 100) == "{}"
+    path.write_bytes(b"{\n\n\xff}")
+    with pytest.raises(UnreadableFile, match=r"t.json: not a UTF-8 text file \(line 3\)"):
+        read_text(path, "saved game", 100)
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH + 1, 5_000, 100_000])
+def test_json_nested_deeper_than_any_real_file_is_refused(depth: int):
+    for text in ("[" * depth + "]" * depth, '{"a":' * depth + "1" + "}" * depth):
+        with pytest.raises(UnreadableFile, match=f"^f.json: nested deeper than {MAX_DEPTH}"):
+            parse_json("f.json", text)
+    assert parse_json("f.json", "[" * MAX_DEPTH + "]" * MAX_DEPTH) is not None
+
+
+def test_a_number_too_long_to_convert_is_named_in_words():
+    words = "a number of more than 4300 digits"
+    with pytest.raises(UnreadableFile, match=rf"^f.json: not JSON \({words}\)$"):
+        parse_json("f.json", "[" + "9" * 5000 + "]")
+    with pytest.raises(ContentError, match=rf"^f.toml: not valid TOML: {words}$"):
+        parse_toml("f.toml", b"a = " + b"9" * 5000)
+
+
+def test_lines_longer_than_the_limit_are_passed_over(tmp_path: Path):
+    path = tmp_path / "r.jsonl"
+    path.write_bytes(b"\xef\xbb\xbf{}\n" + b"x" * 100 + b"\n{}\n" + b"y" * 50)
+    assert list(read_lines(path, "results file", 10)) == [
+        (1, b"{}\n"),
+        (2, None),
+        (3, b"{}\n"),
+        (4, None),
+    ]
