@@ -132,3 +132,14 @@ def test_a_results_file_that_is_no_regular_file(tmp_path: Path, kind: str):
         f"Error: RESULTS: {target} is a ",
     )
     assert line.endswith(", not a results file")
+
+
+@pytest.mark.parametrize("depth", [5_000, 100_000])
+def test_a_deeply_nested_option_value_is_one_short_error_line(depth: int):
+    """``-o KEY=VALUE`` parses VALUE as JSON when it can: nested 5,000 deep it had raised
+    RecursionError; now it is a text the option refuses, and the echo of a huge value is cut."""
+    result = runner.invoke(
+        app, ["simulate", "featherlight", "--games", "1", "-o", f"max_turns={nest(depth)}"]
+    )
+    line = one_error(result, "Error: --option: featherlight: max_turns must be an integer")
+    assert len(line) < 600 and line.endswith("more characters)")

@@ -7,7 +7,6 @@ Games are reached only through the registry (``make``, ``game_spec``, ``list_gam
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -18,7 +17,7 @@ from rich.console import Console
 
 from ..agents import AGENTS, ALIASES, make_agent
 from ..core.errors import ConfigError, ContentError
-from ..core.files import WriteError, check_writable
+from ..core.files import WriteError, check_writable, loads
 from ..core.game import Game
 from ..core.registry import GameSpec, game_spec, make
 from ..core.rng import MAX_SEED
@@ -92,7 +91,7 @@ def option_config(
         if key in flags:
             fail("--option", f"{key} has its own option: use {flags[key]}")
         try:
-            value: Any = json.loads(text)
+            value: Any = loads(text)  # nested too deep is no JSON either: a text
         except ValueError:
             value = text
         config[key] = value
@@ -114,13 +113,22 @@ def say(message: str, style: str | None = None) -> None:
     console.print(message, style=style, markup=False, soft_wrap=True)
 
 
+MESSAGE_LIMIT = 400
+"""The most characters of a message ``fail`` prints: a message that quotes a huge value given
+(a 10,000-character option) keeps its head and says how much was cut."""
+
+
 def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
     """Print ``Error: OPTION: MESSAGE`` as one line on stderr and exit with ``code``.
 
     ``option`` names what the user got wrong (``--hand``, ``GAME``...); None for no option.
-    The line is printed without rich wrapping so it stays one line whatever the width.
+    The line is printed without rich wrapping so it stays one line whatever the width, and a
+    message over ``MESSAGE_LIMIT`` characters is cut there.
     """
     where = f"{option}: " if option else ""
+    if len(message) > MESSAGE_LIMIT:
+        cut = len(message) - MESSAGE_LIMIT
+        message = f"{message[:MESSAGE_LIMIT]}... ({cut:,} more characters)"
     typer.echo(f"Error: {where}{message}", err=True)
     raise typer.Exit(code)
 
