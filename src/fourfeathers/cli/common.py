@@ -113,9 +113,10 @@ def say(message: str, style: str | None = None) -> None:
     console.print(message, style=style, markup=False, soft_wrap=True)
 
 
-MESSAGE_LIMIT = 400
+MESSAGE_LIMIT = 1000
 """The most characters of a message ``fail`` prints: a message that quotes a huge value given
-(a 10,000-character option) keeps its head and says how much was cut."""
+(a 10,000-character option) keeps its head and its tail (the reason) and says how much of the
+middle was cut."""
 
 
 def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
@@ -123,12 +124,13 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
 
     ``option`` names what the user got wrong (``--hand``, ``GAME``...); None for no option.
     The line is printed without rich wrapping so it stays one line whatever the width, and a
-    message over ``MESSAGE_LIMIT`` characters is cut there.
+    message over ``MESSAGE_LIMIT`` characters loses its middle.
     """
     where = f"{option}: " if option else ""
     if len(message) > MESSAGE_LIMIT:
-        cut = len(message) - MESSAGE_LIMIT
-        message = f"{message[:MESSAGE_LIMIT]}... ({cut:,} more characters)"
+        half = MESSAGE_LIMIT // 2
+        cut = len(message) - 2 * half
+        message = f"{message[:half]}...({cut:,} characters cut)...{message[-half:]}"
     typer.echo(f"Error: {where}{message}", err=True)
     raise typer.Exit(code)
 
