@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from fourfeathers.arena import runner as runner_module
+from fourfeathers.arena import runs as runs_module
 from fourfeathers.arena.results import ResultsFile
 from fourfeathers.arena.runner import GameJob, plan_games, rotated
 from fourfeathers.arena.tournament import plan_tournament
@@ -85,14 +86,14 @@ def test_simulate_of_a_hundred_million_games_starts_at_once_in_little_memory(
 ):
     """Planned lazily, the first game is played and saved at once; the run is stopped (as by
     Ctrl-C) after one game."""
-    real = simulate_module.run_jobs
+    real = runs_module.run_jobs
 
     def one_game_then_interrupt(jobs, *args):
         for pair in real(jobs, *args):
             yield pair
             raise KeyboardInterrupt
 
-    monkeypatch.setattr(simulate_module, "run_jobs", one_game_then_interrupt)
+    monkeypatch.setattr(runs_module, "run_jobs", one_game_then_interrupt)
     for games in (10**6, 10**8):
         out = tmp_path / f"{games}.jsonl"
         started = time.perf_counter()

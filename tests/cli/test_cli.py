@@ -379,7 +379,7 @@ def test_simulate_table_and_seed():
 
 
 def test_simulate_json_names_the_spec_each_level_stands_for_in_the_game():
-    from fourfeathers.cli.simulate import summarize
+    from fourfeathers.arena.runs import summarize
     from fourfeathers.games.isle_of_feathers.heuristic import SOLO_LEVELS
 
     data = json.loads(run("simulate", "isle-of-feathers", "--players", "1", "--games", "2",

@@ -12,42 +12,16 @@ makes the run resumable: a rerun with the same options plays only the games the 
 from __future__ import annotations
 
 import json
-import os
-import statistics
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
-from rich.text import Text
 
-from ..agents import reproducible, resolve_spec
-from ..arena.results import ResultsFile, ResultsMismatch, to_record
-from ..arena.runner import (
-    BACKENDS,
-    CORES_PER_WORKER_CAP,
-    MAX_GAMES,
-    GameJob,
-    cached_game,
-    capped_workers,
-    plan_games,
-    run_jobs,
-)
-from ..arena.stats import summarize_records
-from ..core.files import WriteError
+from ..arena.runner import MAX_GAMES, plan_games
+from ..arena.runs import summarize
 from .common import (
     ContentOpt,
     GameArg,
@@ -59,179 +33,19 @@ from .common import (
     check_players,
     check_seed,
     console,
-    err_console,
     fail,
-    fail_write,
     parse_agents,
     spec_or_fail,
 )
 from .options import game_command
-
-
-class RateColumn(ProgressColumn):
-    """Games per second, measured over the last seconds of the run."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        if speed is None:
-            return Text("-- games/s", style="progress.data.speed")
-        return Text(f"{speed:,.1f} games/s", style="progress.data.speed")
-
-
-def progress_bar(enabled: bool) -> Progress:
-    """A progress bar on stderr: done/total, games per second, elapsed and time left."""
-    return Progress(
-        TextColumn("[bold]{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        RateColumn(),
-        TimeElapsedColumn(),
-        TextColumn("elapsed,"),
-        TimeRemainingColumn(),
-        TextColumn("left"),
-        console=err_console,
-        transient=True,
-        disable=not enabled,
-    )
-
-
-WorkersOpt = Annotated[
-    int | None,
-    typer.Option(
-        "--workers",
-        "-w",
-        metavar="K",
-        help="Parallel workers: processes (default 1: this process; at most twice the cores), "
-        "or Ray tasks in flight (default: the cluster's CPUs); never more than the games to "
-        "play. Results do not depend on it.",
-        show_default=False,
-    ),
-]
-BackendOpt = Annotated[
-    str,
-    typer.Option(
-        "--backend",
-        metavar="NAME",
-        help="processes (this machine) or ray (a Ray cluster: RAY_ADDRESS or --ray-address, "
-        "else a local Ray; needs pip install 'fourfeathers[ray]').",
-    ),
-]
-RayAddressOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--ray-address",
-        metavar="ADDRESS",
-        help="Ray cluster to use with --backend ray (default: RAY_ADDRESS, else a local Ray).",
-        show_default=False,
-    ),
-]
-
-
-def check_backend(backend: str, workers: int | None) -> None:
-    """Fail on ``--backend``/``--workers`` values the runner does not accept."""
-    if backend not in BACKENDS:
-        fail("--backend", f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")
-    if workers is not None and workers < 1:
-        fail("--workers", f"must be at least 1, got {workers}")
-
-
-def warn_not_reproducible(names: list[str]) -> None:
-    """Say on stderr which agents decide on a time budget: their results are not reproducible."""
-    timed = [name for name in dict.fromkeys(names) if not reproducible(name)]
-    if timed:
-        err_console.print(
-            f"Note: {', '.join(timed)} thinks for a time budget, so the results depend on this "
-            "machine's speed and are not reproducible (use ismcts:iterations=N for that); an "
-            "--out file of this run cannot be continued by another.",
-            markup=False,
-            soft_wrap=True,
-        )
-
-
-def play_jobs(
-    jobs: Sequence[GameJob],
-    out: Path | None,
-    workers: int | None,
-    backend: str,
-    address: str | None,
-    show_progress: bool,
-    description: str = "simulating",
-) -> tuple[list[dict[str, Any]], int]:
-    """Play ``jobs`` (only those ``out`` lacks, appending them to it) and return every job's
-    record in index order, slimmed to what the summaries read (``SUMMARY_KEYS``), and the
-    number of games played now.
-
-    ``jobs`` may be a lazy plan (``plan_games``): it is never listed. ``workers`` above the
-    games to play or ``CORES_PER_WORKER_CAP`` times the cores is capped, said in one line on
-    stderr. Fails with one error line on a results file of another run, a missing Ray, a game
-    that raised an error, or a results file that cannot be written (the file then ends with
-    its last whole game: a rerun resumes it).
-    """
-    records: dict[int, dict[str, Any]] = {}
-    todo: Sequence[GameJob] = jobs
-    results: ResultsFile | None = None
-    if out is not None:
-        try:
-            results = ResultsFile.open(out, jobs)
-        except (ResultsMismatch, ValueError) as exc:
-            fail("--out", str(exc))
-        except WriteError as exc:
-            fail_write("--out", exc)
-        except OSError as exc:
-            fail("--out", f"cannot read {out}: {exc.strerror or exc}")
-        records = {i: _slim(r) for i, r in results.records.items()}
-        todo = results.missing
-        if records and show_progress:
-            err_console.print(f"{out}: {len(records)} games already played, {len(todo)} to play")
-    workers = _cap_workers(workers, len(todo), backend)
-    try:
-        with progress_bar(show_progress) as progress:
-            task = progress.add_task(description, total=len(jobs), completed=len(records))
-            progress.reset(task, total=len(jobs), completed=len(records))
-            for job, result in run_jobs(todo, workers or 0, backend, address):
-                record = to_record(job, result)
-                if results is not None:
-                    results.append(record)
-                records[job.index] = _slim(record)
-                progress.advance(task)
-    except KeyboardInterrupt:
-        saved = f"; {len(records)} games are saved in {out}: rerun the same command to resume"
-        typer.echo(f"Interrupted{saved if out is not None else ''}.", err=True)
-        raise typer.Exit(130) from None
-    except ImportError as exc:
-        fail("--backend", str(exc))
-    except RuntimeError as exc:
-        fail(None, str(exc), code=1)
-    except OSError as exc:
-        kept = f"; {len(records)} whole games are kept in it: rerun the same command to resume"
-        fail_write("--out", exc, out, kept if records else "")
-    finally:
-        if results is not None:
-            results.close()
-    return [records[i] for i in range(len(jobs))], len(todo)  # jobs[i].index == i
-
-
-def _cap_workers(workers: int | None, todo: int, backend: str) -> int | None:
-    """``workers`` capped by ``capped_workers``; a cap is said in one line on stderr."""
-    if workers is None:
-        return None
-    capped = capped_workers(workers, todo, backend)
-    if capped < workers:
-        why = (
-            f"{todo} game{'' if todo == 1 else 's'} to play"
-            if capped == max(1, todo)
-            else f"{CORES_PER_WORKER_CAP} per core of this machine's {os.cpu_count() or 1}"
-        )
-        typer.echo(f"Note: --workers {workers} capped at {capped} ({why}).", err=True)
-    return capped
-
-
-SUMMARY_KEYS = ("index", "seats", "scores", "winners", "decisions", "turns", "capped", "match")
-"""The fields of a record that a run's summary reads (``summarize``, ``tournament.rate``)."""
-
-
-def _slim(record: dict[str, Any]) -> dict[str, Any]:
-    return {k: record[k] for k in SUMMARY_KEYS if k in record}
+from .runs import (
+    BackendOpt,
+    RayAddressOpt,
+    WorkersOpt,
+    check_backend,
+    play_jobs,
+    warn_not_reproducible,
+)
 
 
 @game_command("simulate")
@@ -325,61 +139,6 @@ def simulate(
     _print_summary(spec.title, summary, elapsed, played, show_wins=decided)
     if out is not None:
         console.print(f"[dim]Results: {out} (feathers report {out} --out DIR)[/dim]")
-
-
-def summarize(
-    game_id: str,
-    config: dict[str, Any],
-    names: list[str],
-    games: int,
-    seed: int,
-    records: list[dict[str, Any]],
-    rotate: bool = True,
-) -> dict[str, Any]:
-    """The JSON-ready report of a run (seats are numbered from 0, as in every JSON output).
-
-    ``seats[].agent`` is the seat's agent when it was the same in every game, else None (the
-    seats rotated); ``agents`` has one row per distinct agent spec, with ``resolved``, the spec
-    a difficulty name stands for in this game (``agents.resolve_spec``: a game's solo mode may
-    give a level its own spec).
-    """
-    game = cached_game(game_id, config)
-    tallies = summarize_records(records)
-    decided = tallies["decided"] > 0
-    seats = []
-    for p, tally in enumerate(tallies["seats"]):
-        only = tallies["seat_agents"][p]
-        seats.append(
-            {
-                "seat": p,
-                "agent": next(iter(only)) if len(only) == 1 else None,
-                "mean_score": tally.mean_score,
-                "sd_score": tally.sd_score,
-                "win_share": tally.win_rate if decided else None,
-            }
-        )
-    agent_rows = []
-    for spec in dict.fromkeys(names):
-        tally = tallies["agents"][spec]
-        row = {"agent": spec, "resolved": resolve_spec(spec, game), **tally.as_dict()}
-        row["seat_games"] = row.pop("games")
-        if not decided:
-            row["win_share"] = None
-            row["win_ci95"] = None
-        agent_rows.append(row)
-    return {
-        "game": game_id,
-        "config": config,
-        "games": games,
-        "seed": seed,
-        "lineup": names,
-        "rotate": rotate,
-        "seats": seats,
-        "agents": agent_rows,
-        "mean_decisions": statistics.fmean(tallies["decisions"]),
-        "mean_turns": statistics.fmean(tallies["turns"]),
-        "capped": sum(r.get("capped") is True for r in records),
-    }
 
 
 def _print_summary(

@@ -33,7 +33,7 @@ from .common import (
     spec_or_fail,
 )
 from .options import game_command
-from .simulate import (
+from .runs import (
     BackendOpt,
     RayAddressOpt,
     WorkersOpt,
