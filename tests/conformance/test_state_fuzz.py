@@ -161,8 +161,15 @@ def mutate(data: dict, rng: random.Random) -> str:
     by_depth: dict[int, list[tuple[Path, Any]]] = {}
     for path, value in every:
         by_depth.setdefault(len(path), []).append((path, value))
-    depth = rng.choice(sorted(by_depth))
-    path, value = rng.choice(by_depth[depth])
+    if rng.random() < 0.5:  # a depth, then a value at that depth
+        depth = rng.choice(sorted(by_depth))
+        path, value = rng.choice(by_depth[depth])
+    else:  # a container (the top, a list, a table), then one of its values: short ones count
+        holders = [((), data)] + [(p, v) for p, v in every if isinstance(v, (dict, list)) and v]
+        where_from, holder = rng.choice(holders)
+        key = rng.choice(list(holder) if isinstance(holder, dict) else range(len(holder)))
+        path, value = (*where_from, key), holder[key]
+        depth = len(path)
     parent, key = get(data, path[:-1]), path[-1]
     lists = [(p, v) for p, v in every if isinstance(v, list)]
     where = "".join(f"[{k!r}]" for k in path)
