@@ -126,6 +126,8 @@ def test_round_trip_mid_game():
         (lambda d: d.__setitem__("phase", 7), "phase must be"),
         (lambda d: d["pos"].__setitem__(1, 1), "already collected"),
         (lambda d: d.__setitem__("box", d["box"][::-1]), "box must be sorted"),
+        (lambda d: d.__setitem__("upto", -1), "fox and upto are set exactly"),
+        (lambda d: d.__setitem__("fox", -5), "fox and upto are set exactly"),
     ],
 )
 def test_from_dict_names_the_problem(change, words):

@@ -516,9 +516,10 @@ def check_state(state: FancyFeathersState) -> str | None:
     if state.turn > n * (cards_of_types + 1):
         most = n * (cards_of_types + 1)
         return f"turn must be at most {most}: every move goes a card forward (FF-27, FF-42)"
-    if (phase == FOX_CHOICE) != (state.fox >= 0) or (phase == FOX_CHOICE) != (state.upto > 0):
-        return "fox and upto are set exactly during a Fox's choice"
-    if state.fox >= 0 and not (0 <= state.fox < len(game.ctype) and game.ctype[state.fox] == FOX):
+    fox_choice = phase == FOX_CHOICE
+    if fox_choice != (state.fox != -1) or fox_choice != (state.upto != 0) or state.upto < 0:
+        return "fox and upto are set exactly during a Fox's choice (else -1 and 0)"
+    if fox_choice and not (0 <= state.fox < len(game.ctype) and game.ctype[state.fox] == FOX):
         return "fox must be a Fox card"
     if phase == FOX_CHOICE and (state.upto < state.rear - 1 or state.upto > front):
         return "upto must be the label the collection runs to"
