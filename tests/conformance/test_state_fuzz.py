@@ -9,8 +9,11 @@ asks ``game.state_from_dict`` for each mutant. It must either
 - raise ``ValueError`` (and nothing else: a ``TypeError`` or ``KeyError`` fails), or
 - return a state that is a game: it has its components each once, survives a JSON round trip
   and cloning, leaks nothing through observations and determinizations, refuses illegal
-  actions without changing, and is played to its end by random legal actions, every one of
-  which applies, with a legal action offered at every step until the game says why it ended.
+  actions without changing, has had what the rules do by themselves between decisions done
+  (``SETTLED``), and is played to its end by random legal actions, every one of which
+  applies, with a legal action offered at every step until the game says why it ended; every
+  state on the way is read back by ``state_from_dict`` too (a check never refuses what the
+  rules make of a state it accepted).
 
 Each accepted mutant has a wall-clock limit (``TIME_LIMIT`` seconds, by ``signal.setitimer``,
 so a hang inside one ``apply_action`` is caught) and a cap on actions (``action_cap``).
@@ -161,7 +164,12 @@ def mutate(data: dict, rng: random.Random) -> str:
     by_depth: dict[int, list[tuple[Path, Any]]] = {}
     for path, value in every:
         by_depth.setdefault(len(path), []).append((path, value))
-    if rng.random() < 0.5:  # a depth, then a value at that depth
+    pick = rng.random()
+    scalars = [k for k, v in data.items() if not isinstance(v, (dict, list))]
+    if pick < 0.25 and scalars:  # a count or field at the top: what the rules read most
+        key = rng.choice(scalars)
+        path, value, depth = (key,), data[key], 1
+    elif pick < 0.6:  # a depth, then a value at that depth
         depth = rng.choice(sorted(by_depth))
         path, value = rng.choice(by_depth[depth])
     else:  # a container (the top, a list, a table), then one of its values: short ones count
@@ -247,6 +255,48 @@ def make_mutant(game_id: str, config: dict, seed: int) -> tuple[int, dict, str]:
 # --- what an accepted mutant must be -------------------------------------------------------
 
 
+def _settled_fancy_feathers(state: Any) -> bool:
+    """In the move phase the turn's Step 1 is done: beginning it again collects nothing (FF-20)."""
+    from fourfeathers.games.fancy_feathers import rules
+
+    if state.phase != rules.MOVE:
+        return True
+    probe = state.clone()
+    rules.begin_turn(probe)
+    return bool(probe == state)
+
+
+def _settled_isle_of_feathers(state: Any) -> bool:
+    """What happens by itself between decisions (blind draws owed, entering the draw step, the
+    solo ends) has happened: settling again changes nothing."""
+    from fourfeathers.games.isle_of_feathers import rules_turn
+
+    if state.is_terminal():
+        return True
+    probe = state.clone()
+    rules_turn._settle(probe)
+    return bool(probe == state)
+
+
+SETTLED: dict[str, Callable[[Any], bool]] = {
+    "fancy-feathers": _settled_fancy_feathers,
+    "isle-of-feathers": _settled_isle_of_feathers,
+}
+"""Games whose rules act by themselves between decisions: a position the rules could reach has
+had that done, so doing it again changes nothing. Invariants alone cannot see a state that
+skipped such a step (a Fancy Feathers mover that never collected plays on as if it had)."""
+
+
+def check_position(state: State) -> None:
+    """``state`` is read back by ``state_from_dict`` and is settled (``SETTLED``)."""
+    copy = state.game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    assert copy == state, "the state does not survive a JSON round trip"
+    settled = SETTLED.get(state.game.id)
+    assert settled is None or settled(state), (
+        "the state skipped a step the rules take by themselves between decisions"
+    )
+
+
 def check_accepted(
     state: State, seen: list[Action], cap: int, rng: random.Random, at: list[str]
 ) -> None:
@@ -255,8 +305,7 @@ def check_accepted(
     ``at[0]`` says how far it got (for the failure message)."""
     at[0] = "as loaded"
     check_components(state)
-    copy = state.game.state_from_dict(json.loads(json.dumps(state.to_dict())))
-    assert copy == state, "the accepted state does not survive a JSON round trip"
+    check_position(state)
     before = state.to_dict()
     twin = state.clone()
     assert twin == state, "a clone differs from its original"
@@ -286,6 +335,7 @@ def check_accepted(
         step += 1
         at[0] = f"after {step} action(s), the last {action}"
         check_components(state)
+        check_position(state)  # what the rules make of an accepted state is accepted too
     assert state.legal_actions() == [], "a finished game offers actions"
     end = state.ended_by()
     assert end is not None and end.text, "a finished game says why it ended"
