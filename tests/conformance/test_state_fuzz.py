@@ -28,8 +28,9 @@ it alone::
 
     pytest tests/conformance/test_state_fuzz.py --fuzz 5000
 
-``python tests/conformance/test_state_fuzz.py --survey N [-k TEXT]`` prints, per configuration,
-how many mutants were tried, accepted and broken, without stopping at the first failure.
+``python tests/conformance/test_state_fuzz.py --survey N [-k TEXT] [--show K]`` prints, per
+configuration, how many mutants were tried, accepted and broken (and the first K broken ones),
+without stopping at the first failure.
 """
 
 from __future__ import annotations
@@ -322,6 +323,8 @@ def check_accepted(
             probe = state.clone()
             try:
                 probe.apply_action(action)
+            except FuzzTimeout:
+                raise
             except Exception as error:
                 raise AssertionError(
                     f"legal action {action} does not apply: {type(error).__name__}: {error}"
@@ -398,7 +401,7 @@ def test_state_fuzz(game_id: str, config: dict, fuzz: int) -> None:
         pytest.fail(f"{len(failures)} of {fuzz} mutants failed:\n{shown}", pytrace=False)
 
 
-def survey(count: int, select: str, out: Callable[[str], None] = print) -> None:
+def survey(count: int, select: str, show: int = 3, out: Callable[[str], None] = print) -> None:
     """Per configuration: mutants tried, accepted, broken (and the first broken ones)."""
     for param in CASES:
         game_id, config = param.values
@@ -416,7 +419,7 @@ def survey(count: int, select: str, out: Callable[[str], None] = print) -> None:
                 first.append(failure)
         seconds = time.perf_counter() - start
         out(f"{name}: {count} tried, {accepted} accepted, {broken} broken, {seconds:.1f} s")
-        for failure in first[:3]:
+        for failure in first[:show]:
             out(f"    {failure}")
 
 
@@ -427,9 +430,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("seed", nargs="?", type=int, help="the mutant's seed")
     parser.add_argument("--survey", type=int, metavar="N", help="N mutants per configuration")
     parser.add_argument("-k", default="", help="only configurations whose id contains this")
+    parser.add_argument("--show", type=int, default=3, help="failures shown per configuration")
     args = parser.parse_args(argv)
     if args.survey:
-        survey(args.survey, args.k)
+        survey(args.survey, args.k, args.show)
         return 0
     if args.game is None or args.config is None or args.seed is None:
         parser.error("give GAME CONFIG SEED, or --survey N")

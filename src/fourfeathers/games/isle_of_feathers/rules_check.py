@@ -31,8 +31,10 @@ def check_state(state: IsleState) -> str | None:
     """What makes ``state`` a position no game can reach, or None if it is sound.
 
     Checks that every bird card lies in exactly one place and every tile, Vegetation, Ability
-    and Bird token is accounted for (IS-82), the seat, phase and pending fields, and that the
-    knowledge fields are consistent with the hands and the Draw pile.
+    and Bird token is accounted for (IS-82), the seat, phase and pending fields, every count by
+    what a rule can make of it (draws and blind draws owed, actions left and taken, the turn
+    and the endgame's last turn: ``max_actions_left``, ``MAX_DRAWS_OWED``, ruling IS-R27), and
+    that the knowledge fields are consistent with the hands and the Draw pile, no card twice.
     """
     for check in (_check_cards, _check_land, _check_tokens, _check_birds, _check_turn):
         problem = check(state)
