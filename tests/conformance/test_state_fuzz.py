@@ -57,6 +57,10 @@ from test_conformance import (
 
 from fourfeathers.core import Action, State, make
 
+pytestmark = pytest.mark.skipif(
+    not hasattr(signal, "setitimer"), reason="the time limit needs signal.setitimer (POSIX)"
+)
+
 TIME_LIMIT = 20.0  # seconds for one accepted mutant, all its checks and its playout
 POOL = 8  # base playouts per configuration that mutants are taken from
 HUGE = 10**30
