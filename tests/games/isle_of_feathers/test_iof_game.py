@@ -19,7 +19,7 @@ from fourfeathers.cli.main import app
 from fourfeathers.core import TERMINAL, game_spec
 from fourfeathers.games.isle_of_feathers import render
 from fourfeathers.games.isle_of_feathers.actions import DrawBlind, PassCard, Place
-from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, ENDGAME
+from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, ENDGAME, RELEASE
 
 
 def test_registered_with_every_configuration():
@@ -412,6 +412,26 @@ def test_state_from_dict_refuses_a_card_known_twice():
     data["known"][0][1].append(data["known"][0][1][0])
     with pytest.raises(ValueError, match=r"known\[0\]\[1\] lists a card twice"):
         game.state_from_dict(data)
+
+
+def test_state_from_dict_refuses_a_solo_season_that_should_have_ended_or_released():
+    """The state fuzzer's solo findings: a release step with an empty hand had no legal action,
+    and one in the season's last turn (the last Sand placed) stepped past it."""
+    game = make("isle-of-feathers", players=1, stamina=4)
+    state = game.new_initial_state(4)
+    rng = random.Random(4)
+    while state.phase != RELEASE:
+        state.apply_action(rng.choice(state.legal_actions()))
+    data = state.to_dict()
+    assert game.state_from_dict(data) == state
+    no_hand = {**data, "hands": [[]], "migration": data["migration"] + data["hands"][0]}
+    last = {**data, "end_turn": data["turn"]}
+    for bad in (no_hand, last):
+        with pytest.raises(ValueError, match="the release step follows a solo turn"):
+            game.state_from_dict(bad)
+    main = {**no_hand, "phase": 0}
+    with pytest.raises(ValueError, match="a perfect season"):
+        game.state_from_dict(main)
 
 
 def test_blind_draws_owed_from_an_empty_pile_end_at_once():

@@ -20,6 +20,7 @@ from .rules_phases import (
     PLANT,
     PLAYING,
     RELEASE,
+    is_last_turn,
 )
 from .rules_solo import stamina_cap
 
@@ -169,6 +170,15 @@ def _check_turn(state: IsleState) -> str | None:
             "end_turn must be -1, or while the game goes on a turn from this one to a round "
             "after it (IS-64, IS-65)"
         )
+    if state.phase == RELEASE and (not state.hands[0] or is_last_turn(state)):
+        return (
+            "the release step follows a solo turn that is not the season's last, with a card "
+            "in hand (IS-70, IS-76)"
+        )
+    if game.solo and state.player != TERMINAL and state.phase == MAIN and not state.hands[0]:
+        return "a solo hand emptied in the main step ends the season: a perfect season (IS-79)"
+    if state.options.end_on_empty_draw and state.player != TERMINAL and not state.draw:
+        return "variant solo-end-on-empty-draw: the season ended when the Draw pile emptied"
     if state.end_reason not in range(len(END_REASONS)) or (
         (state.end_reason != PLAYING) != (state.player == TERMINAL)
     ):
