@@ -3,11 +3,17 @@
 ``--playouts N`` sets how many random playouts the conformance suite plays per game
 configuration: a handful in CI, 1,000 or more by hand
 (``pytest tests/conformance --playouts 1000``).
+
+``--fuzz N`` sets how many corrupted states the state fuzzer tries per game configuration
+(``tests/conformance/test_state_fuzz.py``): a few seconds per game in CI, thousands by hand
+(``pytest tests/conformance/test_state_fuzz.py --fuzz 5000``).
 """
 
 from __future__ import annotations
 
 import pytest
+
+FUZZ_DEFAULT = 100
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -17,8 +23,20 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=40,
         help="random playouts per game configuration in the conformance suite (default 40)",
     )
+    parser.addoption(
+        "--fuzz",
+        type=int,
+        default=FUZZ_DEFAULT,
+        help=f"corrupted states per game configuration in the state fuzzer "
+        f"(default {FUZZ_DEFAULT})",
+    )
 
 
 @pytest.fixture(scope="session")
 def playouts(request: pytest.FixtureRequest) -> int:
     return int(request.config.getoption("--playouts"))
+
+
+@pytest.fixture(scope="session")
+def fuzz(request: pytest.FixtureRequest) -> int:
+    return int(request.config.getoption("--fuzz"))

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from fourfeathers.games.fancy_feathers import rules
 from fourfeathers.games.fancy_feathers.scoring import NUM_TYPES, TYPES
+from fourfeathers.games.fancy_feathers.state import FancyFeathersState
 
 
 def kind(token: str) -> tuple[int, int]:
@@ -95,10 +96,13 @@ def position(
         "fox": -1,
         "turn": 0,
     }
-    state = game.state_from_dict(data)
-    if begin:
-        rules.begin_turn(state)
-    return state
+    if not begin:
+        return game.state_from_dict(data)
+    # Before Step 1 a disc alone on a card has not collected yet: no position of a game (the
+    # previous move's begin_turn collects at once), so the data is checked once it has.
+    state = FancyFeathersState(game, data)
+    rules.begin_turn(state)
+    return game.state_from_dict(state.to_dict())
 
 
 def fox_choice(game):

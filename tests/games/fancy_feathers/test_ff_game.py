@@ -126,6 +126,8 @@ def test_round_trip_mid_game():
         (lambda d: d.__setitem__("phase", 7), "phase must be"),
         (lambda d: d["pos"].__setitem__(1, 1), "already collected"),
         (lambda d: d.__setitem__("box", d["box"][::-1]), "box must be sorted"),
+        (lambda d: d.__setitem__("upto", -1), "fox and upto are set exactly"),
+        (lambda d: d.__setitem__("fox", -5), "fox and upto are set exactly"),
     ],
 )
 def test_from_dict_names_the_problem(change, words):
@@ -141,6 +143,36 @@ def test_from_dict_names_the_problem(change, words):
     with pytest.raises(ValueError) as info:
         game.state_from_dict(data)
     assert words in str(info.value)
+
+
+def test_a_mover_alone_on_its_card_has_collected_before_it_moves():
+    """Issue 38: Step 1 is compulsory (FF-20, FF-21): a disc alone on a card collects up to it
+    as its turn begins, so a move-phase position in which it has not (its card still on the
+    Path) is no game; on top of another disc it collects nothing and moves at once (FF-17)."""
+    game = make("fancy-feathers")
+    spec = {"path": ["nest", "peacock", "fox", "trap", "nest"], "types": TYPES6}
+    with pytest.raises(
+        ValueError, match="seat 0's disc is alone on its card: it must have collected"
+    ):
+        position(game, discs=[(0, 2), (1, 4)], begin=False, **spec)
+    collected = position(game, discs=[(0, 2), (1, 4)], **spec)
+    assert collected.rear == 3 and names(game, collected.held[0]) == ["nest", "peacock"]
+    stacked = position(game, discs=[(0, 2), (1, 2)], begin=False, **spec)
+    assert stacked.rear == 1 and stacked.held == [[], []]
+    data = position(game, discs=[(0, 1), (1, 3)], **spec).to_dict()
+    with pytest.raises(ValueError, match="before any card is collected"):
+        game.state_from_dict({**data, "pos": [0, 3], "order": [0, 1]})
+
+
+def test_a_path_with_nothing_ahead_while_the_stack_holds_cards_is_refused():
+    """Issue 38 (the state fuzzer): the Path's cards poured back onto the stack left the first
+    mover no move and no leave (FF-27, FF-43): no legal action in a game going on."""
+    game = make("fancy-feathers", players=2)
+    data = game.new_initial_state(1).to_dict()
+    data["stack"] += data["path"]
+    data["path"] = []
+    with pytest.raises(ValueError, match="a Path card lies ahead of the disc furthest behind"):
+        game.state_from_dict(data)
 
 
 # --- hidden information ---------------------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fourfeathers import make
+from fourfeathers.games.featherlight.scoring import COLOURS
 
 # A fixed layout: seat 0 holds 10, 20, 31, 41, 58 (white, flat points); seat 1 holds 2-6.
 BASE = {
@@ -29,6 +30,14 @@ def build(game=None, **changes):
     used = {c for k in ("hands", "nest", "piles") for group in fields[k] for c in group}
     used |= set(fields["wind"])
     fields["box"] = [c for c in range(1, 71) if c not in used]
+    if game.solo:  # the box holds two cards of each colour (FL-102), the rest lie under stack 2
+        free = fields["box"]
+        colour = game.cards.colour
+        fields["box"] = [
+            c for k in range(len(COLOURS)) for c in [c for c in free if colour[c] == k][:2]
+        ]
+        under = [c for c in free if c not in fields["box"]]
+        fields["nest"] = [fields["nest"][0], under + fields["nest"][1], *fields["nest"][2:]]
     return game.state_from_dict(fields)
 
 

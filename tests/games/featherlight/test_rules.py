@@ -481,6 +481,41 @@ def test_state_from_dict_refuses_unreachable_positions():
             make("featherlight", players=2).state_from_dict({**good, field: value})
 
 
+def test_a_live_game_with_an_empty_draw_pile_is_refused():
+    """Issue 38: the game ends with the turn that empties a draw pile (FL-31, FL-32), so a
+    position in which the next seat chooses with an empty pile is no game (``draw 1`` was
+    offered and then refused); only the put of the turn that drew the last card has one."""
+    game = make("featherlight", players=2)
+    good = build().to_dict()
+    with pytest.raises(ValueError, match="the game ended with the turn"):
+        build(piles=[[], [40, 39, 38, 37]])
+    with pytest.raises(ValueError, match="a game over must have an empty draw pile"):
+        game.state_from_dict({**good, "player": TERMINAL})
+    drew_last = build(
+        piles=[[], [40, 39, 38, 37]], phase=1, hands=[[10, 20, 31, 41, 58, 30], [2, 3, 4, 5, 6]]
+    )
+    play(drew_last, "put 30 on 1")
+    assert drew_last.is_terminal() and drew_last.ended_by().text == "draw pile 1 is empty"
+    with pytest.raises(ValueError, match="only this turn's draw"):
+        build(piles=[[], []], phase=1, hands=[[10, 20, 31, 41, 58, 30], [2, 3, 4, 5, 6]])
+
+
+def test_state_from_dict_refuses_known_cards_twice_and_a_solo_box_of_other_colours():
+    game = make("featherlight", players=2)
+    good = build(known=[[10], []]).to_dict()
+    with pytest.raises(ValueError, match="known 0 lists a card twice"):
+        game.state_from_dict({**good, "known": [[10, 10], []]})
+    alone = solo().to_dict()
+    box, nest = alone["box"], alone["nest"]
+    swapped = {
+        **alone,
+        "box": [nest[1][0], *box[1:]],
+        "nest": [nest[0], [box[0], *nest[1][1:]], *nest[2:]],
+    }
+    with pytest.raises(ValueError, match="the box must hold 2"):
+        make("featherlight", players=1).state_from_dict(swapped)
+
+
 def test_observation_and_determinize_need_a_real_seat():
     state = build()
     for seat in (-1, 2, "0"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import signal
 from collections import Counter
 
 import pytest
@@ -18,7 +19,7 @@ from fourfeathers.cli.main import app
 from fourfeathers.core import TERMINAL, game_spec
 from fourfeathers.games.isle_of_feathers import render
 from fourfeathers.games.isle_of_feathers.actions import DrawBlind, PassCard, Place
-from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, ENDGAME
+from fourfeathers.games.isle_of_feathers.rules_phases import ABILITY, ENDGAME, RELEASE
 
 
 def test_registered_with_every_configuration():
@@ -355,6 +356,103 @@ def test_state_from_dict_refuses_a_pending_card_that_was_not_discarded():
     data["pending_card"] = -999
     with pytest.raises(ValueError, match="pending_card"):
         game.state_from_dict(data)
+
+
+def _blind_draw_owed():
+    """A game of variant discard-draws-blind in the ability step of a discarded bird (Shoo), a
+    blind draw owed (issue 38)."""
+    game = make("isle-of-feathers", players=2, variants=["discard-draws-blind"])
+    state = game.new_initial_state(0)
+    rng = random.Random(0)
+    while not (state.phase == ABILITY and state.blind_draws == 1):
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "words"),
+    [
+        ("blind_draws", 10**30, "blind_draws must be 0 or 1"),
+        ("blind_draws", 2, "blind_draws must be 0 or 1"),
+        ("draws", 3, "draws owed must be at most 2"),
+        ("actions_left", 10**9, "actions_left must be at most 20"),
+        ("actions_left", -1, "actions_left"),
+        ("turn_actions", 21, "turn_actions must be at most 20"),
+        ("turn", 200, "below the turn limit 200"),
+        ("end_turn", 10**30, "end_turn"),
+    ],
+)
+def test_state_from_dict_bounds_every_count_by_what_the_rules_can_owe(field, value, words):
+    """Issue 38: a count no rule can reach is refused, naming the field (the review's
+    ``blind_draws = 10**30`` made the next action loop for ever; ``actions_left = 10**9``)."""
+    game, state = _blind_draw_owed()
+    data = state.to_dict()
+    assert game.state_from_dict(data) == state
+    with pytest.raises(ValueError, match=words):
+        game.state_from_dict({**data, field: value})
+
+
+def test_state_from_dict_refuses_a_blind_draw_outside_its_variant_and_step():
+    game, state = _blind_draw_owed()
+    data = state.to_dict()
+    plain = make("isle-of-feathers", players=2)
+    with pytest.raises(ValueError, match="variant discard-draws-blind"):
+        plain.state_from_dict(data)
+    with pytest.raises(ValueError, match="draws are owed only"):
+        game.state_from_dict({**data, "phase": 0, "pending": -1, "pending_card": 0})
+
+
+def test_state_from_dict_refuses_a_card_known_twice():
+    game = make("isle-of-feathers", players=2)
+    state = game.new_initial_state(1)
+    rng = random.Random(1)
+    while not state.known[0][1]:
+        state.apply_action(rng.choice(state.legal_actions()))
+    data = state.to_dict()
+    data["known"][0][1].append(data["known"][0][1][0])
+    with pytest.raises(ValueError, match=r"known\[0\]\[1\] lists a card twice"):
+        game.state_from_dict(data)
+
+
+def test_state_from_dict_refuses_a_solo_season_that_should_have_ended_or_released():
+    """The state fuzzer's solo findings: a release step with an empty hand had no legal action,
+    and one in the season's last turn (the last Sand placed) stepped past it."""
+    game = make("isle-of-feathers", players=1, stamina=4)
+    state = game.new_initial_state(4)
+    rng = random.Random(4)
+    while state.phase != RELEASE:
+        state.apply_action(rng.choice(state.legal_actions()))
+    data = state.to_dict()
+    assert game.state_from_dict(data) == state
+    no_hand = {**data, "hands": [[]], "migration": data["migration"] + data["hands"][0]}
+    last = {**data, "end_turn": data["turn"]}
+    for bad in (no_hand, last):
+        with pytest.raises(ValueError, match="the release step follows a solo turn"):
+            game.state_from_dict(bad)
+    main = {**no_hand, "phase": 0}
+    with pytest.raises(ValueError, match="a perfect season"):
+        game.state_from_dict(main)
+
+
+def test_blind_draws_owed_from_an_empty_pile_end_at_once():
+    """rules_turn._settle stops at the first blind draw nothing can supply (it looped once per
+    draw owed, for ever with a huge count)."""
+    _, state = _blind_draw_owed()
+    state.blind_draws = 10**30  # past state_from_dict's bound, straight into the state
+    state.box, state.draw, state.discard = state.draw + state.discard, [], []  # nothing to draw
+    hand = list(state.hands[state.player])
+
+    def ring(signum, frame):
+        raise TimeoutError("the owed blind draws are still being drawn")
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, 5)
+    try:
+        state.apply_action(state.game.parse_action("skip"))
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+    assert state.blind_draws == 0 and state.hands[state.player] == hand
 
 
 def _screen_text(game, state, player=0) -> str:

@@ -446,8 +446,9 @@ def check_state(state: FancyFeathersState) -> str | None:
     """What makes ``state`` a position no game can reach, or None if it is sound.
 
     Checks the types, that every card lies in exactly one place, the discs (order, positions,
-    who left), the phase and its fields, and that each player's public log replays to their
-    collection and Fox losses.
+    who left), the phase and its fields, that the mover alone on a card has collected up to it
+    before it moves (Step 1 is compulsory, FF-20, FF-21), the counts (labels, turns), and that
+    each player's public log replays to their collection and Fox losses.
     """
     game = state.game
     n = game.num_players
@@ -492,9 +493,33 @@ def check_state(state: FancyFeathersState) -> str | None:
         lifted = q == state.mover and state.phase in (MOVE, FOX_CHOICE)  # collected its own card
         if pos[q] != START and pos[q] < state.rear - lifted:
             return f"pos {q} is a card that was already collected"
-    if (phase == FOX_CHOICE) != (state.fox >= 0) or (phase == FOX_CHOICE) != (state.upto > 0):
-        return "fox and upto are set exactly during a Fox's choice"
-    if state.fox >= 0 and not (0 <= state.fox < len(game.ctype) and game.ctype[state.fox] == FOX):
+        if pos[q] == START and state.rear != 1:
+            return "a disc on the start space moves before any card is collected (FF-12, FF-16)"
+    cards_of_types = len(expected)
+    if front > cards_of_types:
+        return f"rear and path must label at most the {cards_of_types} cards in play (FF-13)"
+    if state.stack and (not order or pos[order[0]] >= front):
+        return (
+            "while the stack holds cards a Path card lies ahead of the disc furthest behind: "
+            "the foremost disc's move refills the Path (FF-27, FF-30, FF-31)"
+        )
+    if phase in (MOVE, FOX_CHOICE):
+        here = pos[state.mover]
+        alone = here != START and (len(order) == 1 or pos[order[1]] != here)
+        if phase == FOX_CHOICE and not (alone and state.upto == here):
+            return "a Fox's choice comes while the mover collects up to its own card (FF-20, FF-37)"
+        if phase == MOVE and alone and state.rear != here + 1:
+            return (
+                f"seat {state.mover}'s disc is alone on its card: it must have collected up to "
+                "it before moving (FF-20, FF-21)"
+            )
+    if state.turn > n * (cards_of_types + 1):
+        most = n * (cards_of_types + 1)
+        return f"turn must be at most {most}: every move goes a card forward (FF-27, FF-42)"
+    fox_choice = phase == FOX_CHOICE
+    if fox_choice != (state.fox != -1) or fox_choice != (state.upto != 0) or state.upto < 0:
+        return "fox and upto are set exactly during a Fox's choice (else -1 and 0)"
+    if fox_choice and not (0 <= state.fox < len(game.ctype) and game.ctype[state.fox] == FOX):
         return "fox must be a Fox card"
     if phase == FOX_CHOICE and (state.upto < state.rear - 1 or state.upto > front):
         return "upto must be the label the collection runs to"

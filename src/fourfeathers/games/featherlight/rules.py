@@ -113,7 +113,11 @@ def check_state(state: FeatherlightState) -> str | None:
     """What makes ``state`` a position no game can reach, or None if it is sound.
 
     Checks that every card lies in exactly one place (FL-01), the seat and phase, the hand
-    sizes (FL-16), the nest (FL-17, FL-27) and that public hand cards are in that hand.
+    sizes (FL-16), the nest (FL-17, FL-27), that public hand cards are in that hand once (the
+    card of a Swap among them, FL-25), that the game goes on exactly while both draw piles (solo:
+    and the wind stack) hold cards and the turn cap is not reached (FL-31, FL-32, FL-111,
+    ruling FL-R10), and in solo the box's two cards of each colour (FL-102). A position may
+    hold fewer cards in play than a deal (tests build small ones: the rest lies in the box).
     """
     n = state.game.num_players
     cards = [c for group in (*state.hands, *state.nest, *state.piles) for c in group]
@@ -140,8 +144,49 @@ def check_state(state: FeatherlightState) -> str | None:
     empty = [s for s, stack in enumerate(state.nest) if not stack]
     if empty and empty != [source]:
         return "a nest stack may be empty only as the gap of this turn's Swap"
-    if state.turn < 0:
+    for p, known in enumerate(state.known):
+        if len(set(known)) != len(known):
+            return f"known {p} lists a card twice"
+    if taken and taken not in state.known[state.player]:
+        return "the taken card was taken face up: it must be in known of the current seat"
+    return _check_progress(state) or _check_box(state)
+
+
+def _check_box(state: FeatherlightState) -> str | None:
+    """Solo: the box holds two cards of each colour (FL-102), as every seat knows (a
+    determinization keeps them so)."""
+    game = state.game
+    if game.solo:
+        colour_of = game.cards.colour
+        for colour, name in enumerate(COLOURS):
+            if sum(colour_of[c] == colour for c in state.box) != SOLO_REMOVED_PER_COLOUR:
+                return f"the box must hold {SOLO_REMOVED_PER_COLOUR} {name} cards (FL-102)"
+    return None
+
+
+def _check_progress(state: FeatherlightState) -> str | None:
+    """The game goes on exactly until a draw pile is empty (FL-31, FL-32), in solo the wind
+    stack (FL-111), or the turn cap of ruling FL-R10."""
+    game = state.game
+    piles, wind, turn = state.piles, state.wind, state.turn
+    if turn < 0:
         return "turn must be >= 0"
+    cap = game.max_turns
+    over = bool(not piles[0] or not piles[1] or (game.solo and not wind) or (cap and turn >= cap))
+    if state.player == TERMINAL:
+        if not over:
+            return "a game over must have an empty draw pile, wind stack or reached the turn cap"
+    elif state.phase == CHOOSE and over:
+        return "the game ended with the turn in which a draw pile (solo: the wind) ran out"
+    elif state.phase == PUT and (
+        (cap and turn >= cap)
+        or (game.solo and not wind)
+        or (not piles[0] and not piles[1])
+        or (state.taken and not (piles[0] and piles[1]))
+    ):
+        return "only this turn's draw may have emptied a draw pile"
+    if cap and turn > cap:
+        return f"turn must be at most the turn cap {cap} (ruling FL-R10)"
     return None
 
 

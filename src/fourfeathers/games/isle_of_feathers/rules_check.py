@@ -8,8 +8,20 @@ from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
 from .actions import cell_text
-from .content import ABILITIES, FLIT, NUM_BIRDS
-from .rules_phases import ABILITY, DRAW, END_REASONS, MAIN, PHASES, PLANT, PLAYING, RELEASE
+from .content import ABILITIES, FLIT, FLOCK, NUM_BIRDS
+from .rules_phases import (
+    ABILITY,
+    ACTIONS_PER_TURN,
+    DRAW,
+    END_REASONS,
+    MAIN,
+    MAX_TURN_ACTIONS,
+    PHASES,
+    PLANT,
+    PLAYING,
+    RELEASE,
+    is_last_turn,
+)
 from .rules_solo import stamina_cap
 
 if TYPE_CHECKING:
@@ -20,8 +32,10 @@ def check_state(state: IsleState) -> str | None:
     """What makes ``state`` a position no game can reach, or None if it is sound.
 
     Checks that every bird card lies in exactly one place and every tile, Vegetation, Ability
-    and Bird token is accounted for (IS-82), the seat, phase and pending fields, and that the
-    knowledge fields are consistent with the hands and the Draw pile.
+    and Bird token is accounted for (IS-82), the seat, phase and pending fields, every count by
+    what a rule can make of it (draws and blind draws owed, actions left and taken, the turn
+    and the endgame's last turn: ``max_actions_left``, ``MAX_DRAWS_OWED``, ruling IS-R27), and
+    that the knowledge fields are consistent with the hands and the Draw pile, no card twice.
     """
     for check in (_check_cards, _check_land, _check_tokens, _check_birds, _check_turn):
         problem = check(state)
@@ -127,13 +141,73 @@ def _check_turn(state: IsleState) -> str | None:
         return "draws must be >= 0, and positive during the draw step"
     if state.phase in (MAIN, RELEASE) and (state.draws or state.blind_draws):
         return "draws are owed only during the draw, ability and plant steps"
-    if min(state.turn, state.turn_actions, state.reshuffles) < 0 or state.end_turn < -1:
-        return "turn, turn_actions and reshuffles must be >= 0, end_turn >= -1"
+    if state.draws > MAX_DRAWS_OWED:
+        return f"draws owed must be at most {MAX_DRAWS_OWED} (a discard and a Flock, IS-38, IS-47)"
+    blind_step = state.options.discard_draws_blind and state.phase in (ABILITY, PLANT)
+    if state.blind_draws and not blind_step:
+        return (
+            "blind_draws is owed only with variant discard-draws-blind, while the discarded "
+            "bird's ability is used (ability or plant step)"
+        )
+    if state.blind_draws > 1:
+        return "blind_draws must be 0 or 1: one discard owes one blind draw (discard-draws-blind)"
+    if min(state.turn, state.turn_actions, state.reshuffles, state.actions_left) < 0:
+        return "turn, actions_left, turn_actions and reshuffles must be >= 0"
+    if state.turn_actions > MAX_TURN_ACTIONS:
+        return f"turn_actions must be at most {MAX_TURN_ACTIONS}: a turn's most (ruling IS-R27)"
+    most = max_actions_left(state)
+    if state.actions_left > most:
+        return f"actions_left must be at most {most}: what Flit can add to a turn (IS-10, IS-63)"
+    cap = state.options.max_turns
+    if cap and state.turn >= cap:
+        return f"turn must be below the turn limit {cap} (ruling IS-R27)"
+    if state.end_turn < -1 or (
+        state.player != TERMINAL
+        and state.end_turn >= 0
+        and not state.turn <= state.end_turn <= state.turn + game.num_players - 1
+    ):
+        return (
+            "end_turn must be -1, or while the game goes on a turn from this one to a round "
+            "after it (IS-64, IS-65)"
+        )
+    if state.phase == RELEASE and (not state.hands[0] or is_last_turn(state)):
+        return (
+            "the release step follows a solo turn that is not the season's last, with a card "
+            "in hand (IS-70, IS-76)"
+        )
+    if game.solo and state.player != TERMINAL and state.phase == MAIN and not state.hands[0]:
+        return "a solo hand emptied in the main step ends the season: a perfect season (IS-79)"
+    if state.options.end_on_empty_draw and state.player != TERMINAL and not state.draw:
+        return "variant solo-end-on-empty-draw: the season ended when the Draw pile emptied"
     if state.end_reason not in range(len(END_REASONS)) or (
         (state.end_reason != PLAYING) != (state.player == TERMINAL)
     ):
         return "end_reason is set exactly when the game is over"
     return None
+
+
+MAX_DRAWS_OWED = 2
+"""The most Flight Path draws a position can owe: one for a discard (IS-47) and one for a bird
+the discarded Flock bird's ability places (IS-38); any other draw is taken before the next
+decision (``rules_turn._settle``)."""
+
+
+def max_actions_left(state: IsleState) -> int:
+    """The most actions a turn can have left (``actions_left``).
+
+    A turn starts with two (IS-10); an action spends one, and only Flit gives one back: a Flit
+    token (every one of the game's, IS-63) or a solo Stamina token (IS-73, the same tokens,
+    ruling IS-R26). A token spent goes to the supply and comes back only with a placed bird
+    (IS-37), which costs an action unless Flock places it, and Flock tokens come back the same
+    way. In solo a placement also refills the Stamina pool, by at most the level's cap (IS-75),
+    at most once per action of the turn (ruling IS-R27) or Flock token.
+    """
+    tokens = state.game.content.ability_tokens
+    most = ACTIONS_PER_TURN + tokens[FLIT] + tokens[FLOCK]
+    level = state.game.stamina
+    if level is not None:
+        most += stamina_cap(level) * (MAX_TURN_ACTIONS + tokens[FLOCK])
+    return most
 
 
 def _check_knowledge(state: IsleState) -> str | None:
@@ -147,6 +221,12 @@ def _check_knowledge(state: IsleState) -> str | None:
         for q in range(n):
             if any(c not in state.hands[q] for c in state.known[p][q]):
                 return f"known[{p}][{q}] lists a card that is not in hand {q}"
+            if len(set(state.known[p][q])) != len(state.known[p][q]):
+                return f"known[{p}][{q}] lists a card twice"
+        if len(set(state.public_known[p])) != len(state.public_known[p]):
+            return f"public_known[{p}] lists a card twice"
+        if len(set(state.gone[p])) != len(state.gone[p]):
+            return f"gone[{p}] lists a card twice"
         if any(c not in state.hands[p] for c in state.public_known[p]):
             return f"public_known[{p}] lists a card that is not in hand {p}"
         for q in range(n):

@@ -173,9 +173,11 @@ def _settle(state: IsleState) -> None:
         while state.blind_draws:
             state.blind_draws -= 1
             card = _pop_draw(state)
-            if card:
-                state.hands[state.player].append(card)
-                _saw(state, state.player, card)
+            if not card:  # nothing left to draw: no later draw finds a card either
+                state.blind_draws = 0
+                break
+            state.hands[state.player].append(card)
+            _saw(state, state.player, card)
         if state.draws:
             if can_draw(state):
                 state.phase = DRAW
