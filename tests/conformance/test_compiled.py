@@ -32,7 +32,7 @@ CASES = [
 out = {"modules": {}, "games": []}
 for game_id, config in CASES:
     game = fourfeathers.make(game_id, **config)
-    evaluate = game_spec(game_id).part("heuristic")
+    evaluate = game_spec(game_id).part("heuristic").evaluate
     for seed in range(3):
         rng = random.Random(seed)
         state = game.new_initial_state(seed)
