@@ -13,11 +13,14 @@ from fourfeathers.core.errors import ContentError
 from fourfeathers.core.files import (
     MAX_DEPTH,
     UnreadableFile,
+    WriteError,
     check_regular,
+    check_writable,
     parse_json,
     read_bytes,
     read_lines,
     read_text,
+    resolve,
 )
 
 
@@ -77,3 +80,28 @@ def test_lines_longer_than_the_limit_are_passed_over(tmp_path: Path):
         (3, b"{}\n"),
         (4, None),
     ]
+
+
+def test_a_symbolic_link_loop_is_named_when_read_resolved_or_written(tmp_path: Path):
+    loop = tmp_path / "loop1"
+    loop.symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(loop)
+    named = f"^{loop} is a symbolic link loop, not a content file$"
+    for read in (resolve, check_regular, read_bytes):
+        args = (loop, "content file", 10) if read is read_bytes else (loop, "content file")
+        with pytest.raises(UnreadableFile, match=named):
+            read(*args)
+    with pytest.raises(WriteError, match=f"^cannot write {loop}: it is a symbolic link loop$"):
+        check_writable(loop)
+    assert resolve(tmp_path / "x" / ".." / "y", "file") == tmp_path.resolve() / "y"
+
+
+def test_check_writable_refuses_what_is_no_regular_file(tmp_path: Path):
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    for path, kind in ((fifo, "a FIFO (named pipe)"), (Path("/dev/null"), "a device")):
+        with pytest.raises(WriteError) as caught:
+            check_writable(path)
+        assert str(caught.value) == f"cannot write {path}: it is {kind}, not a regular file"
+    check_writable(tmp_path / "new.json")  # a new file is fine, and not left behind
+    assert [p.name for p in tmp_path.iterdir()] == ["pipe"]

@@ -18,6 +18,7 @@ winner (a solo score game), comparisons use the score instead.
 from __future__ import annotations
 
 import html
+import io
 import json
 import math
 import re
@@ -30,7 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import ConfigError, ContentError
-from ..core.files import write_text
+from ..core.files import resolve, write_bytes, write_text
 from ..core.game import win_shares
 from ..core.registry import game_spec
 from .features import SeatFeatures, seat_features
@@ -441,7 +442,9 @@ class Plotter:
 
     def save(self, fig: Any, name: str) -> str:
         fig.tight_layout()
-        fig.savefig(self.out_dir / name, dpi=110)
+        picture = io.BytesIO()  # written like every other file (core.files.write_bytes)
+        fig.savefig(picture, format="png", dpi=110)
+        write_bytes(self.out_dir / name, picture.getvalue())
         self.plt.close(fig)
         return name
 
@@ -940,8 +943,8 @@ def _across_section(
 
 def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, Any]:
     """Write ``summary.md``, ``index.html``, ``summary.json`` and PNG plots for the games in
-    ``paths`` into ``out_dir`` (created if needed); returns the ``summary.json`` data. A file
-    named twice (or by two paths) counts once.
+    ``paths`` into ``out_dir`` (created if needed, not its parent folder); returns the
+    ``summary.json`` data. A file named twice (or by two paths) counts once.
 
     A line that is not a usable record is left out (``load_groups``); the summary's
     ``skipped`` lists them per file (``Skipped``: file, lines, total, first), and
@@ -953,7 +956,7 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
     out = Path(out_dir)
     unique: dict[Path, str | Path] = {}
     for path in paths:  # a file named twice (or by two paths) is read and named once
-        unique.setdefault(Path(path).resolve(), path)
+        unique.setdefault(resolve(path, "results file"), path)
     paths = list(unique.values())
     skipped: list[Skipped] = []
     groups = load_groups(paths, skipped)
@@ -962,7 +965,7 @@ def build_report(paths: Sequence[str | Path], out_dir: str | Path) -> dict[str, 
         if not skipped:
             raise ValueError(f"no games in {files}")
         raise ValueError(f"no usable game in {files}" + "".join(f"; {s.text()}" for s in skipped))
-    out.mkdir(parents=True, exist_ok=True)
+    out.mkdir(exist_ok=True)  # only the report's own folder: its parent must exist
     plot = Plotter(out)
     doc = Doc()
     total = sum(g.games for g in groups)

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import stat
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from ..core.files import UnreadableFile, check_regular
+from ..core.files import UnreadableFile, check_regular, check_writable
 from .common import console, fail, fail_write
 
 
@@ -27,7 +29,8 @@ def report(
         typer.Option(
             "--out",
             metavar="DIR",
-            help="Folder to write summary.md, index.html, summary.json and the PNG plots into.",
+            help="Folder to write summary.md, index.html, summary.json and the PNG plots into "
+            "(created if missing; the folder it is in must exist).",
         ),
     ] = Path("report"),
     as_json: Annotated[
@@ -53,17 +56,13 @@ def report(
         feathers report level-*.jsonl --out by-level --json
     """
     for path in results:
-        if not path.exists():
+        if not os.path.lexists(path):
             fail("RESULTS", f"no such file: {path}")
         try:
-            check_regular(path, "results file")
+            check_regular(path, "results file")  # a symbolic link loop is named too
         except UnreadableFile as exc:
             fail("RESULTS", str(exc))
-    try:
-        if out.exists() and not out.is_dir():
-            fail("--out", f"{out} is a file, not a folder")
-    except OSError as exc:  # a name too long even to look up
-        fail_write("--out", exc, out)
+    _check_out(out)
     from ..arena.report import build_report, check_plotting
 
     try:
@@ -89,6 +88,34 @@ def report(
         f"Report of {summary['games']} games: {out / 'index.html'} "
         f"(and summary.md, summary.json, {len(pngs)} plots)"
     )
+
+
+REPORT_FILES = ("summary.md", "index.html", "summary.json")
+"""The files every report writes (besides its plots)."""
+
+
+def _check_out(out: Path) -> None:
+    """Fail on ``--out`` unless ``out`` is a folder the report can be written into, or can be
+    made: only the report's own folder is created, so its parent folder must exist (as for
+    every output file). The report's files already in it must be writable regular files
+    (``core.files.check_writable``)."""
+    try:
+        mode = os.stat(out).st_mode
+    except FileNotFoundError:
+        if os.path.lexists(out):
+            fail("--out", f"{out} is a symbolic link to nothing, not a folder")
+        if not out.parent.is_dir():
+            fail("--out", f"the folder {out.parent} does not exist (only {out.name} is created)")
+        return
+    except OSError as exc:  # a name too long even to look up, a symbolic link loop
+        fail_write("--out", exc, out)
+    if not stat.S_ISDIR(mode):
+        fail("--out", f"{out} is a file, not a folder")
+    for name in REPORT_FILES:
+        try:
+            check_writable(out / name)
+        except OSError as exc:
+            fail_write("--out", exc, out / name)
 
 
 def _remove(out: Path, created: bool) -> None:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .errors import ConfigError
+from .errors import ConfigError, ContentError
+from .files import UnreadableFile, resolve
 
 
 def is_int(value: Any) -> bool:
@@ -40,13 +41,17 @@ def check_variants(
 def content_path(game_id: str, content: Any) -> str | None:
     """The absolute path of a user's content file (None for the shipped content).
 
-    Raises ``ConfigError`` if ``content`` is not a path.
+    Raises ``ConfigError`` if ``content`` is not a path, ``ContentError`` naming it if its
+    symbolic links loop (``files.resolve``).
     """
     if content is None:
         return None
     if not isinstance(content, str | Path):
         raise ConfigError(f"{game_id}: content must be a file path")
-    return str(Path(content).resolve())
+    try:
+        return str(resolve(content, "content file"))
+    except UnreadableFile as exc:
+        raise ContentError(str(exc)) from None
 
 
 def check_content_digest(

@@ -15,9 +15,13 @@ Writing (the ``writing`` section): every file a command writes (``simulate --out
   leaving an empty file behind;
 - a failure is a ``WriteError`` (an ``OSError``) whose message names the path and the reason in
   words (``cannot write r.jsonl: the disk is full``); the command line prints it as one line;
-- a failure leaves no half-written file: a whole file is written beside its target and then
-  renamed onto it (``write_text``), and a line appended to a results file is whole or cut back
-  (``LineAppender``).
+- a failure leaves no half-written file and loses nothing: a whole file is written beside its
+  target and then renamed onto it (``write_text``/``write_bytes``; where the folder allows no
+  new file, the file is rewritten in place and its old bytes put back on failure), and a line
+  appended to a results file is whole or cut back (``LineAppender``);
+- only a regular file is written: an existing FIFO, device or socket is refused (a FIFO would
+  wait for a reader forever, ``/dev/null`` would keep nothing to read back), and a path whose
+  symbolic links loop is refused when reading and writing alike (``resolve``).
 """
 
 from __future__ import annotations
@@ -78,13 +82,39 @@ def _kind_of(mode: int) -> str:
     return "not a regular file"
 
 
+LINK_LOOP = "a symbolic link loop"
+"""What a path whose symbolic links lead back to themselves is called in messages."""
+
+
+def _unreadable(path: str | Path, what: str, exc: OSError) -> UnreadableFile:
+    """The ``UnreadableFile`` for ``exc`` raised on opening ``path`` (a ``what``)."""
+    if exc.errno == errno.ELOOP:
+        return UnreadableFile(f"{path} is {LINK_LOOP}, not a {what}")
+    return UnreadableFile(f"{path}: cannot read {what} ({exc.strerror or exc})")
+
+
+def resolve(path: str | Path, what: str) -> Path:
+    """``path`` made absolute, its symbolic links followed (``Path.resolve``).
+
+    Raises ``UnreadableFile`` (``"PATH is a symbolic link loop, not a WHAT"``) where following
+    them never ends: pathlib raises ``RuntimeError`` for that (Python 3.11 and 3.12) or
+    ``OSError`` ``ELOOP``.
+    """
+    try:
+        return Path(path).resolve()
+    except RuntimeError:
+        raise UnreadableFile(f"{path} is {LINK_LOOP}, not a {what}") from None
+    except OSError as exc:
+        raise _unreadable(path, what, exc) from None
+
+
 def check_regular(path: str | Path, what: str) -> None:
     """Raise ``UnreadableFile`` unless ``path`` is an existing regular file (after symbolic
     links); ``what`` names the kind of file in the message (``"results file"``)."""
     try:
         mode = os.stat(path).st_mode
     except OSError as exc:
-        raise UnreadableFile(f"{path}: cannot read {what} ({exc.strerror or exc})") from None
+        raise _unreadable(path, what, exc) from None
     if not stat.S_ISREG(mode):
         raise UnreadableFile(f"{path} is {_kind_of(mode)}, not a {what}")
 
@@ -101,7 +131,7 @@ def open_regular(path: str | Path, what: str) -> BinaryIO:
     except IsADirectoryError:
         raise UnreadableFile(f"{path} is a directory, not a {what}") from None
     except OSError as exc:
-        raise UnreadableFile(f"{path}: cannot read {what} ({exc.strerror or exc})") from None
+        raise _unreadable(path, what, exc) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):
@@ -246,7 +276,8 @@ _REASONS = {
     errno.EISDIR: "it is a directory; give a file name",
     errno.ENOTDIR: "a part of the path is not a folder",
     errno.ENOENT: "its folder does not exist",
-    errno.EFBIG: "the file is too large for its file system",
+    errno.EFBIG: "the file is too large (for its file system, or the file size limit: ulimit -f)",
+    errno.ELOOP: f"it is {LINK_LOOP}",
 }
 
 
@@ -291,30 +322,49 @@ class WriteError(OSError):
         return cls(path, write_reason(exc, path), exc.errno)
 
 
+def _existing_mode(path: Path) -> int | None:
+    """The mode of what ``path`` names after symbolic links (None: nothing there yet).
+
+    Raises ``WriteError`` for a path that cannot be looked up: a symbolic link loop, a name
+    too long, a part of the path that is not a folder."""
+    try:
+        return os.stat(path).st_mode
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise WriteError.of(path, exc) from None
+
+
+def _not_regular(path: Path, mode: int, note: str = "") -> WriteError:
+    """The ``WriteError`` refusing to write onto ``path``, which is no regular file: a FIFO
+    would wait for a reader forever, a device (``/dev/null``, ``/dev/full``) keeps nothing a
+    later command could read back, and a rename would replace it."""
+    return WriteError(path, f"it is {_kind_of(mode)}, not a regular file{note}")
+
+
 def check_writable(path: str | Path, regular: bool = False) -> None:
     """Raise ``WriteError`` unless a file can be written at ``path`` now; change nothing.
 
-    An existing path must be writable (and, with ``regular``, a regular file: a results file is
-    read back to resume). A new one is created and removed at once, so a name that is too long,
-    a read-only place or a missing folder are found before any work, and no empty file is left.
+    An existing path must be a writable regular file: a directory, a FIFO, a device or a
+    socket is refused (``regular``: the message adds that a results file is read back to
+    resume), and so is a symbolic link loop. A new one is created and removed at once, so a
+    name that is too long, a read-only place or a missing folder are found before any work,
+    and no empty file is left.
     """
     path = Path(path)
-    try:
-        is_dir, exists, is_file = path.is_dir(), path.exists(), path.is_file()
-    except OSError as exc:  # a name too long even to look up
-        raise WriteError.of(path, exc) from None
-    if is_dir:
-        raise WriteError(path, _REASONS[errno.EISDIR], errno.EISDIR)
-    if exists:
-        if regular and not is_file:
-            raise WriteError(path, "it is not a regular file (it is read back to resume a run)")
+    mode = _existing_mode(path)
+    if mode is not None:
+        if stat.S_ISDIR(mode):
+            raise WriteError(path, _REASONS[errno.EISDIR], errno.EISDIR)
+        if not stat.S_ISREG(mode):
+            raise _not_regular(path, mode, " (it is read back to resume a run)" if regular else "")
         if not os.access(path, os.W_OK):
             raise WriteError(path, _REASONS[errno.EACCES], errno.EACCES)
         return
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        return  # made by someone else meanwhile: writing it is theirs to refuse
+        return  # made by someone else meanwhile (or a link to nothing): writing finds out
     except OSError as exc:
         raise WriteError.of(path, exc) from None
     os.close(fd)
@@ -323,22 +373,38 @@ def check_writable(path: str | Path, regular: bool = False) -> None:
 
 
 def write_text(path: str | Path, text: str) -> None:
-    """Write ``text`` (UTF-8) as the whole of ``path``, or fail leaving ``path`` as it was.
+    """``write_bytes(path, text encoded as UTF-8)``. Raises ``WriteError``."""
+    write_bytes(path, text.encode("utf-8"))
 
-    The text goes to a temporary file beside ``path`` that is then renamed onto it (keeping
-    the mode of the file it replaces; a symbolic link is followed, not replaced); where the
-    folder does not allow a new file but ``path`` exists and is writable, ``path`` is rewritten
-    in place (and emptied again on failure). Raises ``WriteError``.
+
+def write_bytes(path: str | Path, data: bytes) -> None:
+    """Write ``data`` as the whole of the regular file ``path``, or fail leaving ``path`` as it
+    was.
+
+    The bytes go to a temporary file beside ``path`` that is then renamed onto it (keeping
+    the mode of the file it replaces; a symbolic link is followed, not replaced); the
+    temporary file is removed on any failure. Where the folder does not allow a new file but
+    ``path`` is a writable regular file, ``path`` is rewritten in place, its old bytes kept
+    and put back on any failure (``_rewrite_in_place``). An existing ``path`` that is no
+    regular file (a FIFO, a device, a socket) or a symbolic link loop is refused before
+    anything is written. Raises ``WriteError``.
     """
     path = Path(path)
-    data = text.encode("utf-8")
     if path.is_symlink():
-        path = path.resolve()  # the file it points to is written, the link kept
+        try:
+            path = resolve(path, "file")  # the file it points to is written, the link kept
+        except UnreadableFile:
+            raise WriteError(path, f"it is {LINK_LOOP}", errno.ELOOP) from None
+    mode = _existing_mode(path)
+    if mode is not None and not stat.S_ISREG(mode):
+        if stat.S_ISDIR(mode):
+            raise WriteError(path, _REASONS[errno.EISDIR], errno.EISDIR)
+        raise _not_regular(path, mode)
     try:
         fd, temp = tempfile.mkstemp(prefix=f".{path.name[:80]}.", suffix=".tmp", dir=path.parent)
     except OSError as exc:
-        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and path.is_file():
-            _write_in_place(path, data)
+        if exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and mode is not None:
+            _rewrite_in_place(path, data)
             return
         raise WriteError.of(path, exc) from None
     try:
@@ -346,16 +412,14 @@ def write_text(path: str | Path, text: str) -> None:
             _write_all(fd, data)
         finally:
             os.close(fd)
-        if path.exists() and not path.is_file():
-            _write_in_place(path, data)  # /dev/stdout and the like: no rename onto them
-            os.unlink(temp)
-            return
-        os.chmod(temp, path.stat().st_mode & 0o777 if path.exists() else 0o666 & ~_umask())
+        os.chmod(temp, mode & 0o777 if mode is not None else 0o666 & ~_umask())
         os.replace(temp, path)
-    except OSError as exc:
+    except BaseException as exc:  # Ctrl-C too: no temporary file is left behind
         with contextlib.suppress(OSError):
             os.unlink(temp)
-        raise WriteError.of(path, exc) from None
+        if isinstance(exc, OSError):
+            raise WriteError.of(path, exc) from None
+        raise
 
 
 @functools.cache
@@ -366,19 +430,75 @@ def _umask() -> int:
     return mask
 
 
-def _write_in_place(path: Path, data: bytes) -> None:
+def _rewrite_in_place(path: Path, data: bytes) -> None:
+    """Write ``data`` over the regular file ``path`` (its folder allows no new file), losing
+    nothing on failure.
+
+    The file is never emptied first: ``data`` is written over it from its start, and only
+    once all of it is written is the file cut to its length. Before that, the old bytes that
+    ``data`` covers are read and kept; on any failure (a full disk, a file size limit, Ctrl-C)
+    the bytes written so far are written back over with them and the file is cut back to its
+    old length, so it holds its old content again. Only a crash of the machine in the middle
+    can leave it mixed. A file that cannot be read (so its old bytes cannot be kept) is not
+    written. Raises ``WriteError``; if putting the old bytes back fails too, its reason says so.
+    """
+    flags = os.O_RDWR | getattr(os, "O_NONBLOCK", 0)
     try:
-        fd = os.open(path, os.O_WRONLY | os.O_TRUNC)
+        fd = os.open(path, flags)
+    except PermissionError:
+        raise WriteError(
+            path,
+            "its folder does not allow a new file and it cannot be read, so its old content "
+            "could not be kept while it is rewritten",
+            errno.EACCES,
+        ) from None
     except OSError as exc:
         raise WriteError.of(path, exc) from None
     try:
-        _write_all(fd, data)
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _not_regular(path, info.st_mode)
+        os.set_blocking(fd, True)
+        old = _read_at_start(fd, min(info.st_size, len(data)))
+        try:
+            _write_all(fd, data)
+            if len(data) < info.st_size:
+                os.ftruncate(fd, len(data))
+        except BaseException as exc:
+            reached = os.lseek(fd, 0, os.SEEK_CUR)
+            try:
+                _pwrite_all(fd, old[:reached])
+                os.ftruncate(fd, info.st_size)
+            except OSError as again:
+                reason = write_reason(exc) if isinstance(exc, OSError) else "interrupted"
+                raise WriteError(
+                    path,
+                    f"{reason}; putting its old content back failed too ({write_reason(again)})",
+                ) from None
+            if isinstance(exc, OSError):
+                raise WriteError.of(path, exc) from None
+            raise
     except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.ftruncate(fd, 0)
         raise WriteError.of(path, exc) from None
     finally:
         os.close(fd)
+
+
+def _read_at_start(fd: int, size: int) -> bytes:
+    """The first ``size`` bytes of the file ``fd`` (fewer if it is shorter), its offset kept."""
+    chunks: list[bytes] = []
+    done = 0
+    while done < size and (chunk := os.pread(fd, size - done, done)):
+        chunks.append(chunk)
+        done += len(chunk)
+    return b"".join(chunks)
+
+
+def _pwrite_all(fd: int, data: bytes) -> None:
+    """``os.pwrite`` every byte of ``data`` from the start of the file ``fd``."""
+    done = 0
+    while done < len(data):
+        done += os.pwrite(fd, data[done:], done)
 
 
 def _write_all(fd: int, data: bytes) -> None:
