@@ -143,3 +143,173 @@ def test_a_deeply_nested_option_value_is_one_short_error_line(depth: int):
     )
     line = one_error(result, "Error: --option: featherlight: max_turns must be an integer")
     assert len(line) < 1100 and " characters cut)..." in line
+
+
+# --- symbolic link loops (pathlib's resolve raised RuntimeError: a traceback) ---------------
+
+
+@pytest.fixture
+def loop(tmp_path: Path) -> Path:
+    """``loop1 -> loop2 -> loop1``."""
+    (tmp_path / "loop1").symlink_to(tmp_path / "loop2")
+    (tmp_path / "loop2").symlink_to(tmp_path / "loop1")
+    return tmp_path / "loop1"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["simulate", "featherlight", "--games", "2"],
+        ["play", "featherlight", "--seats", "random,random"],
+        ["score", "fancy-feathers", "--player", "nest"],
+    ],
+)
+def test_a_content_file_that_is_a_symbolic_link_loop_is_one_line(loop: Path, args):
+    result = runner.invoke(app, [*args, "--content", str(loop)])
+    line = one_error(result, "Error: --content: ")
+    assert line == f"Error: --content: {loop} is a symbolic link loop, not a content file"
+
+
+def test_a_saved_game_whose_content_is_a_symbolic_link_loop_is_one_line(loop: Path):
+    save = loop.parent / "g.json"
+    save.write_text(GameRecord("featherlight", {"content": str(loop)}, 1).to_json())
+    for args, option in (
+        (["replay", str(save)], "FILE"),
+        (["play", "featherlight", "--load", str(save)], "--load"),
+    ):
+        line = one_error(runner.invoke(app, args), f"Error: {option}: ")
+        assert line == (
+            f"Error: {option}: {save}: {loop} is a symbolic link loop, not a content file"
+        )
+
+
+def test_results_and_report_folders_that_are_symbolic_link_loops(loop: Path, results):
+    """A results file that loops was "no such file"; report --out onto one said "file
+    exists"; --save and --out onto one are refused before any work."""
+    line = one_error(runner.invoke(app, ["report", str(loop)]), "Error: RESULTS: ")
+    assert line == f"Error: RESULTS: {loop} is a symbolic link loop, not a results file"
+    path = loop.parent / "r.jsonl"
+    path.write_text("\n".join(results) + "\n")
+    report = runner.invoke(app, ["report", str(path), "--out", str(loop)])
+    assert one_error(report, "Error: --out: ") == (
+        f"Error: --out: cannot write {loop}: it is a symbolic link loop"
+    )
+    for args, option in (
+        (["play", "featherlight", "--seats", "random,random", "--save", str(loop)], "--save"),
+        (["simulate", "featherlight", "--games", "2", "--out", str(loop)], "--out"),
+    ):
+        result = runner.invoke(app, args)
+        assert result.stdout == ""
+        line = one_error(result, f"Error: {option}: ")
+        assert line == f"Error: {option}: cannot write {loop}: it is a symbolic link loop"
+    assert sorted(p.name for p in loop.parent.iterdir()) == ["loop1", "loop2", "r.jsonl"]
+
+
+# --- saved games: one line naming the missing or wrong field --------------------------------
+
+
+GOOD = {
+    "game": "featherlight",
+    "config": {},
+    "seed": 5,
+    "table": {"seats": ["random", "random"]},
+    "actions": [],
+}
+
+
+def without(key: str) -> dict:
+    return {k: v for k, v in GOOD.items() if k != key}
+
+
+@pytest.mark.parametrize(
+    ("data", "reason"),
+    [
+        ({}, "game record field 'game' is missing"),
+        (without("game"), "game record field 'game' is missing"),
+        (without("config"), "game record field 'config' is missing"),
+        (without("seed"), "game record field 'seed' is missing"),
+        (without("actions"), "game record field 'actions' is missing"),
+        ({**GOOD, "config": []}, "game record field 'config' must be an object, not a list"),
+        ({**GOOD, "game": 3}, "game record field 'game' must be a string, not an integer"),
+        ({**GOOD, "table": "x"}, "game record field 'table' must be an object, not a string"),
+        ({**GOOD, "actions": None}, "game record field 'actions' must be a list, not null"),
+        ({**GOOD, "seed": "5"}, "game record field 'seed' must be an integer from 0 to "),
+        ({**GOOD, "seed": True}, "game record field 'seed' must be an integer from 0 to "),
+        ([GOOD], "a game record is a JSON object, not a list"),
+    ],
+)
+def test_a_saved_game_with_a_missing_or_wrong_field_names_it(tmp_path: Path, data, reason):
+    save = tmp_path / "g.json"
+    save.write_text(json.dumps(data))
+    for args, option in (
+        (["replay", str(save)], "FILE"),
+        (["play", "featherlight", "--load", str(save)], "--load"),
+    ):
+        line = one_error(runner.invoke(app, args), f"Error: {option}: ")
+        assert line.startswith(f"Error: {option}: {save} is not a saved game: {reason}"), line
+
+
+def test_a_saved_game_without_a_table_is_played_on(tmp_path: Path):
+    save = tmp_path / "g.json"
+    save.write_text(json.dumps(without("table")))
+    result = runner.invoke(
+        app, ["play", "featherlight", "--load", str(save), "--seats", "random,random"]
+    )
+    assert result.exit_code == 0, result.output
+
+
+TOURNAMENT = {"seed": 3, "game": 1, "games": 3, "scores": [[5, 7]]}
+
+
+@pytest.mark.parametrize(
+    ("progress", "reason"),
+    [
+        ("x", "the saved tournament must be a JSON object, not a string"),
+        (
+            {k: v for k, v in TOURNAMENT.items() if k != "seed"},
+            "the saved tournament's field 'seed' is missing",
+        ),
+        (
+            {k: v for k, v in TOURNAMENT.items() if k != "scores"},
+            "the saved tournament's field 'scores' is missing",
+        ),
+        (
+            {**TOURNAMENT, "seed": -4},
+            "the saved tournament's field 'seed' must be an integer from 0 to ",
+        ),
+        (
+            {**TOURNAMENT, "seed": 10**40},
+            "the saved tournament's field 'seed' must be an integer from 0 to ",
+        ),
+        (
+            {**TOURNAMENT, "games": 0},
+            "the saved tournament's field 'games' must be 3 (Pauly's Feather Tournament), got 0",
+        ),
+        (
+            {**TOURNAMENT, "game": 3, "scores": [[1, 2]] * 3},
+            "the saved tournament's field 'game' must be an integer from 0 to 2, got 3",
+        ),
+        (
+            {**TOURNAMENT, "game": "1"},
+            "the saved tournament's field 'game' must be an integer from 0 to 2, got a string",
+        ),
+        (
+            {**TOURNAMENT, "scores": []},
+            "the saved tournament's field 'scores' must be a list of 1 games' scores",
+        ),
+        (
+            {**TOURNAMENT, "scores": [[5]]},
+            "the saved tournament's field 'scores' must be a list of 1 games' scores",
+        ),
+    ],
+)
+def test_a_malformed_saved_tournament_names_the_field(tmp_path: Path, progress, reason):
+    """It was two lines ("continuing the tournament game..." then "the saved tournament's
+    progress is malformed"), without the field; a seed of -4 or 10**40 and games 0 passed."""
+    save = tmp_path / "t.json"
+    table = {"seats": ["random", "random"], "tournament": progress}
+    save.write_text(GameRecord("featherlight", {}, 5, [], table).to_json())
+    result = runner.invoke(app, ["play", "featherlight", "--load", str(save)])
+    assert result.stdout == ""  # nothing said before the error
+    line = one_error(result, "Error: --load: ")
+    assert line.startswith(f"Error: --load: {save}: {reason}"), line

@@ -72,7 +72,7 @@ def test_replay_of_a_tampered_record_names_the_action():
 
 
 def test_record_from_json_checks_fields():
-    with pytest.raises(ValueError, match="'seed' must be a int"):
+    with pytest.raises(ValueError, match="'seed' must be an integer from 0 to .*, got a string$"):
         GameRecord.from_json('{"game": "featherlight", "config": {}, "seed": "x", "actions": []}')
 
 

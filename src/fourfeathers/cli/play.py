@@ -17,11 +17,12 @@ from typing import Annotated, Any
 import typer
 from rich.table import Table
 
+from ..core.config import is_int
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.files import write_text
 from ..core.game import Game, State
-from ..core.records import GameRecord, Match
-from ..core.rng import derive_seed, random_seed
+from ..core.records import GameRecord, Match, json_kind
+from ..core.rng import MAX_SEED, derive_seed, random_seed
 from .common import (
     ContentOpt,
     GameArg,
@@ -365,6 +366,7 @@ def _play_loaded(
     except (ConfigError, ContentError, IllegalActionError) as exc:
         fail("--load", f"{load}: {exc}")
     seat_kinds = _loaded_seats(record, seats, match.game.num_players)
+    checked = None if progress is None else _progress(load, match.game, progress)
     what = "tournament game" if progress is not None else "game"
     seed = "" if HUMAN in seat_kinds else f"; seed {record.seed}"
     say(
@@ -375,25 +377,52 @@ def _play_loaded(
     agent_seed = derive_seed(record.seed, "load", len(record.actions))
     agents = make_agents(seat_kinds, agent_seed, match.game)
     session = Session(match, seat_kinds, agents, display, movers=movers, forced=forced)
-    if progress is not None:
-        _play_tournament(
-            match.game, seat_kinds, display, save or load, _progress(progress), session
-        )
+    if checked is not None:
+        _play_tournament(match.game, seat_kinds, display, save or load, checked, session)
         return
     _finish(session, save)
 
 
-def _progress(saved: Any) -> dict[str, Any]:
-    """A saved tournament's progress, checked; fails on ``--load`` if it is malformed."""
+def _progress(load: Path, game: Game, saved: Any) -> dict[str, Any]:
+    """A saved tournament's progress (``table.tournament``: ``seed``, ``game`` -- the game to
+    play, from 0 --, ``games`` and ``scores``, one list of each seat's points per game played),
+    checked against ``game``'s series before anything is shown; fails on ``--load`` with one
+    line naming the field that is missing or wrong."""
+    series = game.series()
+    if series is None:
+        fail("--load", f"{load}: {game.title} has no tournament format, but a tournament is saved")
+    where = f"{load}: the saved tournament's field"
+    if not isinstance(saved, dict):
+        kind = json_kind(saved)
+        fail("--load", f"{load}: the saved tournament must be a JSON object, not {kind}")
+    for key in ("seed", "game", "scores"):
+        if key not in saved:
+            fail("--load", f"{where} {key!r} is missing")
+    seed, k, scores = saved["seed"], saved["game"], saved["scores"]
+    if not is_int(seed) or not 0 <= seed <= MAX_SEED:
+        got = seed if is_int(seed) else json_kind(seed)
+        fail("--load", f"{where} 'seed' must be an integer from 0 to {MAX_SEED}, got {got}")
+    if "games" in saved and saved["games"] != series.games:
+        got = saved["games"]
+        fail("--load", f"{where} 'games' must be {series.games} ({series.name}), got {got!r}")
+    if not is_int(k) or not 0 <= k < series.games:
+        got = k if is_int(k) else json_kind(k)
+        fail("--load", f"{where} 'game' must be an integer from 0 to {series.games - 1}, got {got}")
+    players = game.num_players
     if (
-        not isinstance(saved, dict)
-        or not isinstance(saved.get("seed"), int)
-        or not isinstance(saved.get("game"), int)
-        or not isinstance(saved.get("scores"), list)
-        or len(saved["scores"]) != saved["game"]
+        not isinstance(scores, list)
+        or len(scores) != k
+        or not all(
+            isinstance(row, list) and len(row) == players and all(is_int(v) for v in row)
+            for row in scores
+        )
     ):
-        fail("--load", "the saved tournament's progress is malformed")
-    return {"seed": saved["seed"], "game": saved["game"], "scores": list(saved["scores"])}
+        fail(
+            "--load",
+            f"{where} 'scores' must be a list of {k} games' scores (a list of {players} "
+            "integers each)",
+        )
+    return {"seed": seed, "game": k, "scores": [list(row) for row in scores]}
 
 
 def _finish(session: Session, save: Path | None) -> None:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .config import is_int
 from .errors import IllegalActionError
 from .files import SAVE_LIMIT, parse_json, read_text
 from .game import Action, Game, State
@@ -94,18 +95,23 @@ class GameRecord:
         """
         data = parse_json(where, text)
         if not isinstance(data, dict):
-            raise ValueError("a game record is a JSON object")
-        for key, kind in (("game", str), ("config", dict), ("seed", int), ("actions", list)):
-            if not isinstance(data.get(key), kind):
-                raise ValueError(f"game record field {key!r} must be a {kind.__name__}")
+            raise ValueError(f"a game record is a JSON object, not {json_kind(data)}")
+        for key in ("game", "config", "seed", "actions"):
+            if key not in data:
+                raise ValueError(f"game record field {key!r} is missing")
+        for key, kind in (("game", str), ("config", dict), ("actions", list), ("table", dict)):
+            if key in data and not isinstance(data[key], kind):
+                raise ValueError(
+                    f"game record field {key!r} must be {JSON_KINDS[kind]}, "
+                    f"not {json_kind(data[key])}"
+                )
         seed = data["seed"]
-        if isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        if not is_int(seed) or not 0 <= seed <= MAX_SEED:
             raise ValueError(
-                f"game record field 'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}"
+                f"game record field 'seed' must be an integer from 0 to {MAX_SEED}, got "
+                f"{seed if is_int(seed) else json_kind(seed)}"
             )
         table = data.get("table", {})
-        if not isinstance(table, dict):
-            raise ValueError("game record field 'table' must be a dict")
         actions = [str(a) for a in data["actions"]]
         return cls(data["game"], data["config"], seed, actions, table)
 
@@ -122,6 +128,23 @@ class GameRecord:
         missing or wrong field (``from_json``).
         """
         return cls.from_json(read_text(path, "saved game", SAVE_LIMIT), str(path))
+
+
+JSON_KINDS: dict[type, str] = {
+    dict: "an object",
+    list: "a list",
+    str: "a string",
+    bool: "true or false",
+    int: "an integer",
+    float: "a number",
+    type(None): "null",
+}
+"""How a JSON value of each Python type is named in messages."""
+
+
+def json_kind(value: Any) -> str:
+    """``value`` (parsed JSON) named by its kind: ``"a list"``, ``"null"``, ``"a string"``..."""
+    return JSON_KINDS.get(type(value), type(value).__name__)
 
 
 class Match:
