@@ -105,3 +105,19 @@ def test_check_writable_refuses_what_is_no_regular_file(tmp_path: Path):
         assert str(caught.value) == f"cannot write {path}: it is {kind}, not a regular file"
     check_writable(tmp_path / "new.json")  # a new file is fine, and not left behind
     assert [p.name for p in tmp_path.iterdir()] == ["pipe"]
+
+
+def test_check_writable_follows_a_link_to_nothing(tmp_path: Path):
+    """A link to a file in a missing folder passed the check: --svg warned only in the game."""
+    link = tmp_path / "board.svg"
+    link.symlink_to(tmp_path / "no" / "board.svg")
+    with pytest.raises(WriteError) as caught:
+        check_writable(link)
+    assert (
+        str(caught.value)
+        == f"cannot write {tmp_path / 'no' / 'board.svg'}: its folder does not exist"
+    )
+    fine = tmp_path / "fine.json"
+    fine.symlink_to(tmp_path / "new.json")
+    check_writable(fine)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["board.svg", "fine.json"]

@@ -364,7 +364,14 @@ def check_writable(path: str | Path, regular: bool = False) -> None:
     try:
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
     except FileExistsError:
-        return  # made by someone else meanwhile (or a link to nothing): writing finds out
+        if path.is_symlink():  # a link to nothing: the file it names is checked
+            try:
+                target = resolve(path, "file")
+            except UnreadableFile:
+                raise WriteError(path, f"it is {LINK_LOOP}", errno.ELOOP) from None
+            if not target.is_symlink():
+                check_writable(target, regular)
+        return  # else made by someone else meanwhile: writing it is theirs to refuse
     except OSError as exc:
         raise WriteError.of(path, exc) from None
     os.close(fd)
