@@ -330,6 +330,32 @@ def test_play_bad_options_are_one_error_line(args, option):
     assert_one_error_line(run("play", *args, input=""), option)
 
 
+@pytest.mark.parametrize(
+    ("command", "option", "value", "words"),
+    [
+        ("play", "--delay", "inf", "must be a number from 0 to 60 seconds, got inf"),
+        ("play", "--delay", "1e308", "must be a number from 0 to 60 seconds, got 1e+308"),
+        ("play", "--delay", "nan", "must be a number from 0 to 60 seconds, got nan"),
+        ("play", "--delay", "61", "must be a number from 0 to 60 seconds, got 61.0"),
+        ("serve", "--keep-finished", "nan", "must be a number from 0 to 87,600 hours, got nan"),
+        ("serve", "--keep-finished", "inf", "must be a number from 0 to 87,600 hours, got inf"),
+        ("serve", "--keep-finished", "-1", "must be a number from 0 to 87,600 hours, got -1.0"),
+    ],
+)
+def test_a_float_option_must_be_a_finite_number_in_range(command, option, value, words):
+    """``inf`` or ``1e308`` once reached time.sleep mid-game (OverflowError) and ``nan`` was
+    taken silently; each is now one line naming the option, before anything starts."""
+    game = ["featherlight", "--seats", "random,random", "--seed", "3"] if command == "play" else []
+    result = run(command, *game, option, value, input="")
+    assert_one_error_line(result, option)
+    assert result.stderr.strip() == f"Error: {option}: {words}"
+
+
+def test_a_delay_of_0_is_accepted():
+    result = run("play", "featherlight", "--seats", "random,random", "--seed", "3", "--delay", "0")
+    assert result.exit_code == 0, result.output
+
+
 # --- simulate ---------------------------------------------------------------------------------
 
 

@@ -7,6 +7,7 @@ Games are reached only through the registry (``make``, ``game_spec``, ``list_gam
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -133,6 +134,16 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
         message = f"{message[:half]}...({cut:,} characters cut)...{message[-half:]}"
     typer.echo(f"Error: {where}{message}", err=True)
     raise typer.Exit(code)
+
+
+def check_number(option: str, value: float, low: float, high: float, unit: str) -> float:
+    """``value`` if it is a finite number from ``low`` to ``high`` (both included); else fail on
+    ``option`` with one line: ``must be a number from 0 to 60 seconds, got nan`` (click lets
+    ``nan``, ``inf`` and ``1e308`` through a float option, and time.sleep or a timestamp then
+    raise far from the option)."""
+    if not (math.isfinite(value) and low <= value <= high):
+        fail(option, f"must be a number from {low:g} to {high:,g} {unit}, got {value}")
+    return value
 
 
 def output_problem(path: Path, regular: bool = False) -> str | None:
