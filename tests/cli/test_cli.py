@@ -536,3 +536,30 @@ def test_game_options_are_never_given_twice(args, message):
     result = run("play", "featherlight", "--seats", "random,random", *args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_a_ray_address_ray_refuses_is_one_error_line():
+    """Ray checks the address's format before reaching any cluster: no cluster is started."""
+    pytest.importorskip("ray")
+    args = ["featherlight", "--games", "2", "--backend", "ray", "--ray-address", "not a url"]
+    result = run("simulate", *args)
+    assert_one_error_line(result, "--ray-address")
+    assert result.stderr.strip() == (
+        "Error: --ray-address: 'not a url': Invalid address format: not a url"
+    )
+
+
+def test_a_local_ray_that_cannot_start_is_one_error_line(monkeypatch):
+    ray = pytest.importorskip("ray")
+
+    def init(**options):
+        raise Exception("The current node timed out during startup.\nlog lines follow")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    result = run("simulate", "featherlight", "--games", "2", "--backend", "ray")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == (
+        "Error: --backend: Ray could not start: The current node timed out during startup."
+    )
