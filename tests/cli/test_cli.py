@@ -538,6 +538,32 @@ def test_game_options_are_never_given_twice(args, message):
     assert message in result.output
 
 
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_command_without_start_sets_the_starting_seat_with_option(command):
+    """Only play has --start: simulate and tournament once answered -o starting_player=1 with
+    'use --start', an option they do not have."""
+    count = ["--games", "2"] if command == "simulate" else ["-n", "1"]
+    args = [command, "featherlight", "--agents", "random,greedy", *count]
+    result = run(*args, "-o", "starting_player=1", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["config"]["starting_player"] == 1
+    result = run(*args, "-o", "starting_player=7")
+    assert_one_error_line(result, "--option")
+    assert "starting_player must be a seat number 0-1 (0 is the first seat), got 7" in (
+        result.stderr
+    )
+    assert "--start" not in result.stderr
+    result = run(*args, "-o", "players=3")  # a flag simulate and tournament have
+    assert_one_error_line(result, "--option")
+    assert "players has its own option: use --players" in result.stderr
+
+
+def test_play_still_sets_the_starting_seat_with_start():
+    result = run("play", "featherlight", "--seats", "random,random", "-o", "starting_player=1")
+    assert_one_error_line(result, "--option")
+    assert "starting_player has its own option: use --start" in result.stderr
+
+
 def test_a_ray_address_ray_refuses_is_one_error_line():
     """Ray checks the address's format before reaching any cluster: no cluster is started."""
     pytest.importorskip("ray")
