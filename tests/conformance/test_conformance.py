@@ -187,3 +187,18 @@ def test_a_number_of_thousands_of_digits_in_an_action_is_refused_as_text(spec) -
                     game.parse_action(long)
             slots += 1
     assert slots >= len(numbered)
+
+
+@pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [(None, "NoneType"), (5, "int"), (b"x", "bytes"), ([], "list"), ("turn", "str")],
+    ids=["none", "int", "bytes", "list", "str"],
+)
+def test_a_state_that_is_no_mapping_is_a_value_error_naming_its_type(spec, data, kind) -> None:
+    """``state_from_dict`` documents ValueError: a non-mapping once raised TypeError (or, for
+    a list or a string, "missing field(s)")."""
+    game = make(spec.id)
+    with pytest.raises(ValueError) as info:
+        game.state_from_dict(data)
+    assert str(info.value) == f"a {spec.id} state is a JSON object (a mapping), got {kind}"
