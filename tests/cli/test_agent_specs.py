@@ -55,3 +55,39 @@ def test_simulate_and_tournament_check_agents_first(command):
     if command == "tournament":
         args[-2] = "-n"
     one_error_line(args, "--agents", "iterations must be an integer from 1")
+
+
+LEVEL = "is a difficulty level and takes no parameters (it stands for "
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        (
+            "hard:seconds=1",
+            f"'hard' {LEVEL}ismcts:seconds=1.0:iterations=3000); to set seconds, "
+            "use ismcts:seconds=1",
+        ),
+        (
+            "medium:iterations=50",
+            f"'medium' {LEVEL}ismcts:iterations=300:prior=2:horizon=0); "
+            "to set iterations, use ismcts:iterations=50",
+        ),
+        ("easy:samples=2", f"'easy' {LEVEL}greedy); to set samples, use greedy:samples=2"),
+        (
+            "easy:speed=2",
+            f"'easy' {LEVEL}greedy); give an agent and its parameters instead, e.g. greedy",
+        ),
+        ("hard:", f"'hard' {LEVEL}ismcts:seconds=1.0:iterations=3000); give an agent"),
+    ],
+)
+def test_a_difficulty_level_with_parameters_says_what_it_stands_for(spec, message):
+    """It once said "unknown agent 'hard'; known agents: ..., hard" (which lists it)."""
+    with pytest.raises(ValueError) as info:
+        make_agent(spec)
+    assert str(info.value).startswith(message)
+    assert "unknown agent" not in str(info.value)
+    args = ["simulate", "featherlight", "--games", "2", "--agents", f"{spec},random"]
+    result = runner.invoke(app, args, catch_exceptions=False)
+    assert result.exit_code == 2, result.output
+    assert result.stderr.splitlines() == [f"Error: --agents: {info.value}"]

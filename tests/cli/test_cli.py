@@ -330,6 +330,32 @@ def test_play_bad_options_are_one_error_line(args, option):
     assert_one_error_line(run("play", *args, input=""), option)
 
 
+@pytest.mark.parametrize(
+    ("command", "option", "value", "words"),
+    [
+        ("play", "--delay", "inf", "must be a number from 0 to 60 seconds, got inf"),
+        ("play", "--delay", "1e308", "must be a number from 0 to 60 seconds, got 1e+308"),
+        ("play", "--delay", "nan", "must be a number from 0 to 60 seconds, got nan"),
+        ("play", "--delay", "61", "must be a number from 0 to 60 seconds, got 61.0"),
+        ("serve", "--keep-finished", "nan", "must be a number from 0 to 87,600 hours, got nan"),
+        ("serve", "--keep-finished", "inf", "must be a number from 0 to 87,600 hours, got inf"),
+        ("serve", "--keep-finished", "-1", "must be a number from 0 to 87,600 hours, got -1.0"),
+    ],
+)
+def test_a_float_option_must_be_a_finite_number_in_range(command, option, value, words):
+    """``inf`` or ``1e308`` once reached time.sleep mid-game (OverflowError) and ``nan`` was
+    taken silently; each is now one line naming the option, before anything starts."""
+    game = ["featherlight", "--seats", "random,random", "--seed", "3"] if command == "play" else []
+    result = run(command, *game, option, value, input="")
+    assert_one_error_line(result, option)
+    assert result.stderr.strip() == f"Error: {option}: {words}"
+
+
+def test_a_delay_of_0_is_accepted():
+    result = run("play", "featherlight", "--seats", "random,random", "--seed", "3", "--delay", "0")
+    assert result.exit_code == 0, result.output
+
+
 # --- simulate ---------------------------------------------------------------------------------
 
 
@@ -510,3 +536,56 @@ def test_game_options_are_never_given_twice(args, message):
     result = run("play", "featherlight", "--seats", "random,random", *args)
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.mark.parametrize("command", ["simulate", "tournament"])
+def test_a_command_without_start_sets_the_starting_seat_with_option(command):
+    """Only play has --start: simulate and tournament once answered -o starting_player=1 with
+    'use --start', an option they do not have."""
+    count = ["--games", "2"] if command == "simulate" else ["-n", "1"]
+    args = [command, "featherlight", "--agents", "random,greedy", *count]
+    result = run(*args, "-o", "starting_player=1", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["config"]["starting_player"] == 1
+    result = run(*args, "-o", "starting_player=7")
+    assert_one_error_line(result, "--option")
+    assert "starting_player must be a seat number 0-1 (0 is the first seat), got 7" in (
+        result.stderr
+    )
+    assert "--start" not in result.stderr
+    result = run(*args, "-o", "players=3")  # a flag simulate and tournament have
+    assert_one_error_line(result, "--option")
+    assert "players has its own option: use --players" in result.stderr
+
+
+def test_play_still_sets_the_starting_seat_with_start():
+    result = run("play", "featherlight", "--seats", "random,random", "-o", "starting_player=1")
+    assert_one_error_line(result, "--option")
+    assert "starting_player has its own option: use --start" in result.stderr
+
+
+def test_a_ray_address_ray_refuses_is_one_error_line():
+    """Ray checks the address's format before reaching any cluster: no cluster is started."""
+    pytest.importorskip("ray")
+    args = ["featherlight", "--games", "2", "--backend", "ray", "--ray-address", "not a url"]
+    result = run("simulate", *args)
+    assert_one_error_line(result, "--ray-address")
+    assert result.stderr.strip() == (
+        "Error: --ray-address: 'not a url': Invalid address format: not a url"
+    )
+
+
+def test_a_local_ray_that_cannot_start_is_one_error_line(monkeypatch):
+    ray = pytest.importorskip("ray")
+
+    def init(**options):
+        raise Exception("The current node timed out during startup.\nlog lines follow")
+
+    monkeypatch.setattr(ray, "is_initialized", lambda: False)
+    monkeypatch.setattr(ray, "init", init)
+    monkeypatch.delenv("RAY_ADDRESS", raising=False)
+    result = run("simulate", "featherlight", "--games", "2", "--backend", "ray")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.strip() == (
+        "Error: --backend: Ray could not start: The current node timed out during startup."
+    )

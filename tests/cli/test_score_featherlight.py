@@ -69,3 +69,27 @@ def test_bad_hands_are_one_error_line(cards, words):
     assert result.exit_code == 2, result.output
     (line,) = result.stderr.splitlines()
     assert line.startswith("Error: --") and words in line
+
+
+BIG = "9" * 5000  # more digits than Python converts to an int (4300)
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("--hand", BIG, "--nest", NEST), "--hand: 9999999999"),
+        (("--hand", KIRA, "--nest", BIG), "--nest: 9999999999"),
+        (("--hand", KIRA, "--nest", "4/" + BIG), "--nest: 9999999999"),
+        (("--hand", "0" * 5000 + "3,6,8,15,65", "--nest", NEST), "83"),
+    ],
+)
+def test_a_number_of_thousands_of_digits_is_one_error_line(args, words):
+    result = run(*args)
+    if words == "83":  # leading zeros are no number too long: the rulebook's hand still scores
+        assert result.exit_code == 0, result.output
+        assert "83" in result.stdout
+        return
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"Error: {words}") and "no card has a number of 5000 digits" in line
+    assert len(line) < 120

@@ -123,3 +123,21 @@ def test_the_hint_table_says_what_to_type_and_a_chance_or_an_expected_result(
         number, action = (cell.strip() for cell in row.split("│")[1:3])
         assert re.search(rf"(?<!\d){number}\. {re.escape(action)}\b", out), (number, action)
     assert ("expected " in rows[0]) == (words == " Monsters")
+
+
+def test_numbers_of_thousands_of_digits_at_the_prompt_are_not_understood(tmp_path: Path):
+    """Past 4,300 digits int() raises ValueError; at the prompt such a number is only a bad
+    answer: the game goes on and is saved."""
+    big = "9" * 5000
+    save = tmp_path / "g.json"
+    answers = [big, "0" * 5000 + "1", f"put {big} on 3", f"put 3 on {big}", f"draw {big}", "1"]
+    args = ["play", "featherlight", "--seats", "human,random", "--start", "1", "--seed", "3"]
+    result = runner.invoke(app, [*args, "--save", str(save)], input="\n".join(answers) + "\n")
+    assert "Traceback" not in result.output and "ValueError" not in result.output
+    assert "There is no action 999999999... (5000 digits): choose 1-8 (or type help)" in (
+        result.output
+    )
+    assert result.output.count("Not understood: an answer of 5009 characters is no action") == 2
+    assert "Not understood: an answer of 5005 characters is no action" in result.output
+    # the zeros' 1 and the last 1 were played, and the random seat's turn after them
+    assert GameRecord.load(save).actions == ["draw 1", "put 45 on 1", "take 6", "put 39 on 6"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections import Counter
 
 import pytest
@@ -160,3 +161,44 @@ def test_a_game_stopped_by_its_turn_cap_says_so(spec) -> None:
             state.apply_action(rng.choice(state.legal_actions()))
         end = state.ended_by()
         assert end is not None and end.capped is capped, end
+
+
+@pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
+def test_a_number_of_thousands_of_digits_in_an_action_is_refused_as_text(spec) -> None:
+    """Every number of every action text seen in a playout, written with 5,000 digits (past
+    Python's 4,300-digit limit on int()), is an IllegalActionError, never a ValueError."""
+    game = make(spec.id)
+    rng = random.Random(5)
+    state = game.new_initial_state(seed=5)
+    texts: set[str] = set()
+    while not state.is_terminal() and len(texts) < 300:
+        actions = state.legal_actions()
+        texts.update(str(a) for a in actions)
+        state.apply_action(rng.choice(actions))
+    numbered = sorted(t for t in texts if re.search(r"\d", t))
+    assert numbered, "no action text with a number"
+    slots = 0
+    for text in numbered:
+        assert game.parse_action(text) is not None  # the text as printed parses
+        for m in re.finditer(r"\d+", text):
+            for big in ("9" * 5000, "0" * 5000 + m.group()):
+                long = text[: m.start()] + big + text[m.end() :]
+                with pytest.raises(IllegalActionError):
+                    game.parse_action(long)
+            slots += 1
+    assert slots >= len(numbered)
+
+
+@pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
+@pytest.mark.parametrize(
+    ("data", "kind"),
+    [(None, "NoneType"), (5, "int"), (b"x", "bytes"), ([], "list"), ("turn", "str")],
+    ids=["none", "int", "bytes", "list", "str"],
+)
+def test_a_state_that_is_no_mapping_is_a_value_error_naming_its_type(spec, data, kind) -> None:
+    """``state_from_dict`` documents ValueError: a non-mapping once raised TypeError (or, for
+    a list or a string, "missing field(s)")."""
+    game = make(spec.id)
+    with pytest.raises(ValueError) as info:
+        game.state_from_dict(data)
+    assert str(info.value) == f"a {spec.id} state is a JSON object (a mapping), got {kind}"

@@ -190,6 +190,18 @@ def parameters_text(name: str) -> str:
     return ", ".join(f"{key} ({p.allowed})" for key, p in params.items())
 
 
+def _level_with_parameters(level: str, given: str, spec: str) -> str:
+    """The sentence refusing a difficulty name given parameters (``hard:seconds=1``): it takes
+    none; the agent it stands for (``spec``) takes them, as ``ismcts:seconds=1``."""
+    name = spec.split(":")[0]
+    declared: dict[str, Parameter] = getattr(AGENTS.get(name), "PARAMETERS", {}) or {}
+    keys = [item.partition("=")[0].strip() for item in given.split(":") if item]
+    message = f"{level!r} is a difficulty level and takes no parameters (it stands for {spec})"
+    if keys and all(key in declared for key in keys):
+        return f"{message}; to set {', '.join(keys)}, use {name}:{given}"
+    return f"{message}; give an agent and its parameters instead, e.g. {spec}"
+
+
 def make_agent(spec: str, seed: int | None = None, game: Game | None = None) -> Agent:
     """Build an agent from a spec: a name (``AGENTS`` or ``ALIASES``), optionally with
     colon-separated parameters, e.g. ``ismcts:iterations=500:playout_depth=8`` (commas are left
@@ -197,9 +209,13 @@ def make_agent(spec: str, seed: int | None = None, game: Game | None = None) -> 
     give the game the agent is to play wherever it is known.
 
     Raises ``ValueError`` (one sentence, for the command line) naming the known agents for an
-    unknown name, and naming the parameter and its allowed values for a parameter the agent
+    unknown name, the spec a difficulty name stands for when it is given parameters (it takes
+    none), and naming the parameter and its allowed values for a parameter the agent
     does not take or a value outside its ``Parameter`` bounds.
     """
+    level, colon, given = spec.partition(":")
+    if colon and resolve_spec(level, game) != level:
+        raise ValueError(_level_with_parameters(level, given, resolve_spec(level, game)))
     spec = resolve_spec(spec, game)
     name, *params = spec.split(":")
     try:

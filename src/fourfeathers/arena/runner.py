@@ -230,6 +230,17 @@ class _ProcessPool:
         self.pool.shutdown(wait=not cancel, cancel_futures=cancel)
 
 
+class RayStartError(RuntimeError):
+    """Ray could not be started or reached: ``option`` is the command-line option to blame
+    (``--ray-address`` for an address Ray refuses, ``--backend`` for a local Ray that did not
+    start) and ``code`` the exit status (2: a wrong value given, 1: the machine's trouble)."""
+
+    def __init__(self, option: str, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.option = option
+        self.code = code
+
+
 class _RayPool:
     def __init__(self, workers: int | None, address: str | None) -> None:
         ray = ray_module()
@@ -243,7 +254,15 @@ class _RayPool:
             }
             if address:
                 options["address"] = address
-            ray.init(**options)
+            try:
+                ray.init(**options)
+            except ValueError as exc:  # Ray's "Invalid address format: ..."
+                if not address:
+                    raise RayStartError("--backend", f"Ray could not start: {exc}") from exc
+                raise RayStartError("--ray-address", f"{address!r}: {exc}") from exc
+            except Exception as exc:  # Ray raises bare Exception (a node timed out during startup)
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+                raise RayStartError("--backend", f"Ray could not start: {first}", 1) from exc
             self.started = True
         self.remote = ray.remote(play_batch)
         self.workers = workers or max(1, int(ray.cluster_resources().get("CPU", 1)))
@@ -288,8 +307,9 @@ def run_jobs(
         address: a Ray cluster address (else ``RAY_ADDRESS``, else a local instance).
         on_batch: called with the number of games in each batch as it is sent (for progress).
 
-    Raises ``ValueError`` for an unknown backend, ``ImportError`` if Ray is missing, and
-    ``RuntimeError`` (from ``play_job``) if a game fails.
+    Raises ``ValueError`` for an unknown backend, ``ImportError`` if Ray is missing,
+    ``RayStartError`` if Ray cannot start or its address is refused, and ``RuntimeError`` (from
+    ``play_job``) if a game fails.
     """
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; known: {', '.join(BACKENDS)}")

@@ -7,6 +7,7 @@ Games are reached only through the registry (``make``, ``game_spec``, ``list_gam
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Collection, Sequence
 from pathlib import Path
@@ -71,15 +72,20 @@ OptionOpt = Annotated[
 
 
 def option_config(
-    spec: GameSpec, given: dict[str, Any], options: Sequence[str] | None = None
+    spec: GameSpec,
+    given: dict[str, Any],
+    options: Sequence[str] | None = None,
+    unflagged: Collection[str] = (),
 ) -> dict[str, Any]:
     """The game options the user set, as keyword options for ``make``.
 
     ``given`` holds the game options set by their own flags (``--level 3`` -> ``{"level": 3}``,
     see ``options.game_command``); ``--option key=value`` values are JSON when they parse, else
     text, and a dash in a key is read as an underscore. Fails on ``--option`` for an entry
-    without ``=`` and for an option that has its own flag (``-o players=3``: use ``--players``),
-    so no value is ever given twice; and on a flag of an option this game does not have.
+    without ``=`` and for an option that has its own flag in this command (``-o players=3``:
+    use ``--players``), so no value is ever given twice; and on a flag of an option this game
+    does not have. ``unflagged``: the ``make`` keywords whose flag the command lacks, set with
+    ``--option`` (``starting_player``: only ``play`` has ``--start``).
     """
     flags = config_flags()
     config: dict[str, Any] = {}
@@ -88,7 +94,7 @@ def option_config(
         key = key.strip().replace("-", "_")
         if not sep or not key:
             fail("--option", f"{item!r} is not KEY=VALUE")
-        if key in flags:
+        if key in flags and key not in unflagged:
             fail("--option", f"{key} has its own option: use {flags[key]}")
         try:
             value: Any = loads(text)  # nested too deep is no JSON either: a text
@@ -133,6 +139,16 @@ def fail(option: str | None, message: str, code: int = USAGE_ERROR) -> NoReturn:
         message = f"{message[:half]}...({cut:,} characters cut)...{message[-half:]}"
     typer.echo(f"Error: {where}{message}", err=True)
     raise typer.Exit(code)
+
+
+def check_number(option: str, value: float, low: float, high: float, unit: str) -> float:
+    """``value`` if it is a finite number from ``low`` to ``high`` (both included); else fail on
+    ``option`` with one line: ``must be a number from 0 to 60 seconds, got nan`` (click lets
+    ``nan``, ``inf`` and ``1e308`` through a float option, and time.sleep or a timestamp then
+    raise far from the option)."""
+    if not (math.isfinite(value) and low <= value <= high):
+        fail(option, f"must be a number from {low:g} to {high:,g} {unit}, got {value}")
+    return value
 
 
 def output_problem(path: Path, regular: bool = False) -> str | None:
@@ -248,17 +264,21 @@ def game_config(
 
 
 def option_for(
-    exc: Exception, default: str | None = None, others: Collection[str] = ()
+    exc: Exception,
+    default: str | None = None,
+    others: Collection[str] = (),
+    unflagged: Collection[str] = (),
 ) -> str | None:
     """The command-line option a ``ConfigError``/``ContentError`` from ``make`` is about.
 
     A game's errors start ``<game>: <option> ...`` or say ``has no option '<option>'``;
-    ``others`` are the options given with ``--option``.
+    ``others`` are the options given with ``--option``; ``unflagged`` the keywords whose flag
+    the command lacks (``option_config``), named ``--option`` too.
     """
     if isinstance(exc, ContentError):
         return "--content"
     text = str(exc)
-    flags = config_flags()
+    flags = {key: flag for key, flag in config_flags().items() if key not in unflagged}
     unknown = re.search(r"has no option '(\w+)'", text)
     if unknown:
         return flags.get(unknown[1], "--option")
@@ -267,20 +287,26 @@ def option_for(
         for key, option in flags.items():
             if word == key or word == key.rstrip("s"):
                 return option
-        if word in others:
+        if word in others or word in unflagged:
             return "--option"
     return default
 
 
-def make_or_fail(game_id: str, config: dict[str, Any], option: str | None = None) -> Game:
+def make_or_fail(
+    game_id: str,
+    config: dict[str, Any],
+    option: str | None = None,
+    unflagged: Collection[str] = (),
+) -> Game:
     """``make(game_id, **config)``, turning configuration and content errors into ``fail``.
 
-    ``option`` forces the option named in the error (e.g. ``--load`` for a saved game's config).
+    ``option`` forces the option named in the error (e.g. ``--load`` for a saved game's config);
+    ``unflagged`` as for ``option_for``.
     """
     try:
         return make(game_id, **config)
     except (ConfigError, ContentError) as exc:
-        fail(option or option_for(exc, others=config), str(exc))
+        fail(option or option_for(exc, others=config, unflagged=unflagged), str(exc))
 
 
 def parse_agents(text: str, option: str = "--agents") -> list[str]:
@@ -302,12 +328,15 @@ def build_game(
     variant: Sequence[str] | None,
     game_options: dict[str, Any] | None,
     options: Sequence[str] | None,
+    unflagged: Collection[str] = (),
 ) -> Game:
     """The game the command-line options describe: the common ones, the game's own flags
     (``game_options``, see ``option_config``) and ``--option`` texts; fails with one line on
-    any option the game refuses."""
+    any option the game refuses. ``unflagged``: the common options the command has no flag for
+    (``option_config``)."""
     config = game_config(players, starting_player, content, flatten_names(variant))
-    return make_or_fail(spec.id, {**config, **option_config(spec, game_options or {}, options)})
+    given = option_config(spec, game_options or {}, options, unflagged)
+    return make_or_fail(spec.id, {**config, **given}, unflagged=unflagged)
 
 
 def seat_name(player: int) -> str:

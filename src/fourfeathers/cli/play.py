@@ -32,6 +32,7 @@ from .common import (
     build_game,
     check_agent,
     check_file_path,
+    check_number,
     check_players,
     check_seed,
     console,
@@ -202,6 +203,8 @@ LoadOpt = Annotated[
         show_default=False,
     ),
 ]
+MAX_DELAY = 60.0
+"""The longest pause ``--delay`` allows after a computer decision, in seconds."""
 DelayOpt = Annotated[
     float, typer.Option("--delay", metavar="SECONDS", help="Pause after each computer decision.")
 ]
@@ -301,8 +304,7 @@ def _display(
 ) -> Display:
     """How to show the game: the options given, else as ``saved`` (a loaded game's table);
     fails on a bad ``--delay`` or ``--svg``."""
-    if delay < 0:
-        fail("--delay", f"must be 0 or more, got {delay}")
+    check_number("--delay", delay, 0, MAX_DELAY, "seconds")
     check_file_path(svg, "--svg")
     if memory_aid is None:
         memory_aid = saved.get("memory_aid") is True

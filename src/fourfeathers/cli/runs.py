@@ -25,7 +25,13 @@ from rich.text import Text
 
 from ..agents import reproducible
 from ..arena.results import ResultsMismatch
-from ..arena.runner import BACKENDS, CORES_PER_WORKER_CAP, GameJob, capped_workers
+from ..arena.runner import (
+    BACKENDS,
+    CORES_PER_WORKER_CAP,
+    GameJob,
+    RayStartError,
+    capped_workers,
+)
 from ..arena.runs import Run
 from ..core.files import WriteError
 from .common import err_console, fail, fail_write
@@ -153,6 +159,8 @@ def play_jobs(
         raise typer.Exit(130) from None
     except ImportError as exc:
         fail("--backend", str(exc))
+    except RayStartError as exc:
+        fail(exc.option, str(exc), code=exc.code)
     except RuntimeError as exc:
         fail(None, str(exc), code=1)
     except OSError as exc:

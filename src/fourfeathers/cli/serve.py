@@ -14,7 +14,10 @@ from typing import Annotated
 import typer
 
 from ..arena.runner import CORES_PER_WORKER_CAP
-from .common import fail, say
+from .common import check_number, fail, say
+
+MAX_KEEP_FINISHED = 87_600.0
+"""The most hours (ten years) ``--keep-finished`` allows."""
 
 DB_ENV = "FEATHERS_DB"
 """The environment variable that names the database when ``--db`` is not given."""
@@ -45,7 +48,7 @@ def serve(
     ] = 0,
     keep_finished: Annotated[
         float,
-        typer.Option(help="Hours a finished table nobody watches is kept.", min=0),
+        typer.Option(help="Hours a finished table nobody watches is kept (0 to 87,600)."),
     ] = 24.0,
 ) -> None:
     """Serve tables to play in the browser: each seat on its own device, computer seats played
@@ -58,6 +61,7 @@ def serve(
     feathers serve --port 8080 --db sqlite:///games.db
     ```
     """
+    check_number("--keep-finished", keep_finished, 0, MAX_KEEP_FINISHED, "hours")
     try:
         import platformdirs  # noqa: F401
         import uvicorn

@@ -59,6 +59,9 @@ are listed without descriptions, or in part, when the table leaves too little ro
 
 QUIT_WORDS = ("quit", "exit", "q")
 
+_LONGEST_ANSWER = 200
+"""Characters an answer at the prompt may have; every action of every game is written in fewer."""
+
 
 class InputEnded(Exception):
     """Standard input ended (or was interrupted) while a human seat had to answer."""
@@ -277,10 +280,16 @@ class Session:
     def _parse(self, state: State, actions: list[Any], answer: str) -> Any | None:
         """The action ``answer`` means (a list number or a text form), or None after a note."""
         if answer.isdecimal():
-            number = int(answer)
-            if 1 <= number <= len(actions):
+            digits = answer.lstrip("0") or "0"
+            # More digits than the list has numbers is no action (and int() refuses 4,300).
+            number = int(digits) if len(digits) <= len(str(len(actions))) else None
+            if number is not None and 1 <= number <= len(actions):
                 return actions[number - 1]
-            say(f"There is no action {number}: choose 1-{len(actions)} (or type help).", "yellow")
+            shown = digits if len(digits) <= 12 else f"{digits[:9]}... ({len(digits)} digits)"
+            say(f"There is no action {shown}: choose 1-{len(actions)} (or type help).", "yellow")
+            return None
+        if len(answer) > _LONGEST_ANSWER:  # no action is written so long: not echoed back
+            say(f"Not understood: an answer of {len(answer)} characters is no action.", "yellow")
             return None
         try:
             return state.action_from_text(answer)

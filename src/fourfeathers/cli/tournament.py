@@ -125,7 +125,10 @@ def tournament(
     check_file_path(out, "--out", regular=True)
     check_backend(backend, workers)
     warn_not_reproducible(names)
-    game = build_game(spec, players, None, content, variant, game_options, option)
+    # No --start here: the starting seat is set with -o starting_player=N, if at all.
+    game = build_game(
+        spec, players, None, content, variant, game_options, option, ("starting_player",)
+    )
     jobs = plan_tournament(game.id, game.config, names, games_per_pair, seed, players)
     show_progress = not as_json and sys.stderr.isatty()
     started = time.perf_counter()

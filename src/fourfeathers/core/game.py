@@ -243,6 +243,17 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]  # mutable
 
 
+def check_state_data(game_id: str, data: object) -> None:
+    """Raise ``ValueError`` unless ``data`` is a mapping: every game's ``state_from_dict`` calls
+    it first, so that ``None``, a number, bytes, a list or a string is refused as what it is
+    (``a featherlight state is a JSON object (a mapping), got list``) rather than with a
+    ``TypeError`` or a list of "missing fields"."""
+    if not isinstance(data, Mapping):
+        raise ValueError(
+            f"a {game_id} state is a JSON object (a mapping), got {type(data).__name__}"
+        )
+
+
 def win_shares(winners: Sequence[int], num_players: int) -> list[float]:
     """Returns of a won game: ``1/k`` for each of the ``k`` seats in ``winners``, 0.0 for the
     rest (``[0.0] * num_players`` when ``winners`` is empty)."""

@@ -481,6 +481,31 @@ def test_state_from_dict_refuses_unreachable_positions():
             make("featherlight", players=2).state_from_dict({**good, field: value})
 
 
+@pytest.mark.parametrize("phase", [0, 1])
+def test_state_from_dict_names_the_turn_past_the_turn_cap(phase):
+    """A turn past the cap (ruling FL-R10) once drew "only this turn's draw may have emptied a
+    draw pile" in the put step: the message names turn; a live game is below the cap."""
+    game = make("featherlight", players=2)
+    state = build()
+    if phase == 1:  # the put step, whose check said "only this turn's draw..."
+        play(state, "draw 1")
+    good = state.to_dict()
+    assert good["phase"] == phase
+    assert game.state_from_dict({**good, "turn": 299}).turn == 299
+    for turn in (301, 10**30):
+        with pytest.raises(ValueError) as info:
+            game.state_from_dict({**good, "turn": turn})
+        assert str(info.value) == (
+            "featherlight state: turn must be at most the turn cap 300 (ruling FL-R10)"
+        )
+    with pytest.raises(ValueError) as info:
+        game.state_from_dict({**good, "turn": 300})
+    assert str(info.value) == (
+        "featherlight state: turn must be below the turn cap 300 while the game goes on "
+        "(ruling FL-R10)"
+    )
+
+
 def test_a_live_game_with_an_empty_draw_pile_is_refused():
     """Issue 38: the game ends with the turn that empties a draw pile (FL-31, FL-32), so a
     position in which the next seat chooses with an empty pile is no game (``draw 1`` was

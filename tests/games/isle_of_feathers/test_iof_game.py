@@ -392,6 +392,26 @@ def test_state_from_dict_bounds_every_count_by_what_the_rules_can_owe(field, val
         game.state_from_dict({**data, field: value})
 
 
+def test_state_from_dict_bounds_reshuffles_by_the_turn():
+    """A reshuffle (IS-45) puts a drawn card in the Draw pile, so a turn makes at most as many
+    as it draws cards: ``reshuffles = 10**30`` was taken; in solo there are none (IS-77)."""
+    game = make("isle-of-feathers")
+    data = game.new_initial_state(1).to_dict()
+    most = 720 * (data["turn"] + 1)
+    assert game.state_from_dict({**data, "reshuffles": most}).reshuffles == most
+    for value in (most + 1, 10**30):
+        with pytest.raises(ValueError) as info:
+            game.state_from_dict({**data, "reshuffles": value})
+        assert f"reshuffles must be at most {most} in turn {data['turn']}" in str(info.value)
+        assert "(IS-45)" in str(info.value)
+    later = {**data, "turn": 9}
+    assert game.state_from_dict({**later, "reshuffles": 7200}).reshuffles == 7200
+    solo = make("isle-of-feathers", players=1)
+    data = solo.new_initial_state(1).to_dict()
+    with pytest.raises(ValueError, match=r"reshuffles must be 0 in solo.*\(IS-77\)"):
+        solo.state_from_dict({**data, "reshuffles": 1})
+
+
 def test_state_from_dict_refuses_a_blind_draw_outside_its_variant_and_step():
     game, state = _blind_draw_owed()
     data = state.to_dict()

@@ -61,7 +61,9 @@ ATTACH = tuple(tuple(Attach(c, s) for s in range(ROW)) for c in range(NUM_CARDS 
 CHOOSE = tuple(Choose(c) for c in range(NUM_CARDS + 1))
 PLACE = tuple(Place(s) for s in range(ROW))
 
-_PATTERN = re.compile(r"attach (\d+) to (\d+)|choose (\d+)|slot (\d+)")
+# Numbers of at most 9 digits: a longer one names no card, slot or cell, and is refused as text
+# not understood (int() would raise ValueError past 4,300 digits).
+_PATTERN = re.compile(r"attach (\d{1,9}) to (\d{1,9})|choose (\d{1,9})|slot (\d{1,9})")
 
 
 def parse_action(text: str) -> Attach | Choose | Place:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
-from ...core.game import Game, State
+from ...core.game import Game, State, check_state_data
 from . import actions, rules, rules_check, rules_day, rules_deck, rules_totals, words
 from .content import NUM_CARDS, CardSet, event_choices, load_cards, monster_choices
 from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
@@ -111,6 +111,7 @@ class FamiliarFeatGame(Game):
         worked examples and test positions. ``state_from_dict`` adds that a live position waits
         on a decision. Raises ``ValueError`` naming the field, as ``state_from_dict``.
         """
+        check_state_data(self.id, data)
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(f"familiar-feat state: missing field(s) {', '.join(missing)}")

@@ -105,8 +105,10 @@ def lose(type_: int, value: int) -> Lose:
     return action
 
 
-_MOVE = re.compile(r"move (\d+)")
-_LOSE = re.compile(r"lose ([a-z-]+)(?::(\d+))?")
+# Numbers of at most 9 digits: a longer one names no card, slot or cell, and is refused as text
+# not understood (int() would raise ValueError past 4,300 digits).
+_MOVE = re.compile(r"move (\d{1,9})")
+_LOSE = re.compile(r"lose ([a-z-]+)(?::(\d{1,9}))?")
 
 
 def parse_action(text: str) -> Action:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
-from ...core.game import Game, State
+from ...core.game import Game, State, check_state_data
 from . import actions, rules, words
 from .content import ContentSet, load_content
 from .scoring import NUM_TYPES, TYPES, Scoring, TypeScore, explain_collection, fewest_flags
@@ -145,6 +145,7 @@ class FancyFeathersGame(Game):
         reach: wrong shapes, a card missing or twice, discs out of order, a log that does not
         replay to the collection.
         """
+        check_state_data(self.id, data)
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(f"fancy-feathers state: missing field(s) {', '.join(missing)}")

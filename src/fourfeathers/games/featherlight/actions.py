@@ -65,7 +65,9 @@ PUTS: tuple[tuple[Put, ...], ...] = tuple(
     tuple(Put(c, s) for s in range(NEST_STACKS)) for c in range(NUM_CARDS + 1)
 )
 
-_ACTION_PATTERN = re.compile(r"(draw|take) (\d+)|put (\d+) on (\d+)")
+# Numbers of at most 9 digits: a longer one names no card, slot or cell, and is refused as text
+# not understood (int() would raise ValueError past 4,300 digits).
+_ACTION_PATTERN = re.compile(r"(draw|take) (\d{1,9})|put (\d{1,9}) on (\d{1,9})")
 
 
 def parse_action(text: str) -> Draw | Take | Put:

@@ -65,9 +65,30 @@ def parse_cards(text: str, option: str) -> list[int]:
         if not item:
             fail(option, f"an empty entry in {text!r} (write card numbers separated by commas)")
         if not item.isdecimal():
-            fail(option, f"{item!r} is not a card number (write numbers separated by commas)")
-        cards.append(int(item))
+            fail(
+                option,
+                f"{_short(item)!r} is not a card number (write numbers separated by commas)",
+            )
+        cards.append(_card_number(item, option))
     return cards
+
+
+_CARD_DIGITS = 6
+"""More digits than this (leading zeros aside) is no card number of any deck."""
+
+
+def _card_number(digits: str, option: str) -> int:
+    """The card number ``digits`` (decimal digits only) as an int; fail on ``option`` if it has
+    more digits than any card (so that Python's limit on int conversion is never reached)."""
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > _CARD_DIGITS:
+        fail(option, f"{_short(digits)}: no card has a number of {len(digits)} digits")
+    return int(significant)
+
+
+def _short(text: str) -> str:
+    """``text`` cut to 40 characters (with ``...``) for an error line."""
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def parse_stacks(text: str, option: str) -> list[list[int]]:
@@ -86,9 +107,13 @@ def parse_stacks(text: str, option: str) -> list[list[int]]:
             if not part:
                 fail(option, f"{item!r} has an empty place (write a stack bottom to top: 12/4)")
             if not part.isdecimal():
-                shown = f"{part!r} in stack {item!r}" if "/" in item else repr(part)
+                shown = (
+                    f"{_short(part)!r} in stack {_short(item)!r}"
+                    if "/" in item
+                    else repr(_short(part))
+                )
                 fail(option, f"{shown} is not a card number (a stack is written bottom/top)")
-            stack.append(int(part))
+            stack.append(_card_number(part, option))
         stacks.append(stack)
     return stacks
 

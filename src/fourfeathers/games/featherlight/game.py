@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...core.config import check_content_digest, common_options, is_int
-from ...core.game import Game, Series, State
+from ...core.game import Game, Series, State, check_state_data
 from . import actions, rules, words
 from .content import NEST_STACKS, NUM_CARDS, CardSet, load_cards
 from .scoring import CardScore, Rule, best_hands, explain_hand
@@ -108,6 +108,7 @@ class FeatherlightGame(Game):
         Raises ``ValueError`` naming the field when the data is not a position this game can
         reach: wrong shapes, a card missing or twice, a seat or phase out of range.
         """
+        check_state_data(self.id, data)
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(f"featherlight state: missing field(s) {', '.join(missing)}")

@@ -172,6 +172,10 @@ def _check_progress(state: FeatherlightState) -> str | None:
     if turn < 0:
         return "turn must be >= 0"
     cap = game.max_turns
+    if cap and turn > cap:  # before the checks below, whose messages would not name the turn
+        return f"turn must be at most the turn cap {cap} (ruling FL-R10)"
+    if cap and turn == cap and state.player != TERMINAL:
+        return f"turn must be below the turn cap {cap} while the game goes on (ruling FL-R10)"
     over = bool(not piles[0] or not piles[1] or (game.solo and not wind) or (cap and turn >= cap))
     if state.player == TERMINAL:
         if not over:
@@ -179,14 +183,11 @@ def _check_progress(state: FeatherlightState) -> str | None:
     elif state.phase == CHOOSE and over:
         return "the game ended with the turn in which a draw pile (solo: the wind) ran out"
     elif state.phase == PUT and (
-        (cap and turn >= cap)
-        or (game.solo and not wind)
+        (game.solo and not wind)
         or (not piles[0] and not piles[1])
         or (state.taken and not (piles[0] and piles[1]))
     ):
         return "only this turn's draw may have emptied a draw pile"
-    if cap and turn > cap:
-        return f"turn must be at most the turn cap {cap} (ruling FL-R10)"
     return None
 
 

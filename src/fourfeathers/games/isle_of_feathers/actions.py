@@ -345,13 +345,15 @@ def _get(cls: Any, *args: int) -> Any:
     return table[args[0]] if len(args) == 1 else table[args]
 
 
-_CELL = r"(-?\d+),(-?\d+)"
+# Numbers of at most 9 digits: a longer one names no card, slot or cell, and is refused as text
+# not understood (int() would raise ValueError past 4,300 digits).
+_CELL = r"(-?\d{1,9}),(-?\d{1,9})"
 _PATTERNS = (
     (re.compile(rf"(tile|veg|mound|burrow|replant|plant) {_CELL}"), "cell"),
-    (re.compile(rf"(place|flock) (\d+) at {_CELL}"), "card-cell"),
+    (re.compile(rf"(place|flock) (\d{{1,9}}) at {_CELL}"), "card-cell"),
     (re.compile(rf"shoo ([a-z]+) {_CELL} to {_CELL}"), "shoo"),
-    (re.compile(r"(discard|pass|release) (\d+)"), "card"),
-    (re.compile(r"take (\d+)"), "take"),
+    (re.compile(r"(discard|pass|release) (\d{1,9})"), "card"),
+    (re.compile(r"take (\d{1,9})"), "take"),
     (re.compile(r"draw blind|flit|stamina|end|skip"), "word"),
 )
 _CELL_ACTIONS = {

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
-from ...core.game import Game, State
+from ...core.game import Game, State, check_state_data
 from . import actions, rules, rules_check, rules_phases, words
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
 from .hexgrid import LIMIT, key
@@ -164,6 +164,7 @@ class IsleGame(Game):
         reach: wrong shapes or types, a card missing or twice, tiles or tokens that do not add
         up to the box, a seat, phase or pending step out of range.
         """
+        check_state_data(self.id, data)
         missing = [f for f in _FIELDS if f not in data]
         if missing:
             raise ValueError(f"{self.id} state: missing field(s) {', '.join(missing)}")

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
 from .actions import cell_text
-from .content import ABILITIES, FLIT, FLOCK, NUM_BIRDS
+from .content import ABILITIES, FLIT, FLOCK, MAX_FLIGHT_PATH, NUM_BIRDS
 from .rules_phases import (
     ABILITY,
     ACTIONS_PER_TURN,
@@ -153,6 +153,15 @@ def _check_turn(state: IsleState) -> str | None:
         return "blind_draws must be 0 or 1: one discard owes one blind draw (discard-draws-blind)"
     if min(state.turn, state.turn_actions, state.reshuffles, state.actions_left) < 0:
         return "turn, actions_left, turn_actions and reshuffles must be >= 0"
+    if state.reshuffles and state.options.solo:
+        return "reshuffles must be 0 in solo: the Discard pile is never shuffled back (IS-77)"
+    most_reshuffles = (state.turn + 1) * MAX_RESHUFFLES_PER_TURN
+    if state.reshuffles > most_reshuffles:
+        return (
+            f"reshuffles must be at most {most_reshuffles} in turn {state.turn}: the Draw pile is "
+            f"reshuffled only when a card is drawn from it empty (IS-45), at most "
+            f"{MAX_RESHUFFLES_PER_TURN} times a turn (ruling IS-R27)"
+        )
     if state.turn_actions > MAX_TURN_ACTIONS:
         return f"turn_actions must be at most {MAX_TURN_ACTIONS}: a turn's most (ruling IS-R27)"
     most = max_actions_left(state)
@@ -190,6 +199,14 @@ MAX_DRAWS_OWED = 2
 """The most Flight Path draws a position can owe: one for a discard (IS-47) and one for a bird
 the discarded Flock bird's ability places (IS-38); any other draw is taken before the next
 decision (``rules_turn._settle``)."""
+
+
+MAX_RESHUFFLES_PER_TURN = MAX_TURN_ACTIONS * (MAX_DRAWS_OWED + 1) * (MAX_FLIGHT_PATH + 2)
+"""More reshuffles (IS-45) than a turn can make, generously: a reshuffle happens only when a card
+is drawn from an empty Draw pile and then puts a card in it, so a turn makes at most as many as
+it draws cards. A turn has at most ``MAX_TURN_ACTIONS`` actions (ruling IS-R27), each owing at
+most ``MAX_DRAWS_OWED`` Flight Path draws and one blind draw; a Flight Path draw draws at most
+one card blind and refills at most every Flight Path space (``MAX_FLIGHT_PATH``)."""
 
 
 def max_actions_left(state: IsleState) -> int:
