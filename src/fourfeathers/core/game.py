@@ -246,7 +246,7 @@ class State(ABC):
 def check_state_data(game_id: str, data: object) -> None:
     """Raise ``ValueError`` unless ``data`` is a mapping: every game's ``state_from_dict`` calls
     it first, so that ``None``, a number, bytes, a list or a string is refused as what it is
-    (``a featherlight state is a JSON object (a mapping), got list``) rather than with a
+    (``a <game> state is a JSON object (a mapping), got list``) rather than with a
     ``TypeError`` or a list of "missing fields"."""
     if not isinstance(data, Mapping):
         raise ValueError(
