@@ -7,11 +7,18 @@ configuration: a handful in CI, 1,000 or more by hand
 ``--fuzz N`` sets how many corrupted states the state fuzzer tries per game configuration
 (``tests/conformance/test_state_fuzz.py``): a few seconds per game in CI, thousands by hand
 (``pytest tests/conformance/test_state_fuzz.py --fuzz 5000``).
+
+Hypothesis keeps no example database (it would write ``.hypothesis/`` into the checkout: a
+test run leaves the checkout as it was).
 """
 
 from __future__ import annotations
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("feathers", database=None)
+settings.load_profile("feathers")
 
 FUZZ_DEFAULT = 100
 
