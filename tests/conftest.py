@@ -8,15 +8,19 @@ configuration: a handful in CI, 1,000 or more by hand
 (``tests/conformance/test_state_fuzz.py``): a few seconds per game in CI, thousands by hand
 (``pytest tests/conformance/test_state_fuzz.py --fuzz 5000``).
 
-Hypothesis keeps no example database (it would write ``.hypothesis/`` into the checkout: a
-test run leaves the checkout as it was).
+Hypothesis keeps no example database and keeps its other files in a temporary folder (it
+would write ``.hypothesis/`` into the checkout: a test run leaves the checkout as it was).
 """
 
 from __future__ import annotations
 
+import tempfile
+
 import pytest
 from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
+set_hypothesis_home_dir(tempfile.mkdtemp(prefix="feathers-hypothesis-"))
 settings.register_profile("feathers", database=None)
 settings.load_profile("feathers")
 
