@@ -17,6 +17,8 @@ from fourfeathers.agents import AGENTS, ALIASES, SeatView, make_agent
 from fourfeathers.cli.common import agent_names
 from fourfeathers.games.isle_of_feathers.heuristic import SOLO_LEVELS
 
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
+
 SCRIPT = Path(__file__).parents[1] / "benchmarks" / "strength.py"
 
 

@@ -108,6 +108,7 @@ def test_unknown_backend():
     importlib.util.find_spec("ray") is None,
     reason="Ray is not installed (pip install '.[ray]'); the ray backend is optional",
 )
+@pytest.mark.slow
 def test_ray_backend_gives_the_same_results_as_processes():
     import ray
 

@@ -11,9 +11,12 @@ import re
 import shlex
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from fourfeathers.cli.main import app
+
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 PROGRAMS = (("feathers",), ("python", "-m", "fourfeathers"))

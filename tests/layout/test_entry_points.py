@@ -20,6 +20,8 @@ import pytest
 
 from fourfeathers.core import list_games
 
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
+
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "pebbles"
 
 

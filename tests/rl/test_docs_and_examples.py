@@ -23,6 +23,8 @@ from fourfeathers.core import list_games, make  # noqa: E402
 from fourfeathers.core.encoding import encoding_for, observation_size  # noqa: E402
 from fourfeathers.rl.common import config_label  # noqa: E402
 
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "research.md"
 BLOCK = re.compile(r"^```(\w+)\n(.*?)^```", re.M | re.S)

@@ -9,9 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from live import LiveServer, hot_seat_table
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
+
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
 
 TABLES = [
     ("featherlight", ["human", "random"]),

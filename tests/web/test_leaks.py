@@ -40,6 +40,8 @@ from fourfeathers.web import hub as hub_module
 from fourfeathers.web import views
 from fourfeathers.web.tables import LogRow, Table
 
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
+
 TWIN_MOVES = 10
 """Moves tried from each determinization before an event (all of them when fewer)."""
 

@@ -19,6 +19,8 @@ from web_helpers import server
 from fourfeathers.web.store import Store, engine_url
 from fourfeathers.web.tables import LogRow
 
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
+
 URL = os.environ.get("FEATHERS_TEST_POSTGRES", "postgresql://postgres:postgres@127.0.0.1/postgres")
 
 
