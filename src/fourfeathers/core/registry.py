@@ -75,6 +75,9 @@ class GameSpec:
             the factory's module.
         score_unit: what ``State.scores()`` counts, in words, plural (``"points"``; Familiar
             Feat: ``"Monsters"``): hints' expected results and the page's end screen say it.
+        hidden_information: False for a game in which every seat sees the whole state (its
+            ``determinize`` gives the state back); the conformance suite then checks that no
+            determinization resamples anything, instead of that some do.
 
     Parts, each optional (None: the game has none, and users fall back on a default). A part is
     the object itself or a reference ``"module:attr"`` (``".heuristic:PROFILE"``), or
@@ -117,6 +120,7 @@ class GameSpec:
     configurations: tuple[dict[str, Any], ...] = field(default_factory=tuple)
     package: str = ""
     score_unit: str = "points"
+    hidden_information: bool = True
     heuristic: Any = field(default=None, metadata=_PART)
     features: Any = field(default=None, metadata=_PART)
     render: Any = field(default=None, metadata=_PART)
