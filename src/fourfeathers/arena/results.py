@@ -33,13 +33,13 @@ import json
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, overload
+from typing import Any
 
 from .. import __version__
 from ..agents import reproducible, resolve_spec
 from ..core.config import is_int
 from ..core.files import RESULTS_LINE_LIMIT, LineAppender, loads, read_lines, size_text, truncate
-from .runner import GameJob, GameResult, cached_game
+from .runner import GameJob, GameResult, LazyJobs, cached_game
 
 
 class ResultsMismatch(ValueError):
@@ -319,7 +319,7 @@ def _drop_unfinished_line(path: Path) -> None:
                 fh.write(b"\n")
 
 
-class Remaining(Sequence[GameJob]):
+class Remaining(LazyJobs):
     """The jobs of ``jobs`` whose index is not in ``done``, in order, without listing them:
     ``len`` and ``[k]`` (found by bisection over the sorted done indices) cost no more memory
     than ``done`` itself, however many jobs a run plans."""
@@ -343,28 +343,9 @@ class Remaining(Sequence[GameJob]):
                 low = mid + 1
         return low
 
-    @overload
-    def __getitem__(self, k: int) -> GameJob: ...
-
-    @overload
-    def __getitem__(self, k: slice) -> list[GameJob]: ...
-
-    def __getitem__(self, k: int | slice) -> GameJob | list[GameJob]:
-        if isinstance(k, slice):
-            return [self[i] for i in range(*k.indices(len(self)))]
-        if k < 0:
-            k += len(self)
-        if not 0 <= k < len(self):
-            raise IndexError(k)
+    def job(self, k: int) -> GameJob:
+        """The ``k``-th job not done."""
         return self.jobs[self._index(k)]
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence of the same jobs in the same order (a list, another plan)."""
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __iter__(self) -> Iterator[GameJob]:
         done = set(self.done)

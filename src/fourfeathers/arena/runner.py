@@ -408,9 +408,41 @@ def capped_workers(workers: int, todo: int, backend: str = "processes") -> int:
     return min(workers, cap)
 
 
-class GamePlan(Sequence[GameJob]):
-    """The jobs of a simulation, made when asked for (``plan[i]``), never listed: a plan of a
-    hundred million games costs no memory (see ``plan_games``)."""
+class LazyJobs(Sequence[GameJob]):
+    """A sequence of jobs made one at a time when asked for (``job(i)``), never listed, so a
+    plan of a hundred million games costs no memory. A subclass gives ``__len__`` and
+    ``job``; this gives indexing (negative and slices), and equality with any sequence of the
+    same jobs in the same order (a list, another plan). Unhashable, as a list."""
+
+    def job(self, i: int) -> GameJob:
+        """Job ``i`` (``0 <= i < len(self)``)."""
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> GameJob: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[GameJob]: ...
+
+    def __getitem__(self, i: int | slice) -> GameJob | list[GameJob]:
+        if isinstance(i, slice):
+            return [self.job(k) for k in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        return self.job(i)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+class GamePlan(LazyJobs):
+    """The jobs of a simulation, made when asked for (``plan[i]``, see ``plan_games``)."""
 
     def __init__(
         self,
@@ -435,29 +467,6 @@ class GamePlan(Sequence[GameJob]):
         """Game ``i``'s job (``0 <= i < len(self)``)."""
         seats = rotated(self.lineup, i) if self.rotate else self.lineup
         return GameJob(i, self.game_id, self.config, seats, derive_seed(self.seed, i))
-
-    @overload
-    def __getitem__(self, i: int) -> GameJob: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[GameJob]: ...
-
-    def __getitem__(self, i: int | slice) -> GameJob | list[GameJob]:
-        if isinstance(i, slice):
-            return [self.job(k) for k in range(*i.indices(self.games))]
-        if i < 0:
-            i += self.games
-        if not 0 <= i < self.games:
-            raise IndexError(i)
-        return self.job(i)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence of the same jobs in the same order (a list, another plan)."""
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __add__(self, other: Sequence[GameJob]) -> list[GameJob]:
         return [*self, *other]

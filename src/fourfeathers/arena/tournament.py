@@ -21,11 +21,11 @@ import itertools
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, overload
+from typing import Any
 
 from ..core.game import win_shares
 from ..core.rng import derive_seed
-from .runner import GameJob, rotated
+from .runner import GameJob, LazyJobs, rotated
 from .stats import Tally
 
 
@@ -45,7 +45,7 @@ def combination(items: Sequence[str], size: int, rank: int) -> tuple[str, ...]:
     return tuple(chosen)
 
 
-class TournamentPlan(Sequence[GameJob]):
+class TournamentPlan(LazyJobs):
     """The jobs of a round robin, made when asked for (``plan[i]``), never listed (see
     ``plan_tournament``): ``len`` is the number of tables times ``games`` (twice that in solo,
     where a match is two jobs)."""
@@ -81,29 +81,6 @@ class TournamentPlan(Sequence[GameJob]):
             return GameJob(i, self.game_id, self.config, (table[i % 2],), deal, match)
         seats = rotated(table, i % self.per_table)
         return GameJob(i, self.game_id, self.config, seats, derive_seed(self.seed, i))
-
-    @overload
-    def __getitem__(self, i: int) -> GameJob: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[GameJob]: ...
-
-    def __getitem__(self, i: int | slice) -> GameJob | list[GameJob]:
-        if isinstance(i, slice):
-            return [self.job(k) for k in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        if not 0 <= i < len(self):
-            raise IndexError(i)
-        return self.job(i)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal to any sequence of the same jobs in the same order (a list, another plan)."""
-        if not isinstance(other, Sequence) or isinstance(other, str):
-            return NotImplemented
-        return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 def tournament_games(agents: int, games: int, players: int) -> int:
