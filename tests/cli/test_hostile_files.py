@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,20 +31,6 @@ def one_error(result, start: str) -> str:
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith(start), lines
     return lines[0]
-
-
-@pytest.fixture
-def no_hang() -> Iterator[None]:
-    """Fail (instead of waiting forever) if a FIFO is opened for reading."""
-
-    def hung(*_: object) -> None:
-        raise AssertionError("the command waited on a FIFO")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(20)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 @pytest.fixture(scope="module")

@@ -6,7 +6,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import signal
 import socket
 from pathlib import Path
 
@@ -313,20 +312,6 @@ def test_a_save_that_fails_in_place_keeps_the_old_save(tmp_path, monkeypatch):
 
 
 # --- targets that are no regular file: refused before any work ------------------------------
-
-
-@pytest.fixture
-def no_hang():
-    """Fail (instead of waiting forever) if a FIFO is opened for writing."""
-
-    def hung(*_: object) -> None:
-        raise AssertionError("the command waited on a FIFO")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(60)
-    yield
-    signal.alarm(0)
-    signal.signal(signal.SIGALRM, old)
 
 
 @pytest.mark.usefixtures("no_hang")
