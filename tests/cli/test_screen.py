@@ -10,9 +10,10 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from fourfeathers import Match, make
+from fourfeathers import make
 from fourfeathers.cli import common, session
 from fourfeathers.cli.main import app
+from fourfeathers.core.table import Table
 
 runner = CliRunner()
 
@@ -39,8 +40,8 @@ def screen_of(game, state, player) -> list[str]:
     saved = session.console, common.console
     session.console = common.console = console
     try:
-        seat = session.Session(Match(game, 0), ["human"] * game.num_players, {})
-        seat.match.state = state
+        seat = session.Session(Table(game, 0, ["human"] * game.num_players), {})
+        seat.table.state = state
         seat.show(player, state.legal_actions())
     finally:
         session.console, common.console = saved

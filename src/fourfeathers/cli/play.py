@@ -21,8 +21,10 @@ from ..core.config import is_int
 from ..core.errors import ConfigError, ContentError, IllegalActionError
 from ..core.files import write_text
 from ..core.game import Game, State
-from ..core.records import GameRecord, Match, json_kind
+from ..core.records import GameRecord, json_kind
 from ..core.rng import MAX_SEED, derive_seed, random_seed
+from ..core.table import HUMAN
+from ..core.table import Table as GameTable
 from .common import (
     ContentOpt,
     GameArg,
@@ -49,13 +51,11 @@ from .common import (
 from .options import config_flags, game_command
 from .replay import load_record
 from .session import (
-    HUMAN,
     Display,
     InputEnded,
     Outcome,
     Session,
     make_agents,
-    movers_of,
     read_line,
 )
 from .view import draws_svg, render_result
@@ -95,7 +95,7 @@ def save_session(session: Session, path: Path) -> None:
     except OSError as exc:
         fail_write("--save", exc, path)
     again = f"feathers play {record.game} --load {path}"
-    done = bool(record.actions) and session.match.state.is_terminal()
+    done = bool(record.actions) and session.table.over
     progress = session.tournament
     if progress is not None and (not done or progress["game"] + 1 < progress["games"]):
         say(f"Tournament saved to {path}. Continue it with: {again}")
@@ -291,7 +291,8 @@ def play(
             fail("--tournament", f"{game.title} has no tournament format")
         _play_tournament(game, seat_kinds, display, save, {"seed": seed, "game": 0, "scores": []})
         return
-    session = Session(Match(game, seed), seat_kinds, make_agents(seat_kinds, seed, game), display)
+    table = GameTable(game, seed, seat_kinds)
+    session = Session(table, make_agents(seat_kinds, seed, game), display)
     _finish(session, save)
 
 
@@ -363,24 +364,27 @@ def _play_loaded(
     if tournament and progress is None:
         fail("--tournament", f"{load} holds a single game, not a tournament")
     try:
-        match = Match.from_record(record)
-        movers, forced = movers_of(record)
-    except (ConfigError, ContentError, IllegalActionError) as exc:
+        game = record.make_game()
+    except (ConfigError, ContentError) as exc:
         fail("--load", f"{load}: {exc}")
-    seat_kinds = _loaded_seats(record, seats, match.game.num_players)
-    checked = None if progress is None else _progress(load, match.game, progress)
+    seat_kinds = _loaded_seats(record, seats, game.num_players)
+    try:
+        table = GameTable.from_record(record, seat_kinds, game)
+    except IllegalActionError as exc:
+        fail("--load", f"{load}: {exc}")
+    checked = None if progress is None else _progress(load, game, progress)
     what = "tournament game" if progress is not None else "game"
     seed = "" if HUMAN in seat_kinds else f"; seed {record.seed}"
     say(
-        f"{match.game.title}: {_describe_seats(seat_kinds)}{seed}; continuing the {what} "
+        f"{game.title}: {_describe_seats(seat_kinds)}{seed}; continuing the {what} "
         f"after {len(record.actions)} decisions from {load}",
         "bold",
     )
     agent_seed = derive_seed(record.seed, "load", len(record.actions))
-    agents = make_agents(seat_kinds, agent_seed, match.game)
-    session = Session(match, seat_kinds, agents, display, movers=movers, forced=forced)
+    agents = make_agents(seat_kinds, agent_seed, game)
+    session = Session(table, agents, display)
     if checked is not None:
-        _play_tournament(match.game, seat_kinds, display, save or load, checked, session)
+        _play_tournament(game, seat_kinds, display, save or load, checked, session)
         return
     _finish(session, save)
 
@@ -439,14 +443,14 @@ def _finish(session: Session, save: Path | None) -> None:
         say("Game stopped.")
         return
     show_result(session)
-    show_seed(session.seats, session.match.record.seed)
+    show_seed(session.seats, session.table.record.seed)
     if save is not None:
         save_session(session, save)
 
 
 def _input_ended(session: Session, exc: InputEnded, save: Path | None) -> None:
     """Leave cleanly when a human seat has to answer but input ended (exit code 1, or 130)."""
-    player = session.match.state.current_player
+    player = session.table.state.current_player
     if save is not None:
         save_session(session, save)
     if exc.interrupted:
@@ -463,7 +467,7 @@ def _input_ended(session: Session, exc: InputEnded, save: Path | None) -> None:
 
 def show_result(session: Session) -> None:
     """The end of a game: the final table and every seat's score, explained."""
-    state = session.match.state
+    state = session.table.state
     game = session.game
     console.print()
     console.rule(f"{game.title} - game over", style="green")
@@ -510,8 +514,7 @@ def _play_tournament(
                     say(f"{seat_name(starter)} starts this game ({series.rule}).", "bold")
             game_seed = derive_seed(seed, k)
             session = Session(
-                Match(game, game_seed),
-                seats,
+                GameTable(game, game_seed, seats),
                 make_agents(seats, game_seed, game),
                 display,
                 announce_start=k == 0,
@@ -527,7 +530,7 @@ def _play_tournament(
             say("Tournament stopped.")
             return
         show_result(session)
-        previous = session.match.state
+        previous = session.table.state
         if save is not None:
             save_session(session, save)
         results.append(previous.scores())

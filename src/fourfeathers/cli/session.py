@@ -1,8 +1,9 @@
 """One game in the terminal: the ``Session`` that asks human seats and lets computer seats play.
 
 Seats are numbered from 1 for people (``Seat 2: ...``) and from 0 inside. A game is played
-through ``core.records.Match``, so it is recorded as it goes: ``undo`` replays all but the last
-decisions.
+at a ``core.table.Table``, which records it as it goes and holds the rules the server shares:
+who moves, the decisions a human seat has no choice in (made without asking, marked forced)
+and the undo rule (``Table.undo_count``).
 
 Hidden information: with one human seat the screen only ever shows what that seat may see
 (``view.render_state(game, state, seat)``); computer decisions are shown as the game describes
@@ -33,13 +34,12 @@ from ..agents.hints import HINT_AGENT, HintChoice, hint, hint_seed
 from ..core.errors import IllegalActionError
 from ..core.files import WriteError, write_text
 from ..core.game import Game, State
-from ..core.records import GameRecord, Match
+from ..core.records import GameRecord
 from ..core.rng import derive_seed
+from ..core.table import HUMAN, Move, Refused
+from ..core.table import Table as GameTable
 from .common import console, err_console, say, seat_name
 from .view import render_state, render_svg
-
-HUMAN = "human"
-"""The seat kind of a person at the keyboard; every other kind is an agent name."""
 
 HELP_TEXT = """\
 Answer with:
@@ -129,29 +129,23 @@ class Outcome(Enum):
 
 @dataclass
 class Session:
-    """One game being played: the match, who sits where, and what each human has seen.
+    """One game being played: the table, its computer players, and what each human has seen.
 
     Attributes:
-        match: the game and its record.
-        seats: seat kinds by seat (``"human"`` or an agent name).
+        table: the game, its record, its seats (``table.kinds``: ``"human"`` or an agent
+            name) and each decision's marks (``forced``, ``revealed``).
         agents: the agent of each computer seat.
         display: how the game is shown.
-        movers: the seat that made each recorded decision (for ``undo``).
-        forced: per recorded decision, True if it was the only legal choice, made without
-            asking (``undo`` never stops at one).
-        log: one public line per decision, in order.
+        log: one public line per decision (and per undo), in order.
         seen: per human seat, how many ``log`` lines that seat has been shown (hot seat).
         announce_start: say who starts before the first decision.
         tournament: the progress of the tournament this game belongs to (saved with it), or
             None for a single game.
     """
 
-    match: Match
-    seats: list[str]
+    table: GameTable
     agents: dict[int, Agent]
     display: Display = Display()
-    movers: list[int] = field(default_factory=list)
-    forced: list[bool] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
     seen: dict[int, int] = field(default_factory=dict)
     announce_start: bool = True
@@ -161,7 +155,7 @@ class Session:
 
     def to_record(self) -> GameRecord:
         """The game's record with its table: the seats, the display, the tournament."""
-        record = self.match.record
+        record = self.table.record
         record.table = {"seats": list(self.seats), **self.display.saved()}
         if self.tournament is not None:
             record.table["tournament"] = self.tournament
@@ -170,12 +164,17 @@ class Session:
     @property
     def game(self) -> Game:
         """The game being played."""
-        return self.match.game
+        return self.table.game
+
+    @property
+    def seats(self) -> list[str]:
+        """The seat kinds by seat (``"human"`` or an agent name)."""
+        return self.table.kinds
 
     @property
     def humans(self) -> list[int]:
         """The human seats."""
-        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
+        return self.table.humans
 
     def run(self) -> Outcome:
         """Play until the game is over or a human quits.
@@ -183,13 +182,12 @@ class Session:
         Raises ``InputEnded`` when input ends, or on Ctrl-C, at a prompt or while a computer
         seat thinks (``interrupted``): the record then holds every decision made so far.
         """
-        state = self.match.state
-        if self.announce_start and not self.match.record.actions and self.game.num_players > 1:
+        state = self.table.state
+        if self.announce_start and not self.table.record.actions and self.game.num_players > 1:
             say(f"{seat_name(state.current_player)} starts.", "bold")
         try:
-            while not self.match.state.is_terminal():
-                player = self.match.state.current_player
-                if self.seats[player] == HUMAN:
+            while (player := self.table.to_move) is not None:
+                if self.table.is_human(player):
                     if self.human_turn(player) is Outcome.QUIT:
                         return Outcome.QUIT
                 else:
@@ -199,19 +197,17 @@ class Session:
             raise InputEnded(interrupted=True) from None
         return Outcome.FINISHED
 
-    def _record(self, player: int, action: Any, forced: bool = False) -> str:
-        """Describe ``action`` (before it changes the state), apply it and log it."""
-        before = self.match.state.clone()
+    def _commit(self, move: Move) -> str:
+        """Describe a prepared decision (before it changes the state), apply it and log it."""
+        before, action = move.before, move.action
         text = self.game.describe_action(before, action)
-        self.match.apply(action)
-        self.movers.append(player)
-        self.forced.append(forced)
-        outcome = self.game.describe_outcome(before, action, self.match.state)
+        self.table.commit(move)
+        outcome = self.game.describe_outcome(before, action, self.table.state)
         if outcome:
             text += f". {outcome}"
         if self.display.svg is not None:
             self.write_svg(self.display.svg)
-        self.log.append(f"{seat_name(player)}: {text}")
+        self.log.append(f"{seat_name(move.decision.seat)}: {text}")
         return text
 
     def write_svg(self, path: Path) -> None:
@@ -219,7 +215,7 @@ class Session:
         cannot be written (the disk filled up during the game), say so in one line on stderr
         and stop updating it: the game goes on."""
         try:
-            write_text(path, render_svg(self.game, self.match.state, None) or "")
+            write_text(path, render_svg(self.game, self.table.state, None) or "")
         except OSError as exc:
             self.display = replace(self.display, svg=None)
             error = WriteError.of(path, exc)
@@ -229,23 +225,25 @@ class Session:
         """Let the agent of ``player`` decide, and print its decision as one line."""
         agent = self.agents[player]
         with thinking(f"{seat_name(player)} ({self.seats[player]}) is thinking"):
-            action = agent.act(view_for(agent, self.match.state, player))
-        self._record(player, action)
+            action = agent.act(view_for(agent, self.table.state, player))
+        self._commit(self.table.prepare_move(player, action))
         say(self.log[-1])
         if self.display.delay > 0:
             time.sleep(self.display.delay)
 
     def human_turn(self, player: int) -> Outcome | None:
-        """Show ``player`` the table and their actions and apply their answer.
+        """Show ``player`` the table and their actions and apply their answer; a decision with
+        one legal action is made without asking (``Table.forced_move``), and said so.
 
         Returns ``Outcome.QUIT`` if they quit; None once one decision was made or undone.
         """
-        state = self.match.state
-        actions = state.legal_actions()
-        if len(actions) == 1:
-            text = self._record(player, actions[0], forced=True)
+        forced = self.table.forced_move()
+        if forced is not None:
+            text = self._commit(forced)
             say(f"{seat_name(player)} has one choice, made without asking: {text}")
             return None
+        state = self.table.state
+        actions = state.legal_actions()
         if not self._hand_over(player):
             return Outcome.QUIT
         self.show(player, actions)
@@ -272,7 +270,7 @@ class Session:
             action = self._parse(state, actions, answer)
             if action is None:
                 continue
-            text = self._record(player, action)
+            text = self._commit(self.table.prepare_move(player, action))
             self.seen[player] = len(self.log)
             say(f"You: {text}")
             return None
@@ -298,43 +296,22 @@ class Session:
             return None
 
     def undo(self, player: int) -> bool:
-        """Take back ``player``'s last decision and every computer decision made after it.
+        """Take back ``player``'s last decision that was not forced and every decision after it
+        (forced ones and computer replies): the table's rule, ``Table.undo_count``.
 
         Refused (returns False after saying why) when ``player`` has no decision to take back,
         when another human decided since (hot seat: nobody takes back someone else's move), or
         when one of those decisions showed a hidden card (``game.reveals``): taking back a draw
         would let players search the face-down piles.
         """
-        movers = self.movers
-        chosen = [i for i, p in enumerate(movers) if self.seats[p] == HUMAN and not self.forced[i]]
-        last = max(chosen, default=None)
-        if last is None or movers[last] != player:
-            if last is None or player not in movers:
-                say("There is no decision of yours to take back.", "yellow")
-            else:
-                say(
-                    f"{seat_name(movers[last])} has decided since; you can only take back "
-                    "your own last decision.",
-                    "yellow",
-                )
+        table = self.table
+        try:
+            undo = table.prepare_undo(player)
+        except Refused as refusal:
+            say(refusal_words(refusal, player, table), "yellow")
             return False
-        record = self.match.record
-        for i in range(len(movers) - 1, last - 1, -1):
-            before = record.replay(i)
-            action = self.game.parse_action(record.actions[i])
-            if self.game.reveals(before, action):
-                who = "your" if movers[i] == player else f"{seat_name(movers[i])}'s"
-                say(
-                    f"Cannot take back: {who} decision '{record.actions[i]}' showed a hidden "
-                    "card, and the piles may not be searched.",
-                    "yellow",
-                )
-                return False
-        later = len(movers) - 1 - last
-        for _ in range(later + 1):
-            self.match.undo()
-            movers.pop()
-            self.forced.pop()
+        table.commit(undo)
+        later = undo.count - 1
         also = f" and {later} later decision{'s' if later > 1 else ''}" if later else ""
         note = f"{seat_name(player)} took back a decision{also}."
         self.log.append(note)
@@ -364,7 +341,7 @@ class Session:
 
     def show(self, player: int, actions: list[Any]) -> None:
         """Print the table as ``player`` sees it and the numbered legal actions."""
-        state = self.match.state
+        state = self.table.state
         console.print()
         console.rule(f"{self.game.title} - {seat_name(player)} to decide", style="cyan")
         table = render_state(self.game, state, player, memory_aid=self.display.memory_aid)
@@ -381,12 +358,12 @@ class Session:
     def hint(self, player: int, actions: list[Any]) -> Table:
         """The hint table for ``player`` now, searched once per position (``show`` reprints
         it): ``agents.hints.hint``, seeded like the server's for the same position."""
-        record = self.match.record
+        record = self.table.record
         key = tuple(record.actions)
         if self._hint is None or self._hint[0] != key:
             with thinking(f"Working out a hint ({HINT_AGENT})"):
                 seed = hint_seed(record.seed, len(key))
-                choices = hint(self.match.state, player, HINT_AGENT, seed)
+                choices = hint(self.table.state, player, HINT_AGENT, seed)
             self._hint = (key, hint_table(self.game, choices, actions))
         return self._hint[1]
 
@@ -486,15 +463,21 @@ def make_agents(seats: list[str], seed: int, game: Game) -> dict[int, Agent]:
     }
 
 
-def movers_of(record: GameRecord) -> tuple[list[int], list[bool]]:
-    """The seat that made each decision of ``record``, and whether it was the only legal
-    choice (``Session.movers`` and ``forced``; replaying the record once)."""
-    game = record.make_game()
-    state = game.new_initial_state(record.seed)
-    movers: list[int] = []
-    forced: list[bool] = []
-    for text in record.actions:
-        movers.append(state.current_player)
-        forced.append(len(state.legal_actions()) == 1)
-        state.apply_action(game.parse_action(text))
-    return movers, forced
+def refusal_words(refusal: Refused, player: int, table: GameTable) -> str:
+    """A refused undo (``Table.undo_count``) as the terminal says it to ``player``; the action
+    of a decision that showed a hidden card is named by its text form."""
+    if refusal.code == "decided_since" and refusal.seat is not None:
+        return (
+            f"{seat_name(refusal.seat)} has decided since; you can only take back your own last "
+            "decision."
+        )
+    if refusal.code == "revealed" and refusal.seat is not None and refusal.index is not None:
+        who = "your" if refusal.seat == player else f"{seat_name(refusal.seat)}'s"
+        action = table.decisions[refusal.index].action
+        return (
+            f"Cannot take back: {who} decision '{action}' showed a hidden card, and the piles "
+            "may not be searched."
+        )
+    if refusal.code == "nothing_to_undo":
+        return "There is no decision of yours to take back."
+    return f"Cannot take back: {refusal.reason}."
