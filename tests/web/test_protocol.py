@@ -14,6 +14,8 @@ from starlette.websockets import WebSocketDisconnect
 from web_helpers import Browser, claim_all, create, hub_of, server
 
 from fourfeathers.core import GameRecord
+from fourfeathers.web import hub as hub_module
+from fourfeathers.web.store import moves
 
 
 def play_out(browser: Browser, rng: random.Random, limit: int = 2000) -> None:
@@ -465,6 +467,77 @@ def test_undo_takes_back_the_computer_decisions_after_yours(client) -> None:
         assert browser.log[-1]["words"] == "took back a decision and 2 computer decisions"
         assert browser.log[-1]["undone"] == [2, 3, 4]
         assert hub_of(client).get(table["table"]).record.actions == ["take 1"]
+
+
+# Forced decisions
+
+
+def first_until_forced(browser: Browser, limit: int = 200) -> dict:
+    """Play every seat's first legal action until the server makes a forced decision; returns
+    its log entry."""
+    for _ in range(limit):
+        if browser.log and browser.log[-1]["kind"] == "forced":
+            return browser.log[-1]
+        if browser.state["legal"]:
+            reply = browser.move(browser.legal[0], seat=browser.state["to_move"])
+            assert reply["type"] == "accepted", reply
+        else:
+            browser.receive()
+    raise AssertionError("no forced decision")
+
+
+def test_the_server_plays_a_forced_decision_stores_it_and_undo_skips_it(db: Path, monkeypatch):
+    # Fancy Feathers, seed 3, first actions: seat 2's 8th decision is its only legal action.
+    monkeypatch.setattr(hub_module, "random_seed", lambda: 3)
+    with server(db) as client:
+        table, browser = hot_seat(client, "fancy-feathers")
+        forced = first_until_forced(browser)
+        assert forced == {
+            "n": 15,
+            "kind": "forced",
+            "seat": 1,
+            "words": "keep the 1 set-aside Trap: Seat 2 takes the next turn again",
+            "action": "pass traps",
+        }
+        live = hub_of(client).get(table["table"])
+        assert live.play.decisions[-1].forced and live.record.actions[-1] == "pass traps"
+        assert [r.kind for r in hub_of(client).store.events(table["table"])][-2:] == [
+            "move",
+            "forced",
+        ]
+        assert browser.state["undo"] == 1 and browser.state["to_move"] == 1
+        reply = browser.command("undo", seat=1)  # back to seat 2's own choice, event 14
+        assert reply["type"] == "accepted"
+        browser.until(reply["n"])
+        assert browser.log[-1]["undone"] == [14, 15]
+        assert browser.log[-1]["words"] == "took back a decision and 1 later decision"
+        assert len(live.record.actions) == 13 and browser.state["legal"]
+        again = first_until_forced(browser)  # the same choice: the same forced decision
+        assert again["n"] == 18 and again["action"] == "pass traps"
+        state, actions, log = live.state.to_dict(), live.record.actions[:], browser.log[:]
+    with server(db) as client:
+        after = hub_of(client).get(table["table"])
+        assert after.state.to_dict() == state and after.record.actions == actions
+        assert [d.forced for d in after.play.decisions].count(True) == 1
+        assert Browser(client, table["table"], browser.token, last=0).log == log
+
+
+def test_a_table_stopped_before_its_forced_decision_makes_it_at_start(db: Path, monkeypatch):
+    monkeypatch.setattr(hub_module, "random_seed", lambda: 3)
+    with server(db) as client:
+        table, browser = hot_seat(client, "fancy-feathers")
+        forced = first_until_forced(browser)
+        store = hub_of(client).store
+    # The server stopped between the event before it and the forced decision.
+    with store.engine.begin() as connection:
+        connection.execute(
+            moves.delete().where(moves.c.table_id == table["table"], moves.c.n == forced["n"])
+        )
+    with server(db) as client:
+        back = Browser(client, table["table"], browser.token, last=0)
+        back.until(forced["n"])
+        assert back.log[-1] == forced
+        assert [r.kind for r in hub_of(client).store.events(table["table"])][-1] == "forced"
 
 
 # Hints, rematch, restart, cleanup

@@ -12,14 +12,15 @@ from web_helpers import TEST_SETTINGS, Browser, claim_all, create, hub_of, serve
 from fourfeathers.agents import hints
 from fourfeathers.agents.hints import ESTIMATE_PLAYOUTS
 from fourfeathers.cli import session
-from fourfeathers.core.records import Match
+from fourfeathers.core.table import Table
 
 
 def terminal_rows(record, seat: int) -> list[tuple[str, ...]]:
     """The rows of the hint table ``feathers play --hint`` prints for ``seat`` at ``record``."""
-    match = Match.from_record(copy.deepcopy(record))
-    kinds = ["human"] * match.game.num_players
-    table = session.Session(match, kinds, {}).hint(seat, match.state.legal_actions())
+    record = copy.deepcopy(record)
+    kinds = ["human"] * record.make_game().num_players
+    game_table = Table.from_record(record, kinds)
+    table = session.Session(game_table, {}).hint(seat, game_table.state.legal_actions())
     return list(zip(*(column._cells for column in table.columns), strict=True))
 
 

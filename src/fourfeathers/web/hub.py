@@ -7,6 +7,9 @@ browser saw is always in the database, and events reach every connection in orde
 
 Computer seats decide in the ``ai.Pool`` without the lock: the hub sends the record, and when
 the answer comes back it is applied only if the table has not moved on meanwhile (an undo).
+A human seat with one legal action decides nothing: right after the event that led to it, under
+the same lock, the table's forced decision is prepared, stored and applied like any other
+(``Table.prepare_forced``, an event of kind ``forced``), so no command sees the position before.
 """
 
 from __future__ import annotations
@@ -470,6 +473,23 @@ class Hub:
         return cmd.seat
 
     async def _apply(self, table: Table, step: Step, answer: Callable[[], None]) -> None:
+        """Store, commit and broadcast a prepared step, then the forced decisions that follow
+        it (the caller holds the lock). Raises ``Rejection`` (``not_stored``) if the step
+        could not be stored; a forced decision that could not be is left to ``_schedule``."""
+        await self._apply_one(table, step, answer)
+        await self._play_forced(table)
+
+    async def _play_forced(self, table: Table) -> None:
+        """Make the table's forced decisions now (a human seat with one legal action:
+        ``Table.prepare_forced``), each one event stored and broadcast like any other (the
+        caller holds the lock). Stops at one that could not be stored (logged)."""
+        while (step := table.prepare_forced()) is not None:
+            try:
+                await self._apply_one(table, step, lambda: None)
+            except Rejection:
+                return
+
+    async def _apply_one(self, table: Table, step: Step, answer: Callable[[], None]) -> None:
         """Store, commit and broadcast a prepared step (the caller holds the lock)."""
         finished = time.time() if step.state.is_terminal() else None
         try:
@@ -507,14 +527,24 @@ class Hub:
     # Computer seats.
 
     def _schedule(self, table: Table) -> None:
-        if not table.thinking and table.computer_to_move() is not None:
+        if not table.thinking and (table.computer_to_move() is not None or table.forced_pending()):
             table.thinking = True
             self.spawn(self._computer_turns(table))
 
     async def _computer_turns(self, table: Table) -> None:
-        """Play the table's computer seats until a human is to move (or the end)."""
+        """Play the table's computer seats and forced decisions until a human is to choose
+        (or the end). A forced decision is made here when nothing else made it: a table
+        created, or rebuilt at start, at one; or one that could not be stored."""
         try:
-            while (seat := table.computer_to_move()) is not None and table.id in self.tables:
+            while table.id in self.tables:
+                if table.forced_pending():
+                    async with table.lock:
+                        await self._play_forced(table)
+                    if table.forced_pending():
+                        break  # not stored: the next command or restart tries again
+                seat = table.computer_to_move()
+                if seat is None:
+                    break
                 n = table.n
                 record = asdict(table.record)
                 seed = derive_seed(table.seed, "seat", seat, len(table.record.actions))

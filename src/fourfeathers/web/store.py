@@ -9,8 +9,9 @@ Schema (the same on both):
   ``rematch`` (the id of its rematch).
 - ``seats``: ``(table_id, seat)``: ``invite`` and ``token`` hold SHA-256 hashes (``token``
   NULL until claimed; a claim only ever fills a NULL, so a seat is claimed once).
-- ``moves``: ``(table_id, n)`` unique: every event, never updated: ``kind`` (``move`` or
-  ``undo``), ``seat``, ``action`` (text form), ``words``, ``undone`` (JSON list of events).
+- ``moves``: ``(table_id, n)`` unique: every event, never updated: ``kind`` (``move``,
+  ``forced`` or ``undo``), ``seat``, ``action`` (text form), ``words``, ``undone`` (JSON list of
+  events).
 
 Every method is synchronous and commits before it returns; the hub runs them in one worker
 thread. SQLite files use write-ahead logging, which survives a killed process.

@@ -1,13 +1,17 @@
-"""A table: one game being played by its seats, with its record, its log and its undo rule.
+"""A table: one game being played by its seats, with its event log.
+
+The rules of the table (who moves, forced decisions, the undo rule, what was revealed) are
+``core.table.Table``'s, the terminal's too; this module adds the server's side of a table: its
+seats' tokens and invites, its numbered events and its connections.
 
 Plain synchronous logic (the server's async side is ``hub.py``). A change is prepared first
-(``prepare_move``, ``prepare_undo``: the table does not change, and a refusal raises
-``Rejection``), then written to the database, then applied with ``commit``: so what the table
-holds was always committed first.
+(``prepare_move``, ``prepare_forced``, ``prepare_undo``: the table does not change, and a
+refusal raises ``Rejection``), then written to the database, then applied with ``commit``: so
+what the table holds was always committed first.
 
-Events: every accepted decision or undo is one ``LogRow``, numbered from 1 (``Table.n`` is the
-number of the latest one, 0 before the first). The live record holds the decisions not taken
-back; ``live[i]`` is the event of ``record.actions[i]``.
+Events: every accepted decision, forced decision or undo is one ``LogRow``, numbered from 1
+(``Table.n`` is the number of the latest one, 0 before the first). The live record holds the
+decisions not taken back; ``live[i]`` is the event of ``record.actions[i]``.
 """
 
 from __future__ import annotations
@@ -18,18 +22,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import table as core_table
 from ..core.errors import IllegalActionError
 from ..core.game import Game, State
 from ..core.records import GameRecord
+from ..core.table import HUMAN, Refused
 from .views import move_words
 
-HUMAN = "human"
-"""The seat kind of a person; every other seat kind is an agent spec played by the server."""
+__all__ = ["HUMAN", "LogRow", "Rejection", "Step", "Table"]
 
 
 @dataclass(frozen=True)
 class LogRow:
-    """One event. ``kind`` is ``"move"`` (``action``: its text form) or ``"undo"``
+    """One event. ``kind`` is ``"move"`` (``action``: its text form), ``"forced"`` (a move the
+    table made for a human seat that had one legal action: ``core.table``) or ``"undo"``
     (``undone``: the events taken back); ``words`` says it in public words (``views``)."""
 
     n: int
@@ -56,18 +62,24 @@ class Rejection(Exception):
 
 @dataclass
 class Step:
-    """A prepared change: the row to store and the state after it."""
+    """A prepared change: the row to store and the table's change (``core.table.Move`` or
+    ``core.table.Undo``)."""
 
     row: LogRow
-    state: State
-    revealed: bool = False
-    undo: int = 0
+    change: core_table.Move | core_table.Undo
+
+    @property
+    def state(self) -> State:
+        """The state after the change."""
+        change = self.change
+        return change.after if isinstance(change, core_table.Move) else change.state
 
 
 @dataclass(eq=False)
 class Table:
     """One table. ``kinds`` has one seat kind per seat; ``tokens`` and ``invites`` hold the
-    SHA-256 hashes of each human seat's token (None: unclaimed) and invite code."""
+    SHA-256 hashes of each human seat's token (None: unclaimed) and invite code; ``play`` is
+    the game at the table with its rules (``core.table.Table``)."""
 
     id: str
     game: Game
@@ -81,19 +93,27 @@ class Table:
     updated: float = 0.0
     finished: float | None = None
     rematch: str | None = None
-    state: State = field(init=False)
-    record: GameRecord = field(init=False)
+    play: core_table.Table = field(init=False)
     log: list[LogRow] = field(default_factory=list)
     live: list[int] = field(default_factory=list)
-    revealed: list[bool] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     connections: set[Any] = field(default_factory=set, repr=False)
     thinking: bool = False
 
     def __post_init__(self) -> None:
-        self.record = GameRecord(self.game.id, self.game.config, self.seed)
-        self.state = self.game.new_initial_state(self.seed)
+        self.play = core_table.Table(self.game, self.seed, self.kinds)
+        self.kinds = self.play.kinds
         self.updated = self.updated or self.created
+
+    @property
+    def state(self) -> State:
+        """The state of the game now."""
+        return self.play.state
+
+    @property
+    def record(self) -> GameRecord:
+        """The live record (the decisions not taken back)."""
+        return self.play.record
 
     @property
     def n(self) -> int:
@@ -102,7 +122,7 @@ class Table:
 
     @property
     def over(self) -> bool:
-        return self.state.is_terminal()
+        return self.play.over
 
     def claimed(self, seat: int) -> bool:
         """True for a computer seat or a human seat somebody holds."""
@@ -114,103 +134,101 @@ class Table:
 
     def movers(self) -> list[int]:
         """The seat of each live decision."""
-        return [self.log[n - 1].seat for n in self.live]
+        return self.play.movers()
 
     def computer_to_move(self) -> int | None:
         """The computer seat to decide now, or None."""
-        player = self.state.current_player
-        if self.over or self.kinds[player] == HUMAN:
-            return None
-        return player
+        return self.play.computer_to_move()
+
+    def forced_pending(self) -> bool:
+        """True when the table is to make a forced decision now (``prepare_forced``)."""
+        return self.play.forced_action() is not None
 
     def prepare_move(self, seat: int, text: str) -> Step:
-        """Check that ``seat`` may take the action ``text`` now; raises ``Rejection``."""
-        state = self.state
-        if self.over:
-            raise Rejection("game_over", "the game is over")
-        if state.current_player != seat:
-            raise Rejection(
-                "not_your_turn",
-                f"it is seat {state.current_player + 1}'s turn, not seat {seat + 1}'s",
-            )
+        """Check that ``seat`` may take the action ``text`` now; raises ``Rejection``
+        (``game_over``, ``not_your_turn``, ``illegal`` with the rule, ``not_understood``)."""
         try:
-            action = state.action_from_text(text)
+            self.play.check_turn(seat)
+            action = self.state.action_from_text(text)
+            move = self.play.prepare_move(seat, action)
+        except Refused as exc:
+            raise Rejection(exc.code, exc.reason) from None
         except IllegalActionError as exc:
             code = "illegal" if exc.rule else "not_understood"
             raise Rejection(code, exc.reason, exc.rule) from None
-        revealed = self.game.reveals(state, action)
-        after = state.clone()
-        after.apply_action(action)
-        words = move_words(self.game, state, action, after)
-        return Step(LogRow(self.n + 1, "move", seat, str(action), words), after, revealed)
+        return self._move_step(move)
+
+    def prepare_forced(self) -> Step | None:
+        """The forced decision the table makes now (a human seat with one legal action:
+        ``core.table.Table.forced_move``) as an event of kind ``"forced"``, or None."""
+        move = self.play.forced_move()
+        return None if move is None else self._move_step(move)
+
+    def _move_step(self, move: core_table.Move) -> Step:
+        decision = move.decision
+        kind = "forced" if decision.forced else "move"
+        words = move_words(self.game, move.before, move.action, move.after)
+        return Step(LogRow(self.n + 1, kind, decision.seat, decision.action, words), move)
 
     def undo_count(self, seat: int) -> int:
-        """How many decisions an undo by ``seat`` takes back; raises ``Rejection`` if refused.
+        """How many decisions an undo by ``seat`` takes back; raises ``Rejection``
+        (``no_undo``, ``game_over``) if refused.
 
-        The terminal's rule (``feathers play``): only the seat's own last decision and the
-        computer decisions after it, only if no other human decided since and none of them
-        showed anything hidden (``Game.reveals``: taking back a draw would let players search
-        a face-down pile).
+        The table's rule (``core.table.Table.undo_count``, the terminal's too): back to the
+        seat's own last decision that was not forced, with the forced and computer decisions
+        after it; only if no other human decided since and none of them showed anything hidden
+        (``Game.reveals``: taking back a draw would let players search a face-down pile).
         """
-        if self.over:
-            raise Rejection("no_undo", "the game is over")
-        movers = self.movers()
-        humans = [i for i, p in enumerate(movers) if self.kinds[p] == HUMAN]
-        if not humans or seat not in movers:
-            raise Rejection("no_undo", "there is no decision of yours to take back")
-        last = humans[-1]
-        if movers[last] != seat:
-            raise Rejection(
+        try:
+            return self.play.undo_count(seat)
+        except Refused as exc:
+            raise self._rejection(exc) from None
+
+    def _rejection(self, refusal: Refused) -> Rejection:
+        """A refused undo in the protocol's words (the decision that showed something hidden is
+        named by its public words, never its text form)."""
+        if refusal.code == "game_over":
+            return Rejection("game_over", refusal.reason)
+        if refusal.code == "revealed" and refusal.index is not None:
+            row = self.log[self.live[refusal.index] - 1]
+            return Rejection(
                 "no_undo",
-                f"seat {movers[last] + 1} has decided since; you can only take back your own "
-                "last decision",
+                f"cannot take back: seat {row.seat + 1}'s decision ({row.words}) showed "
+                "something hidden, and the piles may not be searched",
             )
-        for i in range(last, len(movers)):
-            if self.revealed[i]:
-                row = self.log[self.live[i] - 1]
-                raise Rejection(
-                    "no_undo",
-                    f"cannot take back: seat {row.seat + 1}'s decision ({row.words}) showed "
-                    "something hidden, and the piles may not be searched",
-                )
-        return len(movers) - last
+        return Rejection("no_undo", refusal.reason)
 
     def undo_seat(self) -> int | None:
         """The seat that may undo now (``undo_count`` would accept it), or None."""
-        if self.over:
-            return None
-        for i in range(len(self.live) - 1, -1, -1):
-            seat = self.log[self.live[i] - 1].seat
-            if self.kinds[seat] == HUMAN:
-                return None if any(self.revealed[i:]) else seat
-        return None
+        return self.play.undo_seat()
 
     def prepare_undo(self, seat: int) -> Step:
-        """Take back ``seat``'s last decision (and computer ones after it); raises
+        """Take back ``seat``'s last decision (and the decisions after it); raises
         ``Rejection`` (see ``undo_count``)."""
-        count = self.undo_count(seat)
-        keep = len(self.record.actions) - count
-        state = self.record.replay(keep)
-        also = f" and {count - 1} computer decision{'s' if count > 2 else ''}" if count > 1 else ""
+        try:
+            undo = self.play.prepare_undo(seat)
+        except Refused as exc:
+            raise self._rejection(exc) from None
+        later = undo.taken[1:]
+        count = len(later)
+        whose = "computer" if all(not self.play.is_human(d.seat) for d in later) else "later"
+        also = f" and {count} {whose} decision{'s' if count > 1 else ''}" if count else ""
+        keep = len(self.live) - undo.count
         row = LogRow(
             self.n + 1, "undo", seat, "", f"took back a decision{also}", tuple(self.live[keep:])
         )
-        return Step(row, state, undo=count)
+        return Step(row, undo)
 
     def commit(self, step: Step, now: float | None = None) -> None:
         """Apply a prepared (and stored) step."""
         row = step.row
         assert row.n == self.n + 1, "steps are committed in order"
+        self.play.commit(step.change)
         self.log.append(row)
-        if row.kind == "move":
-            self.record.actions.append(row.action)
-            self.live.append(row.n)
-            self.revealed.append(step.revealed)
+        if row.kind == "undo":
+            del self.live[len(self.live) - len(row.undone) :]
         else:
-            del self.record.actions[-step.undo :]
-            del self.live[-step.undo :]
-            del self.revealed[-step.undo :]
-        self.state = step.state
+            self.live.append(row.n)
         self.updated = now if now is not None else time.time()
         if self.over and self.finished is None:
             self.finished = self.updated
@@ -219,17 +237,17 @@ class Table:
         """Rebuild a new table from its stored events (at server start).
 
         Raises ``IllegalActionError`` if a stored decision is not legal (an engine that changed
-        the rules since the table was recorded).
+        the rules since the table was recorded), ``ValueError`` if it is not its seat's turn
+        or an undo takes back more than was decided.
         """
         for row in rows:
-            if row.kind == "move":
-                action = self.game.parse_action(row.action)
-                revealed = self.game.reveals(self.state, action)
-                after = self.state.clone()
-                after.apply_action(action)
-                step = Step(row, after, revealed)
+            change: core_table.Move | core_table.Undo
+            if row.kind == "undo":
+                change = self.play.take_back(len(row.undone), row.seat)
             else:
-                count = len(row.undone)
-                state = self.record.replay(len(self.record.actions) - count)
-                step = Step(row, state, undo=count)
-            self.commit(step, now=self.updated)
+                action = self.game.parse_action(row.action)
+                try:
+                    change = self.play.prepare_move(row.seat, action)
+                except Refused as exc:
+                    raise ValueError(f"event {row.n}: {exc.reason}") from None
+            self.commit(Step(row, change), now=self.updated)

@@ -3,7 +3,8 @@
 A recipient is the set of seats a connection holds (several in hot seat; none for a spectator).
 ``table_view`` is the only function that reads a running game's state for a recipient: it
 shows the public view (``State.public_observation``), the observation of each seat held
-(``State.observation``), the legal actions of a held seat to move, and the undo possibility.
+(``State.observation``), the legal actions of a held seat to move (unless the table plays its
+only one: a forced decision), and the undo possibility.
 The log is public words (``Game.describe_action`` / ``describe_outcome``); an action's text
 form, which may name a hidden card (a card passed face down), goes only to the seat that took
 it. A game whose ``web`` part has ``derive(game, observation, seat)`` gets, beside each
@@ -99,7 +100,8 @@ def shared_view(table: Table) -> dict[str, Any]:
 
 def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
     """The part of ``table_view`` that is ``recipient``'s own: its seats, their observations,
-    the legal actions of a held seat to move, and whether a held seat may undo."""
+    the legal actions of a held seat to move (none when it has only one: the table plays it,
+    ``core.table``), and whether a held seat may undo."""
     state = table.state
     game = table.game
     undo = table.undo_seat()
@@ -116,7 +118,7 @@ def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
                 "words": game.describe_action(state, a),
                 "fields": game.action_fields(state, a),
             }
-            for a in state.legal_actions()
+            for a in table.play.choices()
         ]
     return view
 
