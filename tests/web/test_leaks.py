@@ -82,8 +82,39 @@ def twin_seats(table: Table, recipient: views.Recipient) -> list[int]:
 def twin(table: Table, state: Any) -> Table:
     """The table with another state (everything else, history included, the same)."""
     other = copy.copy(table)
-    other.state = state
+    other.play = copy.copy(table.play)
+    other.play.state = state
     return other
+
+
+def settle(client, table: Table) -> None:
+    """Wait until the command the table's lock is held for is done (with the forced decisions
+    it led to)."""
+
+    async def wait() -> None:
+        async with table.lock:
+            pass
+
+    client.portal.call(wait)
+
+
+def as_of(table: Table, k: int, text: str) -> Table:
+    """The table as it was when it sent ``text``, the message of its event ``k``: rebuilt from
+    its first ``k`` events, with the time that message gave."""
+    past = Table(
+        table.id,
+        table.game,
+        table.seed,
+        list(table.kinds),
+        table.tokens,
+        table.invites,
+        open=table.open,
+        engine=table.engine,
+        created=table.created,
+    )
+    past.replay(table.log[:k])
+    past.updated = json.loads(text)["state"]["updated"]
+    return past
 
 
 def check_state(audit: Audit, table: Table, recipient, text: str, build, rng, what: str) -> None:
@@ -205,16 +236,22 @@ def play_audited(
             mover.command("move", action="put 999 on 99")
         check_raw(audit, table, browsers, recipients, orders)
         before = table.state.clone()
+        checked = table.n
         reply = mover.move(rng.choice(mover.legal))
         assert reply["type"] == "accepted", reply
-        row = table.log[-1]
-        for b, r in zip(browsers, recipients, strict=True):
-            b.until(row.n)
-            text = b.events[row.n]
-            build = lambda t, r=r, row=row: views.event(t, row, r)  # noqa: E731
-            check_state(audit, table, r, text, build, rng, f"event {row.n}")
-            check_move(audit, table, before, row, r, text, rng)
-        if table.n == reconnect_at:  # a browser comes back and catches up
+        settle(client, table)  # the forced decisions the server made after it
+        for k in range(checked + 1, table.n + 1):
+            row = table.log[k - 1]
+            for b in browsers:
+                b.until(k)
+            past = table if k == table.n else as_of(table, k, browsers[-1].events[k])
+            for b, r in zip(browsers, recipients, strict=True):
+                text = b.events[k]
+                build = lambda t, r=r, row=row: views.event(t, row, r)  # noqa: E731
+                check_state(audit, past, r, text, build, rng, f"event {row.n}")
+                check_move(audit, past, before, row, r, text, rng)
+            before = past.state.clone()
+        if checked < reconnect_at <= table.n:  # a browser comes back and catches up
             k = rng.randrange(len(browsers))
             browsers[k].close()
             since = max(0, table.n - 3)
