@@ -179,7 +179,7 @@ def test_a_position_or_move_that_does_not_fit_the_rules_is_named():
         LessonRun(parse_lesson(data, "featherlight", "x", "x.json"))
     data = bad("steps.0.moves", ["take 9"])
     problems = check_lesson(parse_lesson(data, "featherlight", "x", "x.json"))
-    assert problems and problems[0].startswith("x.json: steps[0].moves[0]: 'take 9' is unknown")
+    assert problems and problems[0].startswith("x.json: steps[0].moves[0]: 'take 9' is refused: ")
     data = bad("steps.0.mistakes", [{"move": "draw 2", "rule": "FL-20"}])
     (problem,) = check_lesson(parse_lesson(data, "featherlight", "x", "x.json"))
     assert problem == (

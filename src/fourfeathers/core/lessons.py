@@ -129,7 +129,7 @@ class Verdict:
     Attributes:
         kind: ``"right"``; ``"refused"`` (the rules forbid it: ``rule`` names the rule);
             ``"other"`` (legal, but not a move this step asks for); ``"unknown"`` (no action of
-            the game).
+            the game, and no rule named).
         message: what to tell the learner: the explanation, the refusal in the game's words,
             or the step's hint.
         rule: the rule id of a refusal (may be empty for a malformed action), else empty.
@@ -380,8 +380,8 @@ class LessonRun:
         step = self.step
         try:
             action = self.parse(answer)
-        except IllegalActionError as exc:
-            return Verdict("unknown", str(exc), exc.rule)
+        except IllegalActionError as exc:  # a rule already refuses some texts (a slot 9)
+            return Verdict("refused" if exc.rule else "unknown", exc.reason, exc.rule)
         if action not in self.position.legal_actions():
             probe = self.position.clone()
             try:
