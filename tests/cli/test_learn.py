@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from typer.testing import CliRunner
 
 from fourfeathers.cli import learn as learn_module
@@ -45,18 +46,32 @@ def test_a_legal_move_the_step_does_not_ask_for_gets_its_hint():
     ]
 
 
-def test_the_lesson_hands_over_to_a_game_against_easy_with_hints(monkeypatch):
-    calls = []
-    monkeypatch.setattr(
-        "fourfeathers.cli.play.play", lambda game, **kw: calls.append((game, kw)), raising=True
-    )
-    moves = answers("fancy-feathers", "multiplayer")
-    result = runner.invoke(app, ["learn", "fancy-feathers"], input="\n".join(moves) + "\ny\n")
+@pytest.mark.parametrize(
+    ("game", "mode", "players", "seats", "config"),
+    [
+        ("fancy-feathers", "multiplayer", 2, ["human", "easy"], {"players": 2}),
+        ("isle-of-feathers", "solo", 1, ["human"], {"players": 1, "stamina": 1}),
+    ],
+)
+def test_the_lesson_hands_over_to_a_game_against_easy_with_hints(
+    monkeypatch, game, mode, players, seats, config
+):
+    """The real feathers play is started (its _finish, which would play the game, is
+    replaced): the lesson's options, the learner in seat 1, easy in the others, hints on."""
+    sessions = []
+    monkeypatch.setattr("fourfeathers.cli.play._finish", lambda s, save: sessions.append(s))
+    moves = answers(game, mode)
+    args = ["learn", game, "--mode", mode]
+    result = runner.invoke(app, args, input="\n".join(moves) + "\ny\n")
     assert result.exit_code == 0, result.output
-    assert "Starting: feathers play fancy-feathers --seats human,easy --hint" in result.output
-    assert calls == [
-        ("fancy-feathers", {"players": 2, "seats": "human,easy", "hint": True, "game_options": {}})
-    ]
+    (session,) = sessions
+    assert session.seats == seats and session.display.hint is True
+    assert {k: session.game.config[k] for k in config} == config
+    assert session.game.num_players == players
+    flags = " --stamina 1" if mode == "solo" else ""
+    assert f"Starting: feathers play {game} --seats {','.join(seats)} --hint{flags}" in (
+        result.output
+    )
 
 
 def test_list_and_quit_and_errors():

@@ -229,4 +229,5 @@ def _after(spec: GameSpec, lesson: Lesson, then_play: bool | None) -> None:
     from .play import play  # play imports much; only a game needs it
 
     say(f"Starting: {command}", "dim")
-    play(spec.id, players=players, seats=seats, hint=True, game_options=options)
+    # The command undecorated (options.game_command wraps it to gather the game flags).
+    inspect.unwrap(play)(spec.id, players=players, seats=seats, hint=True, game_options=options)
