@@ -3,6 +3,7 @@ for word, and ``core.rulebook`` reads them into sections and rules for the ``rul
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -60,3 +61,13 @@ def test_plain_words_and_a_broken_file():
     rid = "AB" + "-1"  # a made-up id
     book = Rulebook.parse(f"no heading\n## Only\n- **{rid}** one\n  more\nstray\n- not a rule\n")
     assert [(r.id, r.text) for r in book.rules.values()] == [(rid, "one more")]
+
+
+def test_a_game_without_rules_or_lessons_has_none():
+    """A game package without ``rules.md`` or ``lessons/`` (here the stdlib's json package
+    stands in for one) has no rulebook and no lessons, and nothing raises."""
+    from fourfeathers.core.lessons import lesson_modes, lessons_of
+
+    spec = dataclasses.replace(game_spec("featherlight"), package="json")
+    assert rulebook(spec) is None and rulebook_text(spec) is None
+    assert lesson_modes(spec) == [] and lessons_of(spec) == []
