@@ -36,12 +36,14 @@ def wheel(tmp_path_factory) -> zipfile.ZipFile:
     return zipfile.ZipFile(path)
 
 
-def test_the_wheel_holds_types_licence_and_content(wheel):
+def test_the_wheel_holds_types_licence_content_rules_and_lessons(wheel):
     names = set(wheel.namelist())
     assert "fourfeathers/py.typed" in names
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names)
     for game in ("featherlight", "fancy_feathers", "familiar_feat", "isle_of_feathers"):
         assert f"fourfeathers/games/{game}/content.toml" in names
+        assert f"fourfeathers/games/{game}/rules.md" in names  # the rules command reads it
+        assert any(n.startswith(f"fourfeathers/games/{game}/lessons/") for n in names)
 
 
 def test_metadata_licence_classifiers_and_what_the_default_install_needs(wheel):

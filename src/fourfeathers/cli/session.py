@@ -39,6 +39,7 @@ from ..core.rng import derive_seed
 from ..core.table import HUMAN, Move, Refused
 from ..core.table import Table as GameTable
 from .common import console, err_console, say, seat_name
+from .rules import is_rules_command, show_rules
 from .view import render_state, render_svg
 
 HELP_TEXT = """\
@@ -48,6 +49,8 @@ Answer with:
   ?                 every action with what it does
   undo              take back your last decision (and computer moves after it)
   show              show the table and your actions again
+  rules [words]     the rules: 'rules' lists the sections; rules 3, rules gap, or the id
+                    a refusal names in [brackets]
   help              this text
   quit              stop playing (you are offered to save the game)
 A decision with only one legal choice is made for you, and said so."""
@@ -262,6 +265,9 @@ class Session:
                 continue
             if word in ("show", "look", "s"):
                 self.show(player, actions)
+                continue
+            if is_rules_command(answer):
+                show_rules(self.game.id, answer)
                 continue
             if word in ("undo", "u"):
                 if self.undo(player):

@@ -17,12 +17,14 @@ both lazily on first use, so the core itself never names a game.
 from __future__ import annotations
 
 import importlib
+import importlib.resources
 import inspect
 import sys
 import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from importlib.metadata import EntryPoint, entry_points
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from .errors import ConfigError
@@ -152,6 +154,18 @@ class GameSpec:
         self._loaded[name] = value
         return value
 
+    def folder(self) -> Traversable:
+        """The folder of the game's package: where its data files lie besides its modules
+        (``lessons/``, read by ``core.lessons``; ``rules.md``, read by ``core.rulebook``)."""
+        return importlib.resources.files(self._package())
+
+    def _package(self) -> str:
+        return (
+            self.package
+            or getattr(sys.modules.get(self.factory.__module__), "__package__", "")
+            or self.factory.__module__.rpartition(".")[0]
+        )
+
     def search_profile(self) -> SearchProfile[Any] | None:
         """The heuristic part as a ``SearchProfile`` (a bare ``Heuristic`` function becomes
         the profile with only that ``evaluate``), None if the game has none. Raises
@@ -168,9 +182,7 @@ class GameSpec:
 
     def _resolve(self, name: str, ref: str) -> Any:
         module_name, _, attr = ref.partition(":")
-        package = self.package or getattr(
-            sys.modules.get(self.factory.__module__), "__package__", ""
-        )
+        package = self._package()
         try:
             obj: Any = importlib.import_module(module_name, package or None)
             for piece in filter(None, attr.split(".")):

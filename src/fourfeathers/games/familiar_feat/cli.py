@@ -7,6 +7,7 @@ from ...cli.options import GameOption
 OPTIONS = (GameOption("level", "--level", int, "N", "Level", "1-8"),)
 
 EXAMPLES = {
+    "learn": ("feathers learn familiar-feat",),
     "play": ("feathers play familiar-feat --level 3 --seed 5",),
     "simulate": ("feathers simulate familiar-feat --level 8 --agents greedy --games 500",),
     "tournament": ("feathers tournament familiar-feat --level 3 --agents greedy,medium -n 10",),

@@ -18,6 +18,9 @@ Files (the same name means the same part in every game folder):
   learning libraries.
 - ``web/``: the table in the browser (``feathers serve``): ``view.js`` and ``view.css``, and
   in its ``__init__`` the types' catalogue and what the page derives from an observation.
+- ``rules.md``: a copy of ``docs/rules/<game>.md`` (kept equal by a test), for the
+  ``rules`` command at the terminal's prompt; ``lessons/``: the lessons of ``feathers learn``
+  (``core.lessons``, docs/learn.md), one JSON file per mode.
 
 Rulings: ``docs/rulings/fancy-feathers.md``.
 """

@@ -34,6 +34,7 @@ OPTIONS = (
 )
 
 EXAMPLES = {
+    "learn": ("feathers learn fancy-feathers",),
     "play": (
         "feathers play fancy-feathers --players 4 --seats human,greedy,greedy,hard",
         "feathers play fancy-feathers --players 3 --types first-game",

@@ -27,6 +27,11 @@ from .game import FeatherlightGame
 OPTIONS: tuple[GameOption, ...] = ()
 
 EXAMPLES = {
+    "learn": (
+        "feathers learn featherlight --list",
+        "feathers learn featherlight",
+        "feathers learn featherlight --mode solo",
+    ),
     "play": (
         "feathers play featherlight",
         "feathers play featherlight --players 3 --seed 7 --start 2",

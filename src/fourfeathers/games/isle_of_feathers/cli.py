@@ -7,6 +7,7 @@ from ...cli.options import GameOption
 OPTIONS = (GameOption("stamina", "--stamina", int, "N", "Solo stamina level", "1-4"),)
 
 EXAMPLES = {
+    "learn": ("feathers learn isle-of-feathers", "feathers learn isle-of-feathers --mode solo"),
     "play": (
         "feathers play isle-of-feathers -p 3 --seats human,greedy,greedy \\\n    --svg island.svg",
         "feathers play isle-of-feathers --players 1 --stamina 2",
