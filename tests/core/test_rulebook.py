@@ -1,5 +1,6 @@
 """The rules the installed package carries (``games/<game>/rules.md``) are what ``docs/rules``
-shows (each ``docs/rules/<game>.md`` is a link to its game's file: one text, two ways in), and ``core.rulebook`` reads them into sections and rules for the ``rules`` command."""
+shows (each ``docs/rules/<game>.md`` is a link to its game's file: one text, two ways in), and
+``core.rulebook`` reads them into sections and rules for the ``rules`` command."""
 
 from __future__ import annotations
 

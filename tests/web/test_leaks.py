@@ -13,6 +13,10 @@ resamples exactly what seat ``p`` cannot know (the conformance suite checks this
   from the real one: its event must be the same bytes. This catches words that name a drawn
   card, or an action's text form sent to a seat that did not see it (Isle of Feathers' ``pass
   17`` names the card passed face down).
+- Replays: a ``frame`` (the table as it was after an earlier event) asked for while the game
+  runs must be what the connection was sent live at that event (the summary's ``updated``
+  aside, which is the table's now): a seat stepping back sees no more than it saw. The record
+  file is refused before the end, its refusal holding nothing; after the end both show all.
 - Bytes: no message before the end holds the seed, a ``seed`` or ``actions`` field, or the
   order of a hidden pile (any place whose cards differ between determinizations) as a whole
   list: a run inside a longer list is no proof (Fancy Feathers' memory aid lists every card a
@@ -36,11 +40,15 @@ from web_helpers import Browser, claim_all, create, hub_of, server
 from fourfeathers.agents.hints import hint as hint_choices
 from fourfeathers.agents.hints import hint_seed
 from fourfeathers.core import derive_seed, list_games
+from fourfeathers.core.records import GameRecord
 from fourfeathers.web import hub as hub_module
-from fourfeathers.web import views
+from fourfeathers.web import replay, views
 from fourfeathers.web.tables import LogRow, Table
 
 pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
+
+FRAME_EVERY = 3
+"""Every this many events each connection asks for the frame of an earlier event."""
 
 TWIN_MOVES = 10
 """Moves tried from each determinization before an event (all of them when fewer)."""
@@ -201,6 +209,32 @@ def check_raw(audit: Audit, table: Table, browsers: list, recipients: list, orde
         b.raw.clear()
 
 
+def _then(message: dict) -> str:
+    """A frame's or event's state and entry as compared: without the summary's ``updated``
+    (a frame gives the table's now)."""
+    state = {k: v for k, v in message["state"].items() if k != "updated"}
+    return json.dumps({"entry": message.get("entry"), "state": state}, sort_keys=True)
+
+
+def check_frames(audit: Audit, client, table: Table, browsers, recipients, seen, rng) -> None:
+    """Each connection asks for the frame of a random event so far; while the game runs it
+    must be what that recipient was sent live then (``seen[r][k]``); the record file must be
+    refused."""
+    for b, r in zip(browsers, recipients, strict=True):
+        k = rng.randint(0, table.n)
+        b.send({"type": "frame", "id": "audit", "n": k})
+        got = b.next("frame", "error")
+        if got["type"] != "frame":
+            audit.leaks.append(f"frame {k} for {sorted(r)} refused: {got}")
+            continue
+        audit.expect(_then(got), _then(seen[r][k]), f"frame {k} for {sorted(r)}")
+    answer = client.get(f"/api/tables/{table.id}/record.json")
+    audit.checked += 1
+    if answer.status_code != 409:
+        audit.leaks.append(f"the record file was given before the end ({answer.status_code})")
+    check_bytes(audit, table.seed, [], answer.text, "the record file's refusal")
+
+
 def play_audited(
     client, game_id: str, players: int, rng: random.Random, limit: int | None = None
 ) -> Audit:
@@ -214,8 +248,10 @@ def play_audited(
     recipients = [frozenset({s}) for s in range(players)] + [views.SPECTATOR]
     browsers = [Browser(client, table.id, tokens[s]) for s in range(players)]
     browsers.append(Browser(client, table.id))
+    seen: dict[views.Recipient, dict[int, dict]] = {r: {} for r in recipients}
     for b, r in zip(browsers, recipients, strict=True):
         check_state(audit, table, r, b.raw[-1], lambda t, r=r: views.sync(t, r, 0), rng, "sync")
+        seen[r][0] = {"entry": None, "state": b.first["state"]}
     reconnect_at = rng.randrange(3, 12)
     hint_spec, playouts = hub.settings.hint_agent, hub.settings.hint_playouts
     while not table.over and (limit is None or table.n < limit):
@@ -250,7 +286,10 @@ def play_audited(
                 build = lambda t, r=r, row=row: views.event(t, row, r)  # noqa: E731
                 check_state(audit, past, r, text, build, rng, f"event {row.n}")
                 check_move(audit, past, before, row, r, text, rng)
+                seen[r][k] = json.loads(text)
             before = past.state.clone()
+        if table.n // FRAME_EVERY > checked // FRAME_EVERY and not table.over:
+            check_frames(audit, client, table, browsers, recipients, seen, rng)
         if checked < reconnect_at <= table.n:  # a browser comes back and catches up
             k = rng.randrange(len(browsers))
             browsers[k].close()
@@ -274,6 +313,11 @@ def play_audited(
                 recipients,
                 {r: hidden_orders(table, r, rng) for r in recipients},
             )
+    if table.over:  # now every frame shows every seat, to anybody, and the record is given
+        for b in browsers:
+            b.send({"type": "frame", "n": rng.randint(0, table.n)})
+            assert b.next("frame")["seen"] == list(range(players))
+        assert client.get(f"/api/tables/{table.id}/record.json").status_code == 200
     for b in browsers:
         b.close()
     return audit
@@ -350,6 +394,35 @@ def test_mutation_a_hidden_actions_text_sent_to_another_seat(db, monkeypatch) ->
     monkeypatch.setattr(views, "entry", leaky)
     leaks = audit_with(db, "isle-of-feathers", 3, 40).leaks
     assert any("as move pass" in leak for leak in leaks), leaks[:3]
+
+
+def test_mutation_a_frame_showing_every_seat_while_the_game_runs(db, monkeypatch) -> None:
+    """A replay that showed every hand before the end (the view it gives after the end)."""
+    monkeypatch.setattr(
+        views, "frame_recipient", lambda table, r: frozenset(range(table.game.num_players))
+    )
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any(leak.startswith("frame ") for leak in leaks), leaks[:3]
+
+
+def test_mutation_a_frame_of_the_table_now(db, monkeypatch) -> None:
+    """A replay that drew the table as it is now, not as it was (later cards, later hands)."""
+    monkeypatch.setattr(replay, "table_at", lambda table, n: table)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any(leak.startswith("frame ") for leak in leaks), leaks[:3]
+
+
+def test_mutation_the_record_file_before_the_end(db, monkeypatch) -> None:
+    """A record file given while the game runs (it holds the seed: every hidden card)."""
+
+    def leaky(table: Table) -> str:
+        record = table.record
+        return GameRecord(record.game, record.config, record.seed, record.actions).to_json()
+
+    monkeypatch.setattr(views, "record_file", leaky)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any("record file was given before the end" in leak for leak in leaks), leaks[:3]
+    assert any("holds the seed" in leak for leak in leaks), leaks[:3]
 
 
 def test_the_honest_gate_passes_the_same_audits(db) -> None:

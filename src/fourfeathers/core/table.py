@@ -29,6 +29,7 @@ its own record and state instead (``Match`` stays the bare, rule-free form).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -152,6 +153,17 @@ class Table:
         self.record = GameRecord(game.id, game.config, seed)
         self.state = game.new_initial_state(seed)
         self.decisions: list[Decision] = []
+
+    def copy(self) -> Table:
+        """An independent copy: the state cloned, the record and the decisions' list copied
+        (the game and the seat kinds' values are shared)."""
+        other = copy.copy(self)
+        other.kinds = list(self.kinds)
+        other.state = self.state.clone()
+        record = self.record
+        other.record = GameRecord(record.game, record.config, record.seed, list(record.actions))
+        other.decisions = list(self.decisions)
+        return other
 
     @classmethod
     def from_record(

@@ -2,7 +2,8 @@
 
 HTTP (JSON): ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables``,
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/claim``, ``GET /api/tables/{id}/record``,
-``POST /api/tables/{id}/rematch``. WebSocket: ``/ws/tables/{id}``, one per browser and table.
+``GET /api/tables/{id}/record.json`` (the record file), ``POST /api/tables/{id}/rematch``.
+WebSocket: ``/ws/tables/{id}``, one per browser and table.
 The pages and their files: ``pages.py``.
 
 Every answer is made by ``views``; a ``Socket`` sends nothing else. Errors are JSON
@@ -21,17 +22,28 @@ from typing import Any
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..agents import AGENTS, ALIASES
 from ..core.registry import list_games
-from . import ai, views
+from . import ai, replay, views
 from .hub import Hub, NotFound, Refused, Settings, token_hash
 from .lobby import game_entry
 from .pages import add_pages
-from .protocol import Beat, Claim, Command, CreateTable, Hello, ProtocolError, Rematch, Sync, parse
+from .protocol import (
+    Beat,
+    Claim,
+    Command,
+    CreateTable,
+    Frame,
+    Hello,
+    ProtocolError,
+    Rematch,
+    Sync,
+    parse,
+)
 from .store import Store
 
 CLOSE_UNKNOWN_TABLE = 4404
@@ -199,6 +211,20 @@ def create_app(settings: Settings) -> FastAPI:
         except ValueError as exc:
             raise Refused(409, str(exc)) from None
 
+    @app.get("/api/tables/{table_id}/record.json")
+    async def record_file(table_id: str, request: Request) -> Response:
+        """The record as a file to download (``views.record_file``); 409 while it runs."""
+        found = hub_of(request).get(table_id)
+        try:
+            text = views.record_file(found)
+        except ValueError as exc:
+            raise Refused(409, str(exc)) from None
+        name = f"{found.game.id}-{found.id}.json"
+        disposition = f'attachment; filename="{name}"'
+        return Response(
+            text, media_type="application/json", headers={"content-disposition": disposition}
+        )
+
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
         new, invites = await hub_of(request).rematch(table_id, body.token)
@@ -322,11 +348,23 @@ async def _commands(hub: Hub, table: Any, sock: Socket) -> None:
                 await hub.command(table, sock, msg)
         elif isinstance(msg, Sync):
             await hub.resync(table, sock, msg.last)
+        elif isinstance(msg, Frame):
+            _frame(table, sock, msg)
         elif isinstance(msg, Beat):
             if msg.type == "ping":
                 sock.send(views.encode(views.beat("pong")))
         else:
             sock.error("bad_field", "hello was already said")
+
+
+def _frame(table: Any, sock: Socket, msg: Frame) -> None:
+    """Answer a ``frame`` request: the replay frame of event ``msg.n`` for the connection's
+    seats (``replay.frame``), or a ``bad_field`` error naming ``n`` when it is out of range.
+    Events are only appended and this runs without awaiting, so no lock is needed."""
+    try:
+        sock.send(views.encode(replay.frame(table, sock.recipient, msg.n, msg.id)))
+    except replay.FrameError as exc:
+        sock.error("bad_field", exc.message, msg.id)
 
 
 def _hint_task(hub: Hub, table: Any, sock: Socket, cmd: Command) -> None:

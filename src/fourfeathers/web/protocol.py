@@ -8,6 +8,7 @@ Every WebSocket message is one JSON object of at most ``Limits.message`` bytes w
 - ``undo`` ``{id?, seat?, expect}``: take back the seat's last decision.
 - ``hint`` ``{id?, seat?, expect}``: ask what the strongest computer player would do.
 - ``sync`` ``{last?}``: ask again for what was missed since event ``last``.
+- ``frame`` ``{id?, n}``: the table as it was right after event ``n`` (a replay; ``web/replay.py``).
 - ``ping`` / ``pong``: heartbeats.
 
 ``expect`` is the number of the last event the client saw: a command is applied only if it is
@@ -66,13 +67,21 @@ class Sync:
 
 
 @dataclass(frozen=True)
+class Frame:
+    """Ask for the replay frame of event ``n`` (0: before the first event)."""
+
+    id: str | int | None
+    n: int
+
+
+@dataclass(frozen=True)
 class Beat:
     """``ping`` (answered with ``pong``) or ``pong``."""
 
     type: str
 
 
-Message = Hello | Command | Sync | Beat
+Message = Hello | Command | Sync | Frame | Beat
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     "hello": ("token", "last"),
@@ -80,6 +89,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "undo": ("id", "seat", "expect"),
     "hint": ("id", "seat", "expect"),
     "sync": ("last",),
+    "frame": ("id", "n"),
     "ping": (),
     "pong": (),
 }
@@ -119,6 +129,10 @@ def parse(text: str | bytes, limit: int) -> Message:
         return Sync(_count(data, "last", id, optional=True))
     if kind in ("ping", "pong"):
         return Beat(kind)
+    if kind == "frame":
+        n = _count(data, "n", id)
+        assert n is not None
+        return Frame(id, n)
     seat = _count(data, "seat", id, optional=True)
     expect = _count(data, "expect", id)
     assert expect is not None

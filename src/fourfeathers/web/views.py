@@ -13,6 +13,11 @@ points now and why); its ``catalogue(game)`` (public data fixed by the configura
 cards' texts) is sent by ``catalogue``. While a game runs nothing here sends the seed, an RNG
 state, a pile's order or the record; once it is over ``record`` gives all of it.
 
+Replays (``frame``): the table as it was right after one of its events, rebuilt from the
+stored events by ``replay.py`` and drawn by ``table_view`` like live play, for
+``frame_recipient``: while the game runs a connection's own seats, so a seat stepping back is
+sent what it was sent at that event and never more; once it is over every seat, for anybody.
+
 ``app.py`` and ``hub.py`` send only the strings ``encode`` makes of what these functions return.
 """
 
@@ -23,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.game import Action, Game, State
+from ..core.records import GameRecord
 from ..core.registry import game_spec
 
 if TYPE_CHECKING:
@@ -329,3 +335,50 @@ def record(table: Table) -> dict[str, Any]:
         "scores": state.scores(),
         "winners": state.winners(),
     }
+
+
+def frame_recipient(table: Table, recipient: Recipient) -> Recipient:
+    """Whose view a replay frame of ``table`` shows a connection holding ``recipient``: its
+    own seats (a spectator: none, the public view) while the game runs, every seat once it is
+    over (the whole game, every card shown, for anybody: the record is public then too)."""
+    if table.over:
+        return frozenset(range(table.game.num_players))
+    return recipient
+
+
+def frame(table: Table, then: Table, recipient: Recipient, id: Any = None) -> dict[str, Any]:
+    """A replay frame: ``then`` (``table`` rebuilt from its events 1 to ``then.n``, by
+    ``replay.table_at``) as ``frame_recipient(table, recipient)`` sees it, by ``table_view``
+    (what live play sent at that event, the "now" fields of the summary aside), with the log
+    entry of that event as that recipient sees it (None for event 0); ``latest`` is the live
+    table's latest event, ``seen`` the seats whose views it shows."""
+    shown = frame_recipient(table, recipient)
+    n = then.n
+    return {
+        "type": "frame",
+        "id": id,
+        "n": n,
+        "latest": table.n,
+        "seen": sorted(shown),
+        "entry": entry(then.log[n - 1], shown) if n else None,
+        "state": table_view(then, shown),
+    }
+
+
+def record_file(table: Table) -> str:
+    """The finished table's record as a file that ``feathers replay`` and ``feathers play
+    --load`` read (``GameRecord.to_json``: the note saying what it holds, game, config, seed,
+    ``table`` with the seat kinds and where it was played, the actions).
+
+    Raises ``ValueError`` while the game runs (``record``: the seed deals every hidden card).
+    """
+    data = record(table)
+    served = {"table": table.id, "engine": data["engine"]}
+    made = GameRecord(
+        data["game"],
+        data["config"],
+        data["seed"],
+        data["actions"],
+        {"seats": data["seats"], "served": served},
+    )
+    return made.to_json() + "\n"

@@ -7,6 +7,7 @@ import { api, claim, games, held, settings } from "./api.js";
 import { TableSocket } from "./connection.js";
 import { h, plural, svg } from "./dom.js";
 import plainView from "./plain.js";
+import { Replay, recordHref } from "./replay.js";
 
 export async function tablePage(root, tableId, seat, invite) {
   root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
@@ -84,6 +85,7 @@ class Table {
     this.rematch = null;
     this.message = notice ? { text: notice } : null;
     this.logOpen = false;
+    this.replay = new Replay(this); // stepping through the game (replay.js)
   }
 
   start() {
@@ -100,7 +102,9 @@ class Table {
   }
 
   receive(data) {
-    if (data.type === "sync") {
+    if (this.replay.owns(data)) {
+      this.replay.receive(data);
+    } else if (data.type === "sync") {
       this.log = data.since === 0 ? data.log : this.log.concat(data.log);
       this.update(data.state);
     } else if (data.type === "event") {
@@ -161,6 +165,10 @@ class Table {
   }
 
   async act(action) {
+    if (this.replay.active) {
+      this.say("This is the replay: nothing can be played from it. Go back to the game to play.");
+      return { type: "rejected", code: "replay" };
+    }
     const seat = this.shownSeat();
     const answer = await this.socket.command("move", seat === null ? { action } : { action, seat });
     this.answered(answer);
@@ -206,20 +214,21 @@ class Table {
   }
 
   // What a game's view gets to draw the table: see docs/pages.md.
-  makeContext() {
-    const state = this.state;
-    const seat = this.shownSeat();
+  // A replay draws its frame's state for its own seat, with its own ui memory.
+  makeContext(state = this.state, seat = this.shownSeat(), ui = this.ui) {
     const own = state.private.find((p) => p.seat === seat) || null;
     const offered = seat !== null && seat === state.to_move ? state.legal : [];
     const legal = new Map(offered.map((l) => [l.action, l.words]));
     const fields = new Map(offered.map((l) => [l.action, l.fields ?? { kind: "action" }]));
-    const hinted = this.hint?.message?.choices?.[0]?.action ?? null;
+    const hinted = state === this.state ? (this.hint?.message?.choices?.[0]?.action ?? null) : null;
     const ctx = {
       state,
       seat,
       legal,
       fields,
       hinted,
+      // In a replay: {n, latest} of the frame drawn (replay.js); null in live play.
+      replay: state === this.state ? null : { n: this.replay.frame.n, latest: this.state.n },
       game: this.game,
       public: state.public,
       derived: state.derived ?? null,
@@ -228,7 +237,7 @@ class Table {
       catalogue: this.catalogue,
       myTurn: legal.size > 0,
       over: Boolean(state.result),
-      ui: this.ui,
+      ui,
       h,
       svg,
       plural,
@@ -275,6 +284,21 @@ class Table {
     return ctx;
   }
 
+  replayContext() {
+    return this.makeContext(this.replay.state(), this.replay.seat(), this.replay.ui);
+  }
+
+  // While the replay's slider is dragged only the board and the replay's line are drawn again:
+  // a whole redraw would take the slider from under the pointer.
+  drawBoard() {
+    const main = this.root.querySelector("main.board");
+    const where = this.root.querySelector(".replay-where");
+    if (!main || !where || !this.replay.frame) return this.draw();
+    main.replaceChildren(this.view.render(this.replayContext()));
+    where.replaceWith(this.replay.bar().querySelector(".replay-where"));
+    this.root.querySelector(".table-page").dataset.frame = this.replay.frame.n;
+  }
+
   draw() {
     if (!this.state) {
       this.root.replaceChildren(
@@ -283,8 +307,9 @@ class Table {
       return;
     }
     const focused = document.activeElement?.dataset?.key;
-    const ctx = this.makeContext();
-    const gate = this.gate();
+    const replaying = this.replay.active && this.replay.frame !== null;
+    const ctx = replaying ? this.replayContext() : this.makeContext();
+    const gate = replaying ? null : this.gate();
     const board =
       gate === null
         ? this.view.render(ctx)
@@ -312,21 +337,27 @@ class Table {
       class: ["table-page", `game-${this.game.id}`],
       "data-n": this.state.n,
       "data-status": this.state.status,
+      "data-frame": replaying ? this.replay.frame.n : null,
     };
     this.root.replaceChildren(
       h(
         "div",
         page,
         this.header(ctx),
-        this.state.result ? this.endScreen(ctx) : null,
+        this.replay.bar(),
+        this.state.result && !this.replay.active ? this.endScreen(ctx) : null,
         h("main", { class: "board", "aria-label": "The table" }, board),
-        this.hintPanel(ctx),
+        this.replay.active ? null : this.hintPanel(ctx),
         this.side(ctx),
         this.toast(),
       ),
     );
     const log = this.root.querySelector(".log .entries");
-    if (log) log.scrollTop = log.scrollHeight; // the newest moves in sight
+    const current = log?.querySelector(".current");
+    if (current) {
+      const offset = current.getBoundingClientRect().top - log.getBoundingClientRect().top;
+      log.scrollTop += offset - log.clientHeight / 2; // the replayed move in the middle
+    } else if (log) log.scrollTop = log.scrollHeight; // the newest moves in sight
     const again =
       focused &&
       [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
@@ -381,7 +412,23 @@ class Table {
               this.hint?.waiting ? "Thinking…" : "Hint",
             )
           : null,
-        state.undo !== null
+        state.n > 0
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "tool",
+                "data-key": "replay",
+                "aria-pressed": String(this.replay.active),
+                onclick: () =>
+                  this.replay.active
+                    ? this.replay.close()
+                    : this.replay.open(state.result ? 0 : undefined),
+              },
+              state.result ? "Replay" : "Look back",
+            )
+          : null,
+        state.undo !== null && !this.replay.active
           ? h(
               "button",
               {
@@ -403,7 +450,8 @@ class Table {
   }
 
   side(_ctx) {
-    const entries = this.log.slice(this.logOpen ? 0 : -12);
+    const entries = this.log.slice(this.logOpen || this.replay.active ? 0 : -12);
+    const shown = this.replay.active ? this.replay.frame?.n : null;
     return h(
       "aside",
       { class: "side" },
@@ -431,7 +479,25 @@ class Table {
           "ol",
           { class: "entries", start: entries[0]?.n ?? 1 },
           entries.map((e) =>
-            h("li", { class: e.kind }, h("strong", {}, `${this.seatLabel(e.seat)}: `), e.words),
+            h(
+              "li",
+              {
+                class: [e.kind, e.n === shown && "current"],
+                "aria-current": e.n === shown ? "step" : null,
+              },
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "jump",
+                  "data-key": `log-${e.n}`,
+                  title: "Show the table after this move",
+                  onclick: () => this.replay.open(e.n),
+                },
+                h("strong", {}, `${this.seatLabel(e.seat)}: `),
+                e.words,
+              ),
+            ),
           ),
         ),
       ),
@@ -528,6 +594,12 @@ class Table {
                 "Rematch",
               )
             : null,
+        h(
+          "button",
+          { type: "button", "data-key": "replay-start", onclick: () => this.replay.open(0) },
+          "Replay the game",
+        ),
+        h("a", { class: "button", href: recordHref(this.id), download: "" }, "Download the record"),
         h("a", { class: "button", href: "/" }, "Back to the lobby"),
       ),
       this.rematchInvites?.length
