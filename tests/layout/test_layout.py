@@ -4,7 +4,8 @@ registration.
 - No module of ``src/fourfeathers`` outside ``games/<game>/`` names a game (id in kebab or snake
   form, or title, in any case) or imports a game folder; nor does any page file there (the web
   shell's scripts, styles and HTML).
-- No game folder imports another one.
+- No game folder imports another one, nor the user interfaces: ``fourfeathers.cli`` and
+  ``fourfeathers.web`` read what a game declares, and only its ``render.py`` draws with rich.
 - Every game folder has the same files for the same roles, and its ``__init__`` docstring says
   what each of its modules holds.
 - Every part a registration names loads and has the shape its role needs.
@@ -170,6 +171,57 @@ def test_a_game_folder_imports_no_other_game(folder: str):
         modules = imported_modules(path, path.read_text(encoding="utf-8"))
         others = {game_folder_of(m) for m in modules} - {None, folder}
         assert not others, f"{path.relative_to(PACKAGE)} imports {others}"
+
+
+INTERFACES = ("fourfeathers.cli", "fourfeathers.web")
+"""The user interfaces, which read the games' declarations (``core/options.py``)."""
+
+UI_LIBRARIES = ("typer", "click", "rich")
+"""The terminal libraries: a game's ``render.py`` alone draws with rich."""
+
+
+def interface_imports(path: Path, text: str) -> list[str]:
+    """What module ``path`` of a game folder (with source ``text``) imports that a game may not:
+    a user interface (``INTERFACES``) or, but in ``render.py``, a terminal library."""
+    libraries = () if path.name == "render.py" else UI_LIBRARIES
+    return sorted(
+        {
+            m
+            for m in imported_modules(path, text)
+            if any(m == top or m.startswith(top + ".") for top in (*INTERFACES, *libraries))
+        }
+    )
+
+
+@pytest.mark.parametrize(
+    ("name", "line", "found"),
+    [
+        ("cli.py", "from ...cli.common import fail", "fourfeathers.cli.common"),
+        ("cli.py", "from fourfeathers.web import lobby", "fourfeathers.web"),
+        ("cli.py", "import typer", "typer"),
+        ("words.py", "from rich.text import Text", "rich.text"),
+        ("render.py", "from rich.text import Text", None),
+        ("render.py", "from ...cli import view", "fourfeathers.cli"),
+        ("cli.py", "from ...core.options import GameOption", None),
+        ("cli.py", "from .web import catalogue", None),
+    ],
+)
+def test_a_game_module_importing_an_interface_is_caught(name: str, line: str, found: str | None):
+    """Proof that the check can fail: each line, in a module ``name`` of Featherlight's folder,
+    is reported (or, for an import a game may make, not)."""
+    path = GAMES / "featherlight" / name
+    imports = interface_imports(path, line + "\n")
+    assert (found in imports) if found else imports == []
+
+
+@pytest.mark.parametrize("folder", FOLDERS)
+def test_no_game_module_imports_the_command_line_or_the_web_server(folder: str):
+    found = {
+        str(path.relative_to(PACKAGE)): imports
+        for path in sorted((GAMES / folder).rglob("*.py"))
+        if (imports := interface_imports(path, path.read_text(encoding="utf-8")))
+    }
+    assert found == {}
 
 
 @pytest.mark.parametrize("folder", FOLDERS)
