@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from fourfeathers import __version__
 from fourfeathers.cli.main import app
-from fourfeathers.cli.options import cli_part
+from fourfeathers.core.options import score_command
 from fourfeathers.core.records import GameRecord
 from fourfeathers.core.registry import list_games
 
@@ -26,7 +26,7 @@ COMMANDS = [
     ["report"],
     ["score"],
     ["serve"],
-    *(["score", s.id] for s in list_games() if getattr(cli_part(s), "score", None)),
+    *(["score", s.id] for s in list_games() if score_command(s)),
 ]
 
 

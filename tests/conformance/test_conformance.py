@@ -4,11 +4,14 @@ It plays random playouts and checks, after every action, that components are con
 every legal action applies and illegal ones raise ``IllegalActionError`` without changing the
 state; and at random points that the state survives ``to_dict``/``from_dict`` and ``clone``,
 that replaying the record reproduces it, and that observations and determinizations leak
-nothing. ``--playouts N`` (see ``tests/conftest.py``) sets the number of playouts.
+nothing; and the facts the registration declares (``GameSpec``: hidden information, chance,
+utility, solo returns, the most decisions of a game) against the playouts. ``--playouts N``
+(see ``tests/conftest.py``) sets the number of playouts.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -19,6 +22,7 @@ from pathlib import Path
 import pytest
 
 from fourfeathers.core import (
+    Game,
     GameRecord,
     GameSpec,
     IllegalActionError,
@@ -141,12 +145,31 @@ def check_information(state: State, rng: random.Random) -> bool:
     return varied
 
 
+def check_declared_returns(spec: GameSpec, state: State, sums: set[float]) -> None:
+    """The returns of a finished game are what ``spec`` declares: a solo game's its score or its
+    win (``solo_returns``), else summing to 0 (``zero-sum``); each sum of a ``constant-sum``
+    game goes into ``sums``, to be one number over every playout."""
+    returns = state.returns()
+    if state.game.num_players == 1:
+        if spec.solo_returns == "score":
+            assert returns == [float(s) for s in state.scores()], "solo returns are the score"
+        else:
+            assert returns[0] in (0.0, 1.0), "solo returns are a win (1) or a loss (0)"
+    elif spec.utility == "zero-sum":
+        assert sum(returns) == pytest.approx(0.0)
+    elif spec.utility == "constant-sum":
+        sums.add(round(sum(returns), 9))
+
+
 @pytest.mark.parametrize("game_id,config", CASES + PLUGIN_CASES)
 def test_random_playouts(game_id: str, config: dict, playouts: int, registered: None) -> None:
     game = make(game_id, **config)
+    spec = registry.game_spec(game_id)
+    bound = spec.length_bound(game)
     rng = random.Random(f"{game_id}{config}")
     seen_actions: dict = {}
     varied = False
+    sums: set[float] = set()
     for i in range(playouts):
         seed = rng.randrange(2**32)
         state = game.new_initial_state(seed)
@@ -178,6 +201,8 @@ def test_random_playouts(game_id: str, config: dict, playouts: int, registered: 
         assert end is not None and end.text, "a finished game says why it ended"
         assert state.winners() or game.num_players == 1
         assert len(state.returns()) == len(state.scores()) == game.num_players
+        assert bound is None or len(record.actions) <= bound, "longer than its max_length"
+        check_declared_returns(spec, state, sums)
         check_illegal(state, list(seen_actions), rng)
         check_information(state, rng)
         # Determinism: the record replays to the same final state and scores.
@@ -185,10 +210,60 @@ def test_random_playouts(game_id: str, config: dict, playouts: int, registered: 
         assert replayed == state
         assert replayed.scores() == state.scores()
         assert game.new_initial_state(seed) == make(game_id, **game.config).new_initial_state(seed)
-    if registry.game_spec(game_id).hidden_information:
+    if spec.hidden_information:
         assert varied or playouts < 5, "determinize never resampled anything: hidden parts untested"
     else:
         assert not varied, "a game without hidden information resampled something"
+    assert len(sums) <= 1, f"a constant-sum game's returns added up to {sorted(sums)}"
+    encoding = spec.part("encoding")
+    if sums and encoding is not None:
+        assert sums == {encoding(game).returns_sum}, "the encoding's returns_sum differs"
+
+
+def first_action_playout(game: Game, seed: int, limit: int) -> list[dict]:
+    """The states of a game from ``seed`` in which every seat takes its first legal action,
+    as ``to_dict``, at most ``limit`` decisions."""
+    state = game.new_initial_state(seed)
+    states = [state.to_dict()]
+    while not state.is_terminal() and len(states) <= limit:
+        state.apply_action(state.legal_actions()[0])
+        states.append(state.to_dict())
+    return states
+
+
+@pytest.mark.parametrize("game_id,config", CASES + PLUGIN_CASES)
+def test_the_declared_chance_holds(game_id: str, config: dict, registered: None) -> None:
+    """A game without chance (``GameSpec.chance`` False) plays the same game from any seed when
+    the seats decide the same (each takes its first legal action); a game with chance deals
+    some of ten seeds differently."""
+    game = make(game_id, **config)
+    if registry.game_spec(game_id).chance:
+        starts = {json.dumps(game.new_initial_state(seed).to_dict()) for seed in range(10)}
+        assert len(starts) > 1, "a game with chance starts the same from ten seeds"
+    else:
+        games = [first_action_playout(game, seed, 2000) for seed in (0, 1, 7, 2**31)]
+        assert all(states == games[0] for states in games), "the seed changed a game without chance"
+
+
+def test_the_declared_facts_are_checked() -> None:
+    """Proof that the checks can fail: a spec that declares the wrong facts of Pebbles."""
+    spec = plugin_spec()
+    game = make_plugin(players=2, heap=6)
+    state = game.new_initial_state(1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    sums: set[float] = set()
+    with pytest.raises(AssertionError):
+        check_declared_returns(dataclasses.replace(spec, utility="zero-sum"), state, sums)
+    check_declared_returns(spec, state, sums)
+    assert sums == {1.0}
+    assert dataclasses.replace(spec, max_length=lambda g: 1).length_bound(game) == 1
+    assert spec.length_bound(game) == 6 and not spec.chance
+
+
+def make_plugin(**config: object) -> Game:
+    """A Pebbles game (its spec is not registered outside the ``registered`` fixture)."""
+    return plugin_spec().factory(**config)
 
 
 @pytest.mark.parametrize("spec", [s for s in list_games() if "max_turns" in make(s.id).config])

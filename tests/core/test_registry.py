@@ -13,7 +13,7 @@ import pytest
 
 from fourfeathers.agents.heuristic import default_evaluate
 from fourfeathers.core import ENTRY_POINT_GROUP, GameSpec, registry
-from fourfeathers.core.registry import game_spec, list_games
+from fourfeathers.core.registry import game_spec, list_games, make
 
 MODULE = """
 from fourfeathers.core import GameSpec
@@ -104,3 +104,21 @@ def test_a_game_without_a_heuristic_is_valued_by_its_score_lead():
     state = game_spec("featherlight").factory(players=3).new_initial_state(seed=1)
     scores = state.scores()
     assert default_evaluate(state, 0) == scores[0] - max(scores[1:])
+
+
+def test_a_spec_declaring_an_unknown_utility_is_refused_naming_the_game():
+    factory = game_spec("featherlight").factory
+    with pytest.raises(ValueError, match="x-game: utility 'zero sum' is none of zero-sum"):
+        GameSpec("x-game", "X", factory, (2,), "", utility="zero sum")
+    with pytest.raises(ValueError, match="x-game: solo_returns 'points' is none of score, win"):
+        GameSpec("x-game", "X", factory, (1,), "", solo_returns="points")
+
+
+def test_the_length_bound_is_the_declared_function_of_the_configuration():
+    spec = game_spec("featherlight")
+    assert spec.length_bound(make("featherlight", players=1)) == 42  # 21 wind cards, FL-108
+    assert spec.length_bound(make("featherlight", players=3, max_turns=0)) is None
+    bare = GameSpec("x-game", "X", spec.factory, (2,), "", max_length=lambda game: 7)
+    assert bare.length_bound(make("featherlight")) == 7
+    undeclared = GameSpec("x-game", "X", spec.factory, (2,), "")
+    assert undeclared.length_bound(make("featherlight")) is None

@@ -4,44 +4,62 @@ registration.
 - No module of ``src/fourfeathers`` outside ``games/<game>/`` names a game (id in kebab or snake
   form, or title, in any case) or imports a game folder; nor does any page file there (the web
   shell's scripts, styles and HTML).
-- No game folder imports another one.
-- Every game folder has the same files for the same roles, and its ``__init__`` docstring says
-  what each of its modules holds.
+- No game folder imports another one, nor the user interfaces: ``fourfeathers.cli`` and
+  ``fourfeathers.web`` read what a game declares, and only its ``render.py`` draws with rich.
+- Every game folder has the files every game needs (``REQUIRED``); an optional part
+  (``OPTIONAL``), where present, is the part its registration names and has the shape of its
+  role; the package's own games have every role of the house (``SHIPPED``); the ``__init__``
+  docstring says what each module holds.
 - Every part a registration names loads and has the shape its role needs.
+
+The per-folder checks take a ``GameFolder`` (a folder and its registration), so that they run on
+the package's games and on Pebbles, the game of another package (``tests/fixtures/pebbles``).
 """
 
 from __future__ import annotations
 
 import ast
+import dataclasses
+import importlib
 import re
+import sys
+from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
-from fourfeathers.core.registry import GameSpec, list_games
+from fourfeathers.core.options import GameOption, ScoreCommand
+from fourfeathers.core.registry import GameSpec, game_spec, list_games
 from fourfeathers.core.search import SearchProfile
 
 PACKAGE = Path(__file__).resolve().parents[2] / "src" / "fourfeathers"
 GAMES = PACKAGE / "games"
 FOLDERS = sorted(p.name for p in GAMES.iterdir() if (p / "__init__.py").is_file())
 
-ROLES = (
-    "__init__.py",
-    "content.py",
-    "content.toml",
-    "game.py",
-    "state.py",
-    "actions.py",
-    "rules.py",
-    "scoring.py",
-    "words.py",
-    "render.py",
-    "heuristic.py",
-    "cli.py",
-    "encoding.py",
-)
-"""The files every game folder has (``features.py`` only where reports have features,
-``rules_<part>.py`` where the rules need them)."""
+REQUIRED = ("__init__.py", "game.py", "state.py", "actions.py", "rules.py")
+"""The files every game needs: its registration, its ``Game``, its ``State``, its actions, its
+rules (a large game splits them into ``rules_<part>.py`` modules beside ``rules.py``)."""
+
+OPTIONAL = {
+    "content.py": None,
+    "content.toml": None,
+    "scoring.py": None,
+    "words.py": None,
+    "render.py": "render",
+    "heuristic.py": "heuristic",
+    "features.py": "features",
+    "cli.py": "cli",
+    "encoding.py": "encoding",
+    "web": "web",
+}
+"""The optional files (and the ``web`` folder), with the registration part each one is (None:
+no part). A game may leave any out; where present, it is that part and has its shape."""
+
+SHIPPED = (*REQUIRED, *(name for name in OPTIONAL if name not in ("features.py", "web")))
+"""The files every game of this package has (``features.py`` only where reports have features;
+``web/`` too, but the pages' tests check it)."""
 
 
 def game_names() -> set[str]:
@@ -56,10 +74,11 @@ def game_names() -> set[str]:
 NAME = re.compile("|".join(re.escape(n) for n in sorted(game_names(), key=len, reverse=True)), re.I)
 
 
-def imported_modules(path: Path, text: str) -> list[str]:
+def imported_modules(path: Path, text: str, root: Path = PACKAGE.parent) -> list[str]:
     """The absolute names of what module ``path`` with source ``text`` imports (relative imports
-    resolved; ``from a import b`` gives ``a`` and ``a.b``)."""
-    package = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    resolved from ``root``, the folder holding its top package; ``from a import b`` gives ``a``
+    and ``a.b``)."""
+    package = ".".join(path.relative_to(root).with_suffix("").parts)
     if path.name != "__init__.py":
         package = package.rpartition(".")[0]
     names = []
@@ -164,50 +183,288 @@ def test_no_page_file_outside_a_game_folder_names_a_game():
     assert NAME.search(shell + "// drawn like Featherlight's nest\n")  # the check can fail
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
-def test_a_game_folder_imports_no_other_game(folder: str):
-    for path in sorted((GAMES / folder).rglob("*.py")):
-        modules = imported_modules(path, path.read_text(encoding="utf-8"))
-        others = {game_folder_of(m) for m in modules} - {None, folder}
-        assert not others, f"{path.relative_to(PACKAGE)} imports {others}"
+INTERFACES = ("fourfeathers.cli", "fourfeathers.web")
+"""The user interfaces, which read the games' declarations (``core/options.py``)."""
+
+UI_LIBRARIES = ("typer", "click", "rich")
+"""The terminal libraries: a game's ``render.py`` alone draws with rich."""
 
 
-@pytest.mark.parametrize("folder", FOLDERS)
-def test_every_game_folder_has_the_same_roles_and_says_what_each_file_holds(folder: str):
-    files = {p.name for p in (GAMES / folder).iterdir() if p.is_file()}
-    missing = [role for role in ROLES if role not in files]
-    assert not missing, f"games/{folder} lacks {missing}"
-    doc = ast.get_docstring(ast.parse((GAMES / folder / "__init__.py").read_text())) or ""
-    unsaid = [name for name in sorted(files) if name.endswith(".py") and name != "__init__.py"]
-    unsaid += ["content.toml"]
-    assert [name for name in unsaid if f"``{name}``" not in doc] == []
+def interface_imports(path: Path, text: str, root: Path = PACKAGE.parent) -> list[str]:
+    """What module ``path`` of a game folder (with source ``text``; ``root`` as for
+    ``imported_modules``) imports that a game may not: a user interface (``INTERFACES``) or, but
+    in ``render.py``, a terminal library."""
+    libraries = () if path.name == "render.py" else UI_LIBRARIES
+    return sorted(
+        {
+            m
+            for m in imported_modules(path, text, root)
+            if any(m == top or m.startswith(top + ".") for top in (*INTERFACES, *libraries))
+        }
+    )
 
 
-@pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
-def test_every_part_a_registration_names_loads(spec: GameSpec):
+@pytest.mark.parametrize(
+    ("name", "line", "found"),
+    [
+        ("cli.py", "from ...cli.common import fail", "fourfeathers.cli.common"),
+        ("cli.py", "from fourfeathers.web import lobby", "fourfeathers.web"),
+        ("cli.py", "import typer", "typer"),
+        ("words.py", "from rich.text import Text", "rich.text"),
+        ("render.py", "from rich.text import Text", None),
+        ("render.py", "from ...cli import view", "fourfeathers.cli"),
+        ("cli.py", "from ...core.options import GameOption", None),
+        ("cli.py", "from .web import catalogue", None),
+    ],
+)
+def test_a_game_module_importing_an_interface_is_caught(name: str, line: str, found: str | None):
+    """Proof that the check can fail: each line, in a module ``name`` of Featherlight's folder,
+    is reported (or, for an import a game may make, not)."""
+    path = GAMES / "featherlight" / name
+    imports = interface_imports(path, line + "\n")
+    assert (found in imports) if found else imports == []
+
+
+PEBBLES = Path(__file__).resolve().parents[1] / "fixtures" / "pebbles"
+"""The folder holding ``feathers_pebbles``, a game of another package."""
+
+
+@dataclass(frozen=True)
+class GameFolder:
+    """A game folder and its registration, as the per-folder checks take them.
+
+    Attributes:
+        path: the folder (``.../games/featherlight``).
+        root: the folder holding its top package (for relative imports).
+        spec: its ``GameSpec``.
+        shipped: one of this package's games (held to ``SHIPPED``).
+    """
+
+    path: Path
+    root: Path
+    spec: GameSpec
+    shipped: bool
+
+    @property
+    def package(self) -> str:
+        """The folder's package name (``fourfeathers.games.featherlight``)."""
+        return ".".join(self.path.relative_to(self.root).parts)
+
+    def modules(self) -> list[Path]:
+        return sorted(self.path.rglob("*.py"))
+
+    def __str__(self) -> str:
+        return self.spec.id
+
+
+def pebbles_spec() -> GameSpec:
+    """Pebbles' registration, imported from the fixture's folder (not registered)."""
+    if str(PEBBLES) not in sys.path:
+        sys.path.insert(0, str(PEBBLES))
+    spec: GameSpec = importlib.import_module("feathers_pebbles").SPEC
+    return spec
+
+
+def game_folders() -> list[GameFolder]:
+    """The package's game folders and Pebbles'."""
+    specs = {s.package: s for s in list_games()}
+    shipped = [
+        GameFolder(GAMES / f, PACKAGE.parent, specs[f"fourfeathers.games.{f}"], True)
+        for f in FOLDERS
+    ]
+    return [*shipped, GameFolder(PEBBLES / "feathers_pebbles", PEBBLES, pebbles_spec(), False)]
+
+
+FOLDER_CASES = game_folders()
+
+
+def test_the_suite_checks_the_package_games_and_pebbles():
+    assert [str(f) for f in FOLDER_CASES][-1] == "pebbles" and len(FOLDER_CASES) == len(FOLDERS) + 1
+    assert FOLDER_CASES[-1].package == "feathers_pebbles"
+    assert {f.package for f in FOLDER_CASES[:-1]} == {f"fourfeathers.games.{f}" for f in FOLDERS}
+
+
+def other_games_imported(folder: GameFolder) -> dict[str, set[str]]:
+    """The modules of ``folder`` that import another game folder (of this package or another
+    game's package), with what they import."""
+    own = folder.path.name if folder.shipped else None
+    found: dict[str, set[str]] = {}
+    for path in folder.modules():
+        modules = imported_modules(path, path.read_text(encoding="utf-8"), folder.root)
+        if others := {m for m in modules if game_folder_of(m) not in (None, own)}:
+            found[str(path.relative_to(folder.root))] = others
+    return found
+
+
+@pytest.mark.parametrize("folder", FOLDER_CASES, ids=str)
+def test_a_game_folder_imports_no_other_game(folder: GameFolder):
+    assert other_games_imported(folder) == {}
+
+
+@pytest.mark.parametrize("folder", FOLDER_CASES, ids=str)
+def test_no_game_module_imports_the_command_line_or_the_web_server(folder: GameFolder):
+    found = {
+        str(path.relative_to(folder.root)): imports
+        for path in folder.modules()
+        if (imports := interface_imports(path, path.read_text(encoding="utf-8"), folder.root))
+    }
+    assert found == {}
+
+
+def missing_files(folder: GameFolder) -> list[str]:
+    """The files ``folder`` lacks: of ``REQUIRED``, and of ``SHIPPED`` for this package's."""
+    names = {p.name for p in folder.path.iterdir()}
+    return [name for name in (SHIPPED if folder.shipped else REQUIRED) if name not in names]
+
+
+@pytest.mark.parametrize("folder", FOLDER_CASES, ids=str)
+def test_every_game_folder_has_the_required_files_and_says_what_each_file_holds(
+    folder: GameFolder,
+):
+    assert missing_files(folder) == []
+    files = {p.name for p in folder.path.iterdir() if p.is_file()}
+    doc = ast.get_docstring(ast.parse((folder.path / "__init__.py").read_text())) or ""
+    unsaid = [name for name in sorted(files) if name.endswith((".py", ".toml"))]
+    assert [name for name in unsaid if name != "__init__.py" and f"``{name}``" not in doc] == []
+    assert ("content.py" in files) == ("content.toml" in files), "content.py reads content.toml"
+
+
+def test_a_folder_without_a_required_file_is_caught(tmp_path: Path):
+    """Proof that the check can fail: Pebbles' folder copied without ``rules.py``."""
+    copy = tmp_path / "feathers_pebbles"
+    copy.mkdir()
+    for path in FOLDER_CASES[-1].path.glob("*.py"):
+        if path.name != "rules.py":
+            (copy / path.name).write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    folder = GameFolder(copy, tmp_path, FOLDER_CASES[-1].spec, False)
+    assert missing_files(folder) == ["rules.py"]
+    assert missing_files(GameFolder(copy, tmp_path, folder.spec, True))[-1] == "encoding.py"
+
+
+def defined_in(value: Any) -> str:
+    """The module a part's object comes from: a module's name, else its ``__module__`` (a
+    ``SearchProfile``'s: its ``evaluate``'s)."""
+    if isinstance(value, ModuleType):
+        return value.__name__
+    if isinstance(value, SearchProfile):
+        value = value.evaluate
+    return str(getattr(value, "__module__", ""))
+
+
+def part_problems(folder: GameFolder) -> list[str]:
+    """What is wrong with the optional parts of ``folder``: a role file present that is not the
+    part its registration names, a part without the shape of its role."""
+    spec, problems = folder.spec, []
+    for name, role in OPTIONAL.items():
+        if role is None or not (folder.path / name).exists():
+            continue
+        module = f"{folder.package}.{name.removesuffix('.py')}"
+        part = spec.part(role)
+        if part is None or defined_in(part) != module:
+            problems.append(f"{name} is not its {role} part ({defined_in(part) or None})")
+    problems += shape_problems(spec)
+    return problems
+
+
+def shape_problems(spec: GameSpec) -> list[str]:
+    """What the registered parts of ``spec`` lack of the shape of their roles."""
+    problems: list[str] = []
+
+    def need(ok: bool, what: str) -> None:
+        if not ok:
+            problems.append(what)
+
     heuristic = spec.part("heuristic")
-    assert heuristic is None or isinstance(heuristic, SearchProfile) or callable(heuristic)
+    need(
+        heuristic is None or isinstance(heuristic, SearchProfile) or callable(heuristic),
+        "heuristic: a SearchProfile or an evaluate function",
+    )
     profile = spec.search_profile()
-    assert profile is None or callable(profile.evaluate)
+    need(profile is None or callable(profile.evaluate), "heuristic: evaluate callable")
     features = spec.part("features")
-    assert features is None or callable(features)
+    need(features is None or callable(features), "features: seat_features callable")
     render = spec.part("render")
     if render is not None:
-        assert callable(render.render_state) and callable(render.render_result)
+        need(
+            callable(getattr(render, "render_state", None))
+            and callable(getattr(render, "render_result", None)),
+            "render: render_state and render_result",
+        )
     web = spec.part("web")
     if web is not None:  # a package: its folder holds the page files (view.js, view.css)
-        assert Path(web.__file__).name == "__init__.py"
-        assert all(callable(getattr(web, f, len)) for f in ("catalogue", "derive"))
-        assert isinstance(getattr(web, "VARIANTS", {}), dict)
+        need(Path(web.__file__).name == "__init__.py", "web: a package")
+        need(
+            all(callable(getattr(web, f, len)) for f in ("catalogue", "derive")),
+            "web: catalogue and derive callable if present",
+        )
+        need(isinstance(getattr(web, "VARIANTS", {}), dict), "web: VARIANTS a dict")
     cli = spec.part("cli")
     if cli is not None:
-        assert isinstance(cli.OPTIONS, tuple) and isinstance(cli.EXAMPLES, dict)
-        for lines in cli.EXAMPLES.values():
-            assert all(line.startswith("feathers ") for line in lines)
+        options = getattr(cli, "OPTIONS", ())
+        need(
+            isinstance(options, tuple) and all(isinstance(o, GameOption) for o in options),
+            "cli: OPTIONS a tuple of GameOption",
+        )
+        examples = getattr(cli, "EXAMPLES", {})
+        need(
+            isinstance(examples, dict)
+            and all(line.startswith("feathers ") for lines in examples.values() for line in lines),
+            "cli: EXAMPLES lines of feathers commands",
+        )
+        score = getattr(cli, "SCORE", None)
+        need(score is None or isinstance(score, ScoreCommand), "cli: SCORE a ScoreCommand")
     encoding = spec.part("encoding")
-    if spec.package.startswith("fourfeathers.games."):
-        assert encoding is not None, "every game of the package has a research encoding"
     if encoding is not None:
         enc = encoding(spec.factory(**spec.configurations[0]))
-        assert len(enc.action_layout) == enc.num_distinct_actions
-        assert callable(enc.encode_observation) and callable(enc.legal_action_ids)
+        need(len(enc.action_layout) == enc.num_distinct_actions, "encoding: action layout")
+        need(
+            callable(enc.encode_observation) and callable(enc.legal_action_ids),
+            "encoding: encode_observation and legal_action_ids",
+        )
+    return problems
+
+
+@pytest.mark.parametrize("folder", FOLDER_CASES, ids=str)
+def test_every_optional_part_present_is_the_registered_part_with_its_shape(folder: GameFolder):
+    assert part_problems(folder) == []
+    if folder.shipped:
+        assert folder.spec.part("encoding") is not None, "every game of the package has one"
+
+
+def test_a_part_without_its_shape_or_registration_is_caught():
+    """Proof that the check can fail: Pebbles registered without its heuristic while its
+    ``heuristic.py`` is there, and with a ``cli`` part whose SCORE is a function."""
+    folder = FOLDER_CASES[-1]
+    spec = dataclasses.replace(folder.spec, heuristic=None, cli=_BadCli())
+    problems = part_problems(GameFolder(folder.path, folder.root, spec, False))
+    assert problems == [
+        "heuristic.py is not its heuristic part (None)",
+        f"cli.py is not its cli part ({__name__})",
+        "cli: SCORE a ScoreCommand",
+    ]
+
+
+class _BadCli:
+    """A ``cli`` part written for the former interface: a score function."""
+
+    OPTIONS = ()
+    EXAMPLES: dict[str, tuple[str, ...]] = {}
+
+    @staticmethod
+    def SCORE() -> None:
+        """Not a ScoreCommand."""
+
+
+def test_a_folder_importing_another_game_is_caught(tmp_path: Path):
+    """Proof that the check can fail: a copy of Pebbles' folder whose rules import
+    Featherlight's."""
+    copy = tmp_path / "feathers_pebbles"
+    copy.mkdir()
+    (copy / "rules.py").write_text("from fourfeathers.games.featherlight import rules\n")
+    folder = GameFolder(copy, tmp_path, game_spec("featherlight"), False)
+    assert other_games_imported(folder) == {
+        "feathers_pebbles/rules.py": {
+            "fourfeathers.games.featherlight",
+            "fourfeathers.games.featherlight.rules",
+        }
+    }

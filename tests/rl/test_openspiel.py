@@ -52,6 +52,7 @@ def test_game_type_and_info_are_complete(case):
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+    assert spec.hidden_information  # what the registration declares (GameSpec)
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
     assert (kind.min_num_players, kind.max_num_players) == (min(spec.players), max(spec.players))
     assert kind.provides_information_state_string and kind.provides_observation_string
@@ -65,6 +66,14 @@ def test_game_type_and_info_are_complete(case):
     assert game.observation_tensor_shape() == list(encoding.observation_shape)
     assert game.max_chance_nodes_in_history() == fos.SEED_DIGITS
     general = kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
+    utility = pyspiel.GameType.Utility
+    declared = {
+        "zero-sum": utility.ZERO_SUM,
+        "constant-sum": utility.CONSTANT_SUM,
+        "general-sum": utility.GENERAL_SUM,
+    }
+    solo = 1 in spec.players  # one game type for every seat count: a solo game returns no sum
+    assert kind.utility == (utility.GENERAL_SUM if solo else declared[spec.utility])
     assert game.utility_sum() == (None if general else encoding.returns_sum)
     assert game.ctx.game.config == engine.config  # the parameters round trip
 

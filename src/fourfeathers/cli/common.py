@@ -20,9 +20,10 @@ from ..agents import AGENTS, ALIASES, make_agent
 from ..core.errors import ConfigError, ContentError
 from ..core.files import WriteError, check_writable, loads
 from ..core.game import Game
+from ..core.options import game_options as options_of
 from ..core.registry import GameSpec, game_spec, make
 from ..core.rng import MAX_SEED
-from .options import all_options, config_flags, options_of
+from .options import all_options, config_flags
 
 console = Console(highlight=False)
 """Everything the user asked for goes to stdout through this console."""

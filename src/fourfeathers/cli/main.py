@@ -15,9 +15,10 @@ import typer
 from typer.core import TyperGroup
 
 from .. import __version__
+from ..core.options import game_examples
 from ..core.registry import list_games
 from . import games, learn, play, replay, report, score, serve, simulate, tournament
-from .options import cli_part, examples_epilog
+from .options import examples_epilog
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
 # typer.TyperException; older typer raises the classes of the click package.
@@ -78,7 +79,7 @@ def _epilog() -> str:
         lines[0]
         for command in ("play", "score")
         for spec in list_games()
-        if (lines := getattr(cli_part(spec), "EXAMPLES", {}).get(command))
+        if (lines := game_examples(spec, command))
     ]
     return examples_epilog(["feathers games", *firsts, "feathers replay saved-game.json"])
 

@@ -1,10 +1,9 @@
 """What the games add to the command line, gathered from their registrations.
 
-A game's ``cli`` part (``GameSpec.cli``, by convention ``games/<game>/cli.py``) may hold:
-
-- ``OPTIONS``: its ``GameOption`` flags for play, simulate and tournament (``--level N``);
-- ``EXAMPLES``: help lines per command name (``{"play": ("feathers play ...",)}``);
-- ``score``: the typer command of ``feathers score <game id>``.
+A game declares it as data in its ``cli`` part (``GameSpec.cli``, by convention
+``games/<game>/cli.py``; ``core/options.py`` says what it may hold): ``OPTIONS``, its
+``GameOption`` flags for play, simulate and tournament (``--level N``); ``EXAMPLES``, help lines
+per command name; ``SCORE``, its ``feathers score`` command (made by ``score.py``).
 
 ``game_command(name)`` gives a command every registered game's options (their union: one flag
 per option, its help naming the games that have it) and appends the games' examples to its help.
@@ -18,11 +17,24 @@ import inspect
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import typer
 
-from ..core.registry import GameSpec, list_games
+from ..core.options import GameOption, game_examples, game_options
+from ..core.registry import list_games
+
+__all__ = [
+    "COMMON_OPTIONS",
+    "GameOption",
+    "SharedOption",
+    "all_options",
+    "config_flags",
+    "examples",
+    "examples_epilog",
+    "examples_text",
+    "game_command",
+]
 
 COMMON_OPTIONS = {
     "players": "--players",
@@ -33,42 +45,11 @@ COMMON_OPTIONS = {
 """The options every command names with its own flag, by ``make`` keyword."""
 
 
-@dataclass(frozen=True)
-class GameOption:
-    """One option a game adds to ``feathers play``, ``simulate`` and ``tournament``.
-
-    Attributes:
-        key: the ``make`` keyword it sets (``"level"``).
-        flag: the command-line flag (``"--level"``).
-        type: the value's type, ``int`` or ``str`` (typer checks and converts it).
-        metavar: the value's name in help (``"N"``).
-        help: what it is, the same for every game that has it (``"Level"``).
-        detail: this game's values (``"1-8"``); the help reads ``Level (<Title>: 1-8).``
-    """
-
-    key: str
-    flag: str
-    type: type
-    metavar: str
-    help: str
-    detail: str = ""
-
-
-def cli_part(spec: GameSpec) -> Any:
-    """The game's ``cli`` part, or None."""
-    return spec.part("cli")
-
-
-def options_of(spec: GameSpec) -> tuple[GameOption, ...]:
-    """The options ``spec``'s game adds (empty if none)."""
-    return tuple(getattr(cli_part(spec), "OPTIONS", ()))
-
-
 def examples(command: str) -> list[str]:
     """Every registered game's help lines for ``command``, in the order of ``list_games``."""
     lines: list[str] = []
     for spec in list_games():
-        lines += getattr(cli_part(spec), "EXAMPLES", {}).get(command, ())
+        lines += game_examples(spec, command)
     return lines
 
 
@@ -89,7 +70,8 @@ class SharedOption:
 
     Attributes:
         option: the first game's ``GameOption`` (flag, type, metavar, help).
-        games: ``(title, detail)`` of each game that has it, in the order of ``list_games``.
+        games: ``(title, values)`` of each game that has it, in the order of ``list_games``
+            (``GameOption.values``: ``"1-8"``).
     """
 
     option: GameOption
@@ -117,7 +99,7 @@ def all_options() -> dict[str, SharedOption]:
     """
     merged: dict[str, SharedOption] = {}
     for spec in list_games():
-        for option in options_of(spec):
+        for option in game_options(spec):
             known = merged.get(option.key)
             if option.key in COMMON_OPTIONS or option.flag in COMMON_OPTIONS.values():
                 problem = "is a common option"
@@ -126,7 +108,7 @@ def all_options() -> dict[str, SharedOption]:
             else:
                 games = known.games if known else ()
                 first = known.option if known else option
-                merged[option.key] = SharedOption(first, (*games, (spec.title, option.detail)))
+                merged[option.key] = SharedOption(first, (*games, (spec.title, option.values)))
                 continue
             warnings.warn(f"{spec.id}: option {option.flag} left out: it {problem}", stacklevel=2)
     return merged
@@ -170,15 +152,14 @@ def game_command(name: str) -> Callable[[Command], Command]:
                 continue
             names[f"game_{key}"] = key
             info = typer.Option(
-                option.flag, metavar=option.metavar, help=shared.help, show_default=False
+                None, option.flag, metavar=option.metavar, help=shared.help, show_default=False
             )
-            annotation = Annotated[option.type | None, info]  # type: ignore[name-defined]
             params.append(
                 inspect.Parameter(
                     f"game_{key}",
                     inspect.Parameter.KEYWORD_ONLY,
-                    default=None,
-                    annotation=annotation,
+                    default=info,
+                    annotation=option.type | None,
                 )
             )
 
@@ -188,10 +169,10 @@ def game_command(name: str) -> Callable[[Command], Command]:
             chosen = {key: value for key, value in given.items() if value is not None}
             return command(**kwargs, game_options=chosen)
 
-        run.__signature__ = signature.replace(parameters=params)  # type: ignore[attr-defined]
+        cast(Any, run).__signature__ = signature.replace(parameters=params)
         lines = examples(name)
         doc = inspect.cleandoc(command.__doc__ or "")
         run.__doc__ = f"{doc}\n\n{examples_text(lines)}" if lines else doc
-        return run  # type: ignore[return-value]
+        return cast(Command, run)
 
     return decorate

@@ -8,10 +8,11 @@
 False
 
 A game registers a ``GameSpec``: what it is (id, title, seat counts) and where its parts are
-(heuristic, report features, terminal rendering, command-line options). The games shipped with
-the package register when ``fourfeathers.games`` is imported; games from other packages register
-through the entry-point group ``fourfeathers.games`` (``ENTRY_POINT_GROUP``). The registry loads
-both lazily on first use, so the core itself never names a game.
+(heuristic, report features, terminal rendering, command-line options and table scoring). The
+games shipped with the package register when ``fourfeathers.games`` is imported; games from
+other packages register through the entry-point group ``fourfeathers.games``
+(``ENTRY_POINT_GROUP``). The registry loads both lazily on first use, so the core itself never
+names a game.
 """
 
 from __future__ import annotations
@@ -40,6 +41,14 @@ callable returning one, e.g. in ``pyproject.toml``::
 """
 
 _PART = {"part": True}
+
+UTILITIES = ("zero-sum", "constant-sum", "general-sum")
+"""What ``returns()`` add up to over the seats at the end of a game of 2 or more players: 0,
+the same number in every game, or anything (``GameSpec.utility``)."""
+
+SOLO_RETURNS = ("score", "win")
+"""What ``returns()`` of a solo game are: the seat's score, or 1 for a win and 0 for a loss
+(``GameSpec.solo_returns``)."""
 
 
 @dataclass(frozen=True)
@@ -80,6 +89,17 @@ class GameSpec:
         hidden_information: False for a game in which every seat sees the whole state (its
             ``determinize`` gives the state back); the conformance suite then checks that no
             determinization resamples anything, instead of that some do.
+        chance: False for a game without chance events (no shuffle, no draw, no seat drawn to
+            start): the seed then changes nothing, and the same decisions give the same game.
+        utility: one of ``UTILITIES``, what the returns of a game of 2+ players add up to.
+        solo_returns: one of ``SOLO_RETURNS``, what a solo game returns (if it has one).
+        max_length: ``max_length(game) -> int | None``, the most decisions one game of that
+            configuration takes (None: nothing bounds it, e.g. no turn cap), or a reference
+            ``"module:attr"`` to it like a part's; None: not declared. Read it with
+            ``length_bound``.
+
+    The conformance suite checks these facts against playouts, and the research adapters read
+    them (``rl/openspiel.py``: its game type).
 
     Parts, each optional (None: the game has none, and users fall back on a default). A part is
     the object itself or a reference ``"module:attr"`` (``".heuristic:PROFILE"``), or
@@ -96,9 +116,12 @@ class GameSpec:
             reveal=False)`` (``player`` None: what a spectator sees, everything with
             ``reveal``) and ``render_result(game, state)`` (rich renderables) and optionally
             ``render_svg(game, state, player) -> str`` (default: plain text, no picture).
-        cli: a module with ``OPTIONS`` (its ``cli.options.GameOption`` flags for play,
-            simulate and tournament), ``EXAMPLES`` (help lines per command name) and
-            optionally ``score``, the typer command of ``feathers score <id>``.
+        cli: what the game offers the command line and the lobby, declared as data
+            (``core/options.py``), read by ``cli/`` and ``web/lobby.py``: a module with
+            ``OPTIONS`` (its ``GameOption`` declarations: flags of play, simulate and
+            tournament, fields of the lobby's form), ``EXAMPLES`` (help lines per command
+            name) and optionally ``SCORE``, the ``ScoreCommand`` of ``feathers score <id>``.
+            It imports no user interface (nor typer or rich).
         encoding: a class or factory ``encoding(game)`` returning a ``core.encoding.Encoding``
             (action catalogue, observation tensor, game length and returns bounds) for the
             research adapters (default: the game has no research interface).
@@ -123,6 +146,10 @@ class GameSpec:
     package: str = ""
     score_unit: str = "points"
     hidden_information: bool = True
+    chance: bool = True
+    utility: str = "general-sum"
+    solo_returns: str = "score"
+    max_length: Any = None
     heuristic: Any = field(default=None, metadata=_PART)
     features: Any = field(default=None, metadata=_PART)
     render: Any = field(default=None, metadata=_PART)
@@ -130,6 +157,31 @@ class GameSpec:
     encoding: Any = field(default=None, metadata=_PART)
     web: Any = field(default=None, metadata=_PART)
     _loaded: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        """Raises ``ValueError`` naming the game for a ``utility`` or ``solo_returns`` that is
+        none of ``UTILITIES``, ``SOLO_RETURNS``."""
+        for name, value, known in (
+            ("utility", self.utility, UTILITIES),
+            ("solo_returns", self.solo_returns, SOLO_RETURNS),
+        ):
+            if value not in known:
+                raise ValueError(f"{self.id}: {name} {value!r} is none of {', '.join(known)}")
+
+    def length_bound(self, game: Game) -> int | None:
+        """The most decisions one game of ``game``'s configuration takes (``max_length``), or
+        None if nothing bounds it or the game does not say. Raises ``ImportError`` naming the
+        game when a reference cannot be loaded."""
+        if self.max_length is None:
+            return None
+        function = self._loaded.get("max_length")
+        if function is None:
+            function = self.max_length
+            if isinstance(function, str):
+                function = self._resolve("max_length", function)
+            self._loaded["max_length"] = function
+        bound: int | None = function(game)
+        return bound
 
     @classmethod
     def part_names(cls) -> tuple[str, ...]:

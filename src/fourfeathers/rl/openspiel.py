@@ -24,9 +24,12 @@ to the game ids); ``pyspiel.load_game(name, {"players": 3})`` or the string form
   what the seats do not see of it. Chance outcomes are a constant list of ``SEED_BASE`` pairs.
 - Actions: the game's action catalogue (its ``encoding.py``); legal actions come ascending.
 - Utilities: terminal rewards, ``state.returns()``; ``min_utility``/``max_utility`` are the
-  encoding's ``returns_bounds``. The game type is ZERO_SUM or CONSTANT_SUM when every
-  registered configuration's ``returns_sum`` is that same number (then ``utility_sum`` is it),
-  else GENERAL_SUM with no ``utility_sum`` (e.g. a game whose solo mode returns a score).
+  encoding's ``returns_bounds``. The game type is what the registration declares
+  (``GameSpec.utility``): ZERO_SUM or CONSTANT_SUM (then ``utility_sum`` is the encoding's
+  ``returns_sum``), but GENERAL_SUM with no ``utility_sum`` for a general-sum game or one with
+  a solo mode (a solo game returns its score or its win, not a constant sum).
+- Information: IMPERFECT_INFORMATION, or PERFECT_INFORMATION for a game that declares it hides
+  nothing (``GameSpec.hidden_information``).
 - Observers (``make_py_observer``): the observation tensor is the encoding of
   ``state.observation(player)``; the observation string is that observation as compact JSON;
   the information state string (perfect recall) is ``core.infostate.InformationState.of``.
@@ -425,13 +428,13 @@ class FeathersGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs:
 
 
 def _utility(spec: GameSpec) -> Any:
-    """ZERO_SUM or CONSTANT_SUM when every registered configuration's returns have that same
-    sum, else GENERAL_SUM."""
-    sums = {encoding_for(make(spec.id, **config)).returns_sum for config in spec.configurations}
+    """The game's declared ``utility`` (``GameSpec``) as OpenSpiel's: GENERAL_SUM for a game
+    with a solo mode (one game type covers every seat count, and a solo game's return is no
+    constant sum)."""
     utility = pyspiel.GameType.Utility
-    if len(sums) != 1 or None in sums:
+    if 1 in spec.players or spec.utility == "general-sum":
         return utility.GENERAL_SUM
-    return utility.ZERO_SUM if sums == {0.0} else utility.CONSTANT_SUM
+    return utility.ZERO_SUM if spec.utility == "zero-sum" else utility.CONSTANT_SUM
 
 
 def game_type(spec: GameSpec) -> pyspiel.GameType:
@@ -442,7 +445,9 @@ def game_type(spec: GameSpec) -> pyspiel.GameType:
         long_name=f"Python fourfeathers {spec.title}",
         dynamics=kinds.Dynamics.SEQUENTIAL,
         chance_mode=kinds.ChanceMode.EXPLICIT_STOCHASTIC,
-        information=kinds.Information.IMPERFECT_INFORMATION,
+        information=kinds.Information.IMPERFECT_INFORMATION
+        if spec.hidden_information
+        else kinds.Information.PERFECT_INFORMATION,
         utility=_utility(spec),
         reward_model=kinds.RewardModel.TERMINAL,
         max_num_players=max(spec.players),

@@ -1,9 +1,9 @@
 """What the lobby shows of each game: its summary, its options as form fields, its view.
 
 Everything comes from the registration (``GameSpec``): the factory's keyword options and
-defaults, the ``cli`` part's ``GameOption`` flags (label and values, e.g. ``Level``, ``1-8``),
-and the ``web`` part (``VARIANTS``, ``FIELDS``, ``view.js``). Nothing here names
-a game.
+defaults, the game's ``GameOption`` declarations (``core/options.py``, the ones the command line
+makes its flags of: label, values, bounds and choices, e.g. ``Level``, ``1-8``), and the ``web``
+part (``VARIANTS``, ``FIELDS``, ``view.js``). Nothing here names a game.
 
 A field is a JSON object::
 
@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import inspect
 import json
-import re
 from pathlib import Path
 from typing import Any
 
-from ..cli.options import options_of
+from ..core.options import game_options
 from ..core.registry import GameSpec
 
 HIDDEN = ("content", "content_digest")
@@ -37,8 +36,6 @@ COMMON = {
     "variants": ("Variants", "Alternatives to the project's rulings of unclear rules."),
 }
 """Label and help of the options every game may share (``core.config.common_options``)."""
-
-_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
 VIEW_FILES = ("view.js", "view.css")
 
@@ -79,7 +76,7 @@ def _json_default(value: Any) -> Any:
 def form(spec: GameSpec) -> list[dict[str, Any]]:
     """The new-table form of ``spec``'s game: one field per keyword option of its factory (but
     ``content``), in the factory's order (see the module docstring)."""
-    flags = {option.key: option for option in options_of(spec)}
+    flags = {option.key: option for option in game_options(spec)}
     web = web_part(spec)
     variants: dict[str, str] = dict(getattr(web, "VARIANTS", {}))
     overrides: dict[str, dict[str, Any]] = dict(getattr(web, "FIELDS", {}))
@@ -102,10 +99,13 @@ def form(spec: GameSpec) -> list[dict[str, Any]]:
             field["choices"] = [{"value": k, "label": k, "help": v} for k, v in variants.items()]
         elif name in flags:
             option = flags[name]
-            field.update(label=option.help, help=option.detail, type=option.type.__name__)
-            bounds = _RANGE.match(option.detail)
-            if bounds and option.type is int:
-                field.update(min=int(bounds.group(1)), max=int(bounds.group(2)))
+            field.update(label=option.help, help=option.values, type=option.type.__name__)
+            if option.bounds is not None:
+                field.update(min=option.bounds[0], max=option.bounds[1])
+            if option.choices:
+                field["choices"] = [{"value": v, "label": v} for v in option.choices]
+                if option.free:
+                    field["free"] = True
         else:
             field["type"] = "int" if isinstance(default, int) else "str"
         field.update(overrides.get(name, {}))

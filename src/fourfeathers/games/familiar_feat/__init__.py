@@ -47,6 +47,8 @@ register(
         render=".render",
         cli=".cli",
         encoding=".encoding:FamiliarFeatEncoding",
+        solo_returns="win",  # 1 for a won adventure, 0 for a lost one
+        max_length=".encoding:max_length",
         web=".web",
         configurations=(
             *({"level": n} for n in range(1, 9)),

@@ -1,10 +1,11 @@
-"""Familiar Feat on the command line: ``--level`` and help examples (no table scoring)."""
+"""Familiar Feat's command-line declarations, as data (``core/options.py``): ``--level`` (FA-06)
+and help examples (no table scoring)."""
 
 from __future__ import annotations
 
-from ...cli.options import GameOption
+from ...core.options import GameOption
 
-OPTIONS = (GameOption("level", "--level", int, "N", "Level", "1-8"),)
+OPTIONS = (GameOption("level", "--level", int, "N", "Level", bounds=(1, 8)),)
 
 EXAMPLES = {
     "learn": ("feathers learn familiar-feat",),

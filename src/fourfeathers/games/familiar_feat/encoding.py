@@ -129,6 +129,20 @@ DAYS_SCALE = 10
 EVENTS = 3  # FA-11
 
 
+def max_length(game: FamiliarFeatGame) -> int:
+    """The most decisions of one game of ``game``'s configuration (the module docstring's
+    "Game length"): ``MAX_DAYS`` days (ruling FA-R29) of at most ``per_day`` decisions, the
+    Events' choices, and the picks of ``choose-cards`` (ruling FA-R03).
+    ``GameSpec.max_length`` and ``max_game_length``."""
+    familiars = len(CREATURES)
+    plays = ROW * max(
+        sum(1 for kind, _ in steps if kind == E_REVIVE_PLAY) for steps in game.cards.effect
+    )
+    per_day = 5 * familiars + 5 * plays + 5
+    picks = 6 if game.choose_cards else 0
+    return MAX_DAYS * per_day + EVENTS * (familiars + 1) + picks
+
+
 class FamiliarFeatEncoding(Catalogue):
     """The research encoding of one Familiar Feat configuration (module docstring).
 
@@ -155,13 +169,7 @@ class FamiliarFeatEncoding(Catalogue):
         self._day = obs.add("day", 1, "the day / 200")
         self.set_tensor(obs)
         self._phases = {name: i for i, name in enumerate(PHASES)}
-        familiars = len(CREATURES)
-        plays = ROW * max(
-            sum(1 for kind, _ in steps if kind == E_REVIVE_PLAY) for steps in game.cards.effect
-        )
-        per_day = 5 * familiars + 5 * plays + 5
-        picks = 6 if game.choose_cards else 0
-        self.max_game_length = MAX_DAYS * per_day + EVENTS * (familiars + 1) + picks
+        self.max_game_length = max_length(game)
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
 

@@ -41,6 +41,8 @@ register(
         render=".render",
         cli=".cli",
         encoding=".encoding:FancyFeathersEncoding",
+        utility="constant-sum",  # the winner gets 1
+        max_length=".encoding:max_length",
         web=".web",
         configurations=(
             *({"players": n} for n in (2, 3, 4, 5, 6)),

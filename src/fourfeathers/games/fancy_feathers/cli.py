@@ -1,26 +1,25 @@
-"""Fancy Feathers on the command line: ``--types``, help examples and its ``feathers score``."""
+"""Fancy Feathers' command-line declarations, as data (``core/options.py``): ``--types``, help
+examples and ``feathers score fancy-feathers`` (its fields and the scoring; ``cli/score.py``
+draws the result).
+"""
 
 from __future__ import annotations
 
 import difflib
-import json
 import re
-from typing import Annotated
+from collections.abc import Mapping
+from typing import Any
 
-import typer
-from rich.table import Table
-
-from ...cli.common import (
-    ContentOpt,
-    VariantOpt,
-    console,
-    fail,
-    flatten_names,
-    game_config,
-    make_or_fail,
+from ...core.options import (
+    Build,
+    FieldError,
+    GameOption,
+    ScoreCommand,
+    ScoreField,
+    ScoreResult,
+    ScoreSheet,
 )
-from ...cli.options import GameOption
-from .game import FancyFeathersGame
+from .game import TYPE_CHOICES, FancyFeathersGame
 
 OPTIONS = (
     GameOption(
@@ -30,6 +29,8 @@ OPTIONS = (
         "TYPES",
         "Animal types",
         "first-game, random, or six names, comma-separated",
+        choices=TYPE_CHOICES,
+        free=True,
     ),
 )
 
@@ -115,11 +116,11 @@ def parse_collection(
 
     ``"golden-pheasant:3, 2*green pheasant"`` -> ``[("golden-pheasant", 3),
     ("green-pheasant", 0), ("green-pheasant", 0)]``. TYPE is any name of ``type_names``; a
-    typo fails on ``option`` naming ``player`` (from 1) and the nearest name. An empty text or
-    ``none`` is no cards. ``copies`` (the table and its cards per type: ``copies_in_game``)
-    bounds ``N``: a count above it fails naming the type and its number of copies, before any
-    list is made. Whether the values exist is the game's to check (``score_table``), but a value of
-    more digits than any card prints fails here.
+    typo raises ``FieldError`` on ``option`` naming ``player`` (from 1) and the nearest name.
+    An empty text or ``none`` is no cards. ``copies`` (the table and its cards per type:
+    ``copies_in_game``) bounds ``N``: a count above it fails naming the type and its number of
+    copies, before any list is made. Whether the values exist is the game's to check
+    (``score_table``), but a value of more digits than any card prints fails here.
     """
     if text.strip().lower() in ("", "none", "-"):
         return []
@@ -127,10 +128,12 @@ def parse_collection(
     for item in text.split(","):
         token = item.strip().lower()
         if not token:
-            fail(option, f"an empty entry in {text!r} (write cards separated by commas)")
+            raise FieldError(
+                option, f"an empty entry in {text!r} (write cards separated by commas)"
+            )
         m = _TOKEN.fullmatch(token)
         if m is None:
-            fail(
+            raise FieldError(
                 option,
                 f"{_short(item)!r} is not a card (write TYPE, TYPE:VALUE or N*TYPE, "
                 "e.g. golden-pheasant:3 or 2*nest)",
@@ -138,7 +141,7 @@ def parse_collection(
         name = resolve_type(m.group(2), names)
         if name is None:
             typed = m.group(2).strip()
-            fail(
+            raise FieldError(
                 option,
                 f"player {player}: {typed!r} is not an animal type{suggestion(typed, names)}",
             )
@@ -147,13 +150,15 @@ def parse_collection(
         most = held.get(name)
         if len(digits) > _COUNT_DIGITS or (most is not None and int(digits) > most):
             has = f", but a {table}-player game has only {most}" if most is not None else ""
-            fail(option, f"player {player}: {_short(digits)} {name} cards{has}")
+            raise FieldError(option, f"player {player}: {_short(digits)} {name} cards{has}")
         count = int(digits)
         if count < 1:
-            fail(option, f"{_short(item)!r}: the count before * must be at least 1")
+            raise FieldError(option, f"{_short(item)!r}: the count before * must be at least 1")
         value = (m.group(3) or "0").lstrip("0") or "0"
         if len(value) > _COUNT_DIGITS:
-            fail(option, f"player {player}: {name}:{_short(value)}: no card prints such a value")
+            raise FieldError(
+                option, f"player {player}: {name}:{_short(value)}: no card prints such a value"
+            )
         cards += [(name, int(value))] * count
     return cards
 
@@ -168,25 +173,63 @@ def _short(text: str) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def score(
-    player: Annotated[
-        list[str],
-        typer.Option(
-            "--player",
-            metavar="CARDS",
-            help="One player's cards (repeat once per player, in the order they left the Path; "
-            "one alone scores that collection): comma-separated TYPE, TYPE:VALUE or N*TYPE.",
-            show_default=False,
-        ),
-    ],
-    as_json: Annotated[
-        bool,
-        typer.Option("--json", help="Print JSON: each player's total and points per type."),
-    ] = False,
-    content: ContentOpt = None,
-    variant: VariantOpt = None,
-) -> None:
-    """Score a Fancy Feathers game: each player's points per animal type, totals and winner.
+def score(values: Mapping[str, Any], build: Build) -> ScoreResult:
+    """Score the collections ``values["player"]`` (texts for ``parse_collection``, in the order
+    the players left the Path) with the game ``build`` makes: each player's points per animal
+    type and why (FF-52..FF-65), the totals and, for several players, the winner (a tie goes to
+    the player who left the Path earlier). Raises ``FieldError`` on ``--player`` for what
+    ``parse_collection`` or ``FancyFeathersGame.score_table`` refuses.
+
+    ``data`` is ``{"players": [{"total", "by_type": {type: points}}], "winner": index from 0}``.
+    """
+    game = build()
+    assert isinstance(game, FancyFeathersGame)
+    texts = values["player"]
+    names = type_names(game)
+    copies = copies_in_game(game, len(texts))
+    collections = [
+        parse_collection(text, "--player", names, i, copies)
+        for i, text in enumerate(texts, start=1)
+    ]
+    try:
+        result = game.score_table(collections)
+    except ValueError as exc:
+        raise FieldError("--player", str(exc)) from None
+    data = {
+        "players": [
+            {"total": r.total, "by_type": {n: r.by_type.get(n, 0) for n in result.types}}
+            for r in result.players
+        ],
+        "winner": result.winner,
+    }
+    sheets = tuple(
+        ScoreSheet(
+            title=f"Player {i}: {r.total} point{'' if r.total == 1 else 's'}",
+            columns=("type", "cards", "points", "why"),
+            rows=tuple(
+                (line.name, str(line.count), str(line.points), line.reason) for line in r.lines
+            ),
+            total=r.total,
+            total_column=2,
+            numeric=(1, 2),
+        )
+        for i, r in enumerate(result.players, start=1)
+    )
+    if len(result.players) == 1:
+        lady = any(line.name == "lady-amherst-pheasant" for line in result.players[0].lines)
+        note = "Lady Amherst's Pheasants are scored as if no player had fewer cards (FF-55)."
+        return ScoreResult(sheets, ((note, False),) if lady else (), data)
+    best = result.players[result.winner].total
+    tied = [i for i, r in enumerate(result.players) if r.total == best]
+    verdict = f"Player {result.winner + 1} wins with {best} point{'' if best == 1 else 's'}"
+    if len(tied) > 1:
+        others = ", ".join(f"player {i + 1}" for i in tied if i != result.winner)
+        verdict += f" (tied with {others}; left the Path earlier)"
+    return ScoreResult(sheets, ((verdict, True),), data)
+
+
+SCORE = ScoreCommand(
+    help="""Score a Fancy Feathers game: each player's points per animal type, totals and winner.
 
     Give one --player per player, in the order in which they left the Path (a tie goes to the
     player who left earlier), or one --player to score one collection. Types: golden-pheasant,
@@ -204,55 +247,18 @@ def score(
         feathers score fancy-feathers --json \\
             --player "monal:7, 2*monal:3" --player "3*fox"
         feathers score fancy-feathers --player "Lady Amherst's Pheasant, 2*blood"
-    """
-    game = make_or_fail(
-        FancyFeathersGame.id, game_config(content=content, variants=flatten_names(variant))
-    )
-    assert isinstance(game, FancyFeathersGame)
-    names = type_names(game)
-    copies = copies_in_game(game, len(player))
-    collections = [
-        parse_collection(text, "--player", names, i, copies)
-        for i, text in enumerate(player, start=1)
-    ]
-    try:
-        result = game.score_table(collections)
-    except ValueError as exc:
-        fail("--player", str(exc))
-    if as_json:
-        data = {
-            "players": [
-                {"total": r.total, "by_type": {n: r.by_type.get(n, 0) for n in result.types}}
-                for r in result.players
-            ],
-            "winner": result.winner,
-        }
-        typer.echo(json.dumps(data))
-        return
-    for i, r in enumerate(result.players, start=1):
-        table = Table(
-            title=f"Player {i}: {r.total} point{'' if r.total == 1 else 's'}",
-            header_style="bold",
-            show_footer=True,
-        )
-        table.add_column("type", footer="total")
-        table.add_column("cards", justify="right")
-        table.add_column("points", justify="right", footer=str(r.total), footer_style="bold")
-        table.add_column("why")
-        for line in r.lines:
-            table.add_row(line.name, str(line.count), str(line.points), line.reason)
-        console.print(table)
-    if len(result.players) == 1:
-        if any(line.name == "lady-amherst-pheasant" for line in result.players[0].lines):
-            console.print(
-                "Lady Amherst's Pheasants are scored as if no player had fewer cards (FF-55).",
-                markup=False,
-            )
-        return
-    best = result.players[result.winner].total
-    tied = [i for i, r in enumerate(result.players) if r.total == best]
-    verdict = f"Player {result.winner + 1} wins with {best} point{'' if best == 1 else 's'}"
-    if len(tied) > 1:
-        others = ", ".join(f"player {i + 1}" for i in tied if i != result.winner)
-        verdict += f" (tied with {others}; left the Path earlier)"
-    console.print(verdict, style="bold green", markup=False)
+    """,
+    fields=(
+        ScoreField(
+            "player",
+            "--player",
+            "CARDS",
+            "One player's cards (repeat once per player, in the order they left the Path; "
+            "one alone scores that collection): comma-separated TYPE, TYPE:VALUE or N*TYPE.",
+            repeat=True,
+        ),
+    ),
+    json_help="Print JSON: each player's total and points per type.",
+    score=score,
+)
+"""``feathers score fancy-feathers``."""

@@ -78,6 +78,21 @@ if TYPE_CHECKING:
     from .state import FancyFeathersState
 
 
+def _deck(game: FancyFeathersGame) -> int:
+    """The most cards a game deals onto the Path: the largest types in play, less the cards
+    removed per player."""
+    sizes = sorted(len(cards) for cards in game.type_cards)
+    return sum(sizes[-TYPES_IN_PLAY:]) - REMOVED_PER_PLAYER * game.num_players
+
+
+def max_length(game: FancyFeathersGame) -> int:
+    """The most decisions of one game of ``game``'s configuration (see the module docstring):
+    ``2 n (D + 1) + D`` for ``n`` players and ``D`` cards (``_deck``).
+    ``GameSpec.max_length`` and ``max_game_length``."""
+    n, deck = game.num_players, _deck(game)
+    return 2 * n * (deck + 1) + deck
+
+
 class FancyFeathersEncoding(Catalogue):
     """The research encoding of one Fancy Feathers configuration (module docstring).
 
@@ -100,8 +115,7 @@ class FancyFeathersEncoding(Catalogue):
         layout.add("lose", k, "lose TYPE[:VALUE] (id = 5n + 3 + kind)")
         loses = [lose(t, v) for t, v in kinds]
         super().__init__([*MOVES[1 : reach + 1], LEAVE, PASS_TRAPS, LOSE_ASIDE, *loses], layout)
-        sizes = sorted(len(cards) for cards in game.type_cards)
-        deck = sum(sizes[-TYPES_IN_PLAY:]) - REMOVED_PER_PLAYER * n
+        deck = _deck(game)
         width = self.path_slots = 2 * PATH_AHEAD * n
         self._kind_total = [0] * k
         for kind in self._kind_of_card:
@@ -126,7 +140,7 @@ class FancyFeathersEncoding(Catalogue):
         self._deck = deck
         self._phases = {name: i for i, name in enumerate(PHASE_NAMES)}
         self._type_index = {name: i for i, name in enumerate(TYPES)}
-        self.max_game_length = 2 * n * (deck + 1) + deck
+        self.max_game_length = max_length(game)
         self._turn_scale = 1.0 / (n * (deck + 1))
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = 1.0

@@ -41,6 +41,8 @@ register(
         render=".render",
         cli=".cli",
         encoding=".encoding:FeatherlightEncoding",
+        utility="constant-sum",  # the winners share 1; solo: the score
+        max_length=".encoding:max_length",
         web=".web",
         configurations=(
             *({"players": n} for n in (1, 2, 3, 4)),

@@ -75,6 +75,23 @@ def _action_layout() -> Layout:
     return layout
 
 
+def _turns(game: FeatherlightGame) -> int | None:
+    """The most turns of a game: the turn cap, and in solo the wind stack's cards (FL-108) if
+    fewer; None for a game of 2-4 players without a cap."""
+    cap = game.max_turns
+    if game.solo:
+        return min(cap, WIND_STACK) if cap else WIND_STACK
+    return cap or None
+
+
+def max_length(game: FeatherlightGame) -> int | None:
+    """The most decisions of one game of ``game``'s configuration: two per turn (choose, put),
+    ``_turns`` turns; None when nothing bounds it (no turn cap, 2-4 players).
+    ``GameSpec.max_length`` and ``max_game_length``."""
+    turns = _turns(game)
+    return 2 * turns if turns else None
+
+
 class FeatherlightEncoding(Catalogue):
     """The research encoding of one Featherlight configuration (module docstring).
 
@@ -113,13 +130,8 @@ class FeatherlightEncoding(Catalogue):
         start = deal(game, 0)  # the sizes of the deal do not depend on the seed
         self._pile_scale = 1.0 / max(len(p) for p in start["piles"])
         self._colour = game.cards.colour
-        cap = game.max_turns
-        if game.solo:
-            turns: int | None = min(cap, WIND_STACK) if cap else WIND_STACK
-        else:
-            turns = cap or None
-        self.max_game_length = 2 * turns if turns else None
-        self._turn_scale = 1.0 / (turns or DEFAULT_MAX_TURNS)
+        self.max_game_length = max_length(game)
+        self._turn_scale = 1.0 / (_turns(game) or DEFAULT_MAX_TURNS)
         if game.solo:
             lo, hi = hand_score_bounds(game.rules)
             self.returns_bounds = (float(lo), float(hi))

@@ -52,6 +52,8 @@ register(
         render=".render",
         cli=".cli",
         encoding=".encoding:IsleEncoding",
+        utility="constant-sum",  # the winners share 1; solo: the score
+        max_length=".encoding:max_length",
         web=".web",
         configurations=(
             {"players": 2},

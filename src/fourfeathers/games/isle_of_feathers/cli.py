@@ -1,10 +1,11 @@
-"""Isle of Feathers on the command line: ``--stamina`` and help examples (no table scoring)."""
+"""Isle of Feathers' command-line declarations, as data (``core/options.py``): ``--stamina`` and
+help examples (no table scoring)."""
 
 from __future__ import annotations
 
-from ...cli.options import GameOption
+from ...core.options import GameOption
 
-OPTIONS = (GameOption("stamina", "--stamina", int, "N", "Solo stamina level", "1-4"),)
+OPTIONS = (GameOption("stamina", "--stamina", int, "N", "Solo stamina level", bounds=(1, 4)),)
 
 EXAMPLES = {
     "learn": ("feathers learn isle-of-feathers", "feathers learn isle-of-feathers --mode solo"),

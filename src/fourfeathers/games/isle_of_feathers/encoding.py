@@ -173,6 +173,25 @@ _CARD_AT_TABLES: dict[str, Mapping[tuple[int, int], Action]] = {"place": PLACE, 
 _SHOO_TABLE: Mapping[tuple[int, int, int], Action] = SHOO_MOVE
 
 
+def max_length(game: IsleGame) -> int | None:
+    """The most decisions of one game of ``game``'s configuration: the turn cap (ruling IS-R27)
+    times the most decisions of one turn (see the module docstring); None without a cap.
+    ``GameSpec.max_length`` and ``max_game_length``."""
+    if not game.max_turns:
+        return None
+    content = game.content
+    tokens, flits = sum(content.ability_tokens), content.ability_tokens[FLIT]
+    bird_tokens = game.bird_tokens  # a seat's (ruling IS-R33: every colour's in solo)
+    per_turn = (
+        4 * MAX_TURN_ACTIONS
+        + bird_tokens
+        + 2 * (tokens + bird_tokens)
+        + flits * (1 + bird_tokens)
+        + 2
+    )
+    return game.max_turns * per_turn
+
+
 class IsleEncoding(FlatTensor):
     """The research encoding of one Isle of Feathers configuration (module docstring).
 
@@ -233,16 +252,8 @@ class IsleEncoding(FlatTensor):
             **{type(w): self._word_id(self._words + i) for i, w in enumerate(_WORDS)},
         }
         self._observation_layout()
-        tokens, flits = sum(content.ability_tokens), content.ability_tokens[FLIT]
         bird_tokens = game.bird_tokens  # a seat's (ruling IS-R33: every colour's in solo)
-        per_turn = (
-            4 * MAX_TURN_ACTIONS
-            + bird_tokens
-            + 2 * (tokens + bird_tokens)
-            + flits * (1 + bird_tokens)
-            + 2
-        )
-        self.max_game_length = game.max_turns * per_turn if game.max_turns else None
+        self.max_game_length = max_length(game)
         best = sum(sorted(content.points[1:], reverse=True)[:bird_tokens])
         self._score_scale = 1.0 / max(1, best)
         if game.solo:

@@ -10,20 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..game import TYPE_CHOICES, VARIANTS, FancyFeathersGame
+from ..game import VARIANTS, FancyFeathersGame
 from ..rules import after_fox, fox_answers
 from ..scoring import TYPES, collection_points, explain_collection, fewest_flags, values_by_type
 
 __all__ = ["FIELDS", "VARIANTS", "catalogue", "derive"]
 
 FIELDS: dict[str, dict[str, Any]] = {
-    "types": {
-        "choices": [{"value": v, "label": v} for v in TYPE_CHOICES],
-        "free": True,
-        "help": "first-game, random, or six of: " + ", ".join(TYPES),
-    }
+    "types": {"help": "first-game, random, or six of: " + ", ".join(TYPES)}
 }
-"""The lobby's types field: the two keywords offered, six names typed in allowed."""
+"""The lobby's types field names every type (its choices, the two keywords offered and six names
+typed in allowed, are the ``--types`` option's: ``cli.OPTIONS``)."""
 
 
 def catalogue(game: FancyFeathersGame) -> dict[str, Any]:
