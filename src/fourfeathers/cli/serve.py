@@ -82,7 +82,7 @@ def serve(
     ```
     feathers serve
     feathers serve --port 8080 --db sqlite:///games.db
-    feathers serve --on-turn './mail-me.sh' --public-url https://feathers.example.org
+    feathers serve --on-turn ./call-back.sh --public-url https://f.example.org
     ```
     """
     check_number("--keep-finished", keep_finished, 0, MAX_KEEP_FINISHED, "hours")
