@@ -22,10 +22,12 @@ def free_port() -> int:
 
 
 class LiveServer:
-    """``python -m fourfeathers serve`` on 127.0.0.1 with database ``db`` (a URL)."""
+    """``python -m fourfeathers serve`` on 127.0.0.1 with database ``db`` (a URL); ``port``:
+    the port of a server started again (pages reconnect to the same address), else a free
+    one."""
 
-    def __init__(self, db: str, *args: str) -> None:
-        self.port = free_port()
+    def __init__(self, db: str, *args: str, port: int | None = None) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
             [

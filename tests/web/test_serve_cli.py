@@ -77,3 +77,48 @@ def test_the_database_comes_from_feathers_db_else_the_data_directory(
     assert runner.invoke(app, ["serve"]).exit_code == 0
     assert seen["settings"].db == serve_command.default_db()
     assert seen["settings"].db == f"sqlite:///{tmp_path / 'fourfeathers' / 'feathers.db'}"
+
+
+@pytest.mark.parametrize(
+    "value,words",
+    [
+        ("", "--on-turn: empty: give the program to run and its arguments"),
+        ("   ", "--on-turn: empty: give the program to run and its arguments"),
+        ("no-such-program-xyz --to me", "program 'no-such-program-xyz' is not found on PATH"),
+        ("/nowhere/mail.sh", "program '/nowhere/mail.sh' is not an executable file"),
+        ("mail 'unclosed", 'cannot split "mail \'unclosed" into words: No closing quotation'),
+    ],
+)
+def test_a_bad_on_turn_command_is_one_error_line_at_start(
+    monkeypatch, value: str, words: str
+) -> None:
+    seen = fake_run(monkeypatch)
+    result = runner.invoke(app, ["serve", "--on-turn", value])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: --on-turn: ") and words in lines[0]
+    assert seen == {}  # never listened
+
+
+def test_the_on_turn_command_and_its_links(monkeypatch, tmp_path: Path) -> None:
+    seen = fake_run(monkeypatch)
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    command = f"{sys.executable} '{tmp_path / 'my script.py'}' --to 'me@example.org'"
+    result = runner.invoke(app, ["serve", "--db", db, "--port", "8123", "--on-turn", command])
+    assert result.exit_code == 0, result.output
+    assert seen["settings"].on_turn == [
+        sys.executable,
+        str(tmp_path / "my script.py"),
+        "--to",
+        "me@example.org",
+    ]
+    assert seen["settings"].public_url == "http://127.0.0.1:8123"
+    proxied = ["--public-url", "https://feathers.example.org/play/"]
+    assert runner.invoke(app, ["serve", "--db", db, *proxied]).exit_code == 0
+    assert seen["settings"].public_url == "https://feathers.example.org/play"
+    assert seen["settings"].on_turn is None
+    bad = runner.invoke(app, ["serve", "--db", db, "--public-url", "feathers.example.org"])
+    assert bad.exit_code == 2
+    assert bad.stderr.strip() == (
+        "Error: --public-url: must be an http:// or https:// address, got 'feathers.example.org'"
+    )

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import gc
 import os
+import socket
 from pathlib import Path
 from typing import Annotated
+from urllib.parse import urlsplit
 
 import typer
 
@@ -50,6 +52,27 @@ def serve(
         float,
         typer.Option(help="Hours a finished table nobody watches is kept (0 to 87,600)."),
     ] = 24.0,
+    on_turn: Annotated[
+        str | None,
+        typer.Option(
+            "--on-turn",
+            metavar="COMMAND",
+            help="Run COMMAND (split like a shell's words, run without a shell) whenever a "
+            "human seat's turn starts, with the table in FEATHERS_* environment variables "
+            "(docs/protocol.md): e.g. a mail to a person whose page is not open.",
+            show_default=False,
+        ),
+    ] = None,
+    public_url: Annotated[
+        str | None,
+        typer.Option(
+            "--public-url",
+            metavar="URL",
+            help="The address people reach this server at (behind a proxy), for the links "
+            "--on-turn gives (default: http://HOST:PORT).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve tables to play in the browser: each seat on its own device, computer seats played
     by the server, every move stored as it is made.
@@ -59,9 +82,12 @@ def serve(
     ```
     feathers serve
     feathers serve --port 8080 --db sqlite:///games.db
+    feathers serve --on-turn ./call-back.sh --public-url https://f.example.org
     ```
     """
     check_number("--keep-finished", keep_finished, 0, MAX_KEEP_FINISHED, "hours")
+    command = _on_turn(on_turn)
+    link = _public_url(public_url, host, port)
     try:
         import platformdirs  # noqa: F401
         import uvicorn
@@ -89,7 +115,13 @@ def serve(
         Store(url).close()  # a bad URL or an unreachable database: one line, before listening
     except Exception as exc:  # SQLAlchemy and driver errors have no common base
         fail("--db", f"cannot open the database: {str(exc).splitlines()[0]}")
-    settings = Settings(db=url, ai_workers=workers, keep_finished=keep_finished * 3600)
+    settings = Settings(
+        db=url,
+        ai_workers=workers,
+        keep_finished=keep_finished * 3600,
+        on_turn=command,
+        public_url=link,
+    )
     say(f"feathers serve: open http://{host}:{port}/ (database {url}; Ctrl-C stops)")
     # Fewer collections of young objects: every event makes many (measured with
     # benchmarks/serve_load.py, 200 tables: about 15% more moves/s and a 15-25% lower p99).
@@ -106,3 +138,30 @@ def serve(
         ws_max_size=4 * settings.max_message,
         ws_per_message_deflate=False,  # compressing every view costs more CPU than it saves
     )
+
+
+def _on_turn(text: str | None) -> list[str] | None:
+    """The ``--on-turn`` command as an argument list (None when not given); fails with one
+    line (exit 2) when it is empty or its program cannot be found."""
+    if text is None:
+        return None
+    from ..web.on_turn import CommandError, parse_command
+
+    try:
+        return parse_command(text)
+    except CommandError as exc:
+        fail("--on-turn", str(exc))
+
+
+def _public_url(url: str | None, host: str, port: int) -> str:
+    """The start of the links ``--on-turn`` gives: ``--public-url`` (http or https, no
+    trailing slash), else ``http://HOST:PORT`` (the machine's name when listening on every
+    address)."""
+    if url is None:
+        if host in ("", "0.0.0.0", "::"):
+            host = socket.gethostname()
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}"
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        fail("--public-url", f"must be an http:// or https:// address, got {url!r}")
+    return url.rstrip("/")

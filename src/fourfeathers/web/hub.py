@@ -35,6 +35,8 @@ from ..core.game import Game
 from ..core.registry import game_spec, make
 from ..core.rng import derive_seed, random_seed
 from . import ai, views
+from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
+from .on_turn import OnTurn
 from .protocol import Command
 from .store import Store, StoredTable
 from .tables import HUMAN, Rejection, Step, Table
@@ -71,6 +73,10 @@ class Settings:
         max_message: largest message a browser may send, in bytes.
         rate, burst: messages per second a connection may send on average, and in a burst.
         queue_limit: messages waiting for a slow connection before it is closed.
+        on_turn: the command run when a human seat's turn starts (``on_turn.parse_command``),
+            or None.
+        public_url: the start of the link ``on_turn`` gives (``http://host:port``).
+        on_turn_timeout: seconds that command may run before it is killed.
     """
 
     db: str
@@ -88,6 +94,9 @@ class Settings:
     rate: float = 20.0
     burst: int = 40
     queue_limit: int = 1024
+    on_turn: list[str] | None = None
+    public_url: str = "http://127.0.0.1:8000"
+    on_turn_timeout: float = ON_TURN_TIMEOUT
 
 
 class NotFound(LookupError):
@@ -134,6 +143,11 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
         self._flushing = False
+        self.on_turn = (
+            OnTurn(settings.on_turn, settings.public_url, self.spawn, settings.on_turn_timeout)
+            if settings.on_turn
+            else None
+        )
 
     async def db(self, fn: Callable[..., T], *args: Any) -> T:
         """Run a ``Store`` method in the database thread."""
@@ -505,6 +519,8 @@ class Hub:
         made = views.events(table, step.row, [c.recipient for c in connections])
         for conn in connections:
             conn.send(made[conn.recipient])
+        if self.on_turn is not None:  # feathers serve --on-turn: a human seat's turn starts?
+            self.on_turn.table_moved(table)
 
     async def _hint(self, table: Table, conn: Connection, cmd: Command, seat: int) -> None:
         if table.over:

@@ -4,6 +4,7 @@
 // the context this shell gives it (makeContext below; plain.js is the view of a game that has
 // none).
 import { api, claim, games, held, settings } from "./api.js";
+import { TurnAlerts } from "./callback.js";
 import { TableSocket } from "./connection.js";
 import { h, plural, svg } from "./dom.js";
 import plainView from "./plain.js";
@@ -86,6 +87,7 @@ class Table {
     this.message = notice ? { text: notice } : null;
     this.logOpen = false;
     this.replay = new Replay(this); // stepping through the game (replay.js)
+    this.alerts = new TurnAlerts(id, game.title); // title, icon, sound, notification: callback.js
   }
 
   start() {
@@ -130,6 +132,7 @@ class Table {
     this.state = state;
     if (state.rematch) this.rematch = state.rematch;
     this.draw();
+    this.alerts.update(state, this.log);
   }
 
   // The seat whose own view is drawn: the one held seat; in hot seat the seat to move once its
@@ -501,6 +504,7 @@ class Table {
           ),
         ),
       ),
+      this.state.you.length ? this.alerts.panel(h, () => this.draw()) : null,
     );
   }
 
