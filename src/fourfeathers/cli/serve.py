@@ -6,8 +6,10 @@ the options, checks the database and runs uvicorn.
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -64,7 +66,7 @@ def serve(
     check_number("--keep-finished", keep_finished, 0, MAX_KEEP_FINISHED, "hours")
     try:
         import platformdirs  # noqa: F401
-        import uvicorn
+        import uvicorn  # noqa: F401
 
         from ..web.app import create_app
         from ..web.hub import Settings
@@ -90,6 +92,7 @@ def serve(
     except Exception as exc:  # SQLAlchemy and driver errors have no common base
         fail("--db", f"cannot open the database: {str(exc).splitlines()[0]}")
     settings = Settings(db=url, ai_workers=workers, keep_finished=keep_finished * 3600)
+    listening = bind(host, port)  # before the address is printed: a busy port is one line
     say(f"feathers serve: open http://{host}:{port}/ (database {url}; Ctrl-C stops)")
     # Fewer collections of young objects: every event makes many (measured with
     # benchmarks/serve_load.py, 200 tables: about 15% more moves/s and a 15-25% lower p99).
@@ -98,11 +101,52 @@ def serve(
     # server: frozen, a full collection no longer walks it (about 60 ms of pause each time).
     gc.collect()
     gc.freeze()
-    uvicorn.run(
+    run(
         create_app(settings),
+        listening,
         host=host,
         port=port,
         log_level="warning",
         ws_max_size=4 * settings.max_message,
         ws_per_message_deflate=False,  # compressing every view costs more CPU than it saves
     )
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host``:``port``, bound before anything says the server is up.
+
+    A port in use (``EADDRINUSE``), an address this machine does not have or a port it may not
+    take fails on ``--port`` or ``--host`` with one line and exit code 2 (no traceback).
+    """
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
+    except (OSError, UnicodeError) as exc:
+        fail("--host", f"cannot listen on {host!r}: {exc}")
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError as exc:
+        sock.close()
+        if exc.errno == errno.EADDRINUSE:
+            fail(
+                "--port",
+                f"port {port} on {host} is already in use (another server?): "
+                "choose another with --port",
+            )
+        if exc.errno == errno.EACCES:
+            fail("--port", f"port {port} needs more privileges: choose one above 1023 with --port")
+        fail("--host", f"cannot listen on {host}:{port}: {exc.strerror or exc}")
+    sock.set_inheritable(True)
+    return sock
+
+
+def run(app: object, listening: socket.socket, **options: object) -> None:
+    """Run uvicorn with ``options`` (``uvicorn.Config``'s) on the socket already bound."""
+    import uvicorn
+
+    config = uvicorn.Config(app, **options)  # type: ignore[arg-type]
+    uvicorn.Server(config).run(sockets=[listening])
