@@ -17,9 +17,9 @@ import json
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -33,6 +33,9 @@ from .lobby import game_entry
 from .pages import add_pages
 from .protocol import Beat, Claim, Command, CreateTable, Hello, ProtocolError, Rematch, Sync, parse
 from .store import Store
+
+MAX_LISTED = 50
+"""The most tables one ``GET /api/tables`` answers (``limit``; ``offset`` pages on)."""
 
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
@@ -172,13 +175,23 @@ def create_app(settings: Settings) -> FastAPI:
         return {"games": [game_entry(spec) for spec in list_games()], "agents": [*ALIASES, *AGENTS]}
 
     @app.get("/api/tables")
-    async def tables(request: Request) -> dict[str, Any]:
-        return {"tables": [views.summary(t) for t in hub_of(request).tables.values()]}
+    async def tables(
+        request: Request,
+        limit: Annotated[int, Query(ge=1, le=MAX_LISTED)] = MAX_LISTED,
+        offset: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
+        shown, total = hub_of(request).listed_tables(limit, offset)
+        more = offset + len(shown) < total
+        return {
+            "tables": [views.summary(t) for t in shown],
+            "total": total,
+            "next": offset + len(shown) if more else None,
+        }
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
         table, invites = await hub_of(request).create(
-            body.game, body.options, body.seats, body.open
+            body.game, body.options, body.seats, body.open, body.listed
         )
         return views.created(table, invites, str(request.base_url))
 
