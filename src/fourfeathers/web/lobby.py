@@ -40,6 +40,32 @@ COMMON = {
 
 _RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
 
+RULE_ID = re.compile(r"\b[A-Z]{2}-R?\d+[a-z]?\b")
+"""A rule id (``FL-22``, ``IS-R07``: docs/rules/<game>.md, docs/rulings/<game>.md)."""
+
+_LEADING_ID = re.compile(r"^\s*[A-Z]{2}-R?\d+[a-z]?\s*:\s*")
+_ID_PARENTHESIS = re.compile(r"\s*\((?=[^()]*\b[A-Z]{2}-R?\d+)[^()]*\)")
+_FILE_NAME = re.compile(
+    r"\s*\([^()]*\b[\w/]+\.(?:py|md|toml|js)\b[^()]*\)|\s*\b[\w/]+\.(?:py|md|toml|js)\b"
+)
+
+
+def plain_words(text: str) -> tuple[str, list[str]]:
+    """``text`` for players, and the rule ids it named, in order: a leading ``"FL-R11: "``,
+    any parenthesis that names a rule (``"(FF-34..FF-36, rules.py)"``) and any file name go;
+    the ids stay available (the pages show them as a small "rule" with a title).
+
+    ``plain_words("-1 each (FF-34..FF-36, rules.py)") == ("-1 each", ["FF-34", "FF-36"])``
+    """
+    rules = RULE_ID.findall(text)
+    words = _LEADING_ID.sub("", text)
+    words = _ID_PARENTHESIS.sub("", words)
+    words = _FILE_NAME.sub("", words).strip()
+    if words and words[0].islower() and _LEADING_ID.match(text):
+        words = words[0].upper() + words[1:]
+    return words, rules
+
+
 VIEW_FILES = ("view.js", "view.css")
 
 
@@ -99,7 +125,7 @@ def form(spec: GameSpec) -> list[dict[str, Any]]:
             field["type"] = "seat"
         elif name == "variants":
             field["type"] = "list"
-            field["choices"] = [{"value": k, "label": k, "help": v} for k, v in variants.items()]
+            field["choices"] = [_variant(k, v) for k, v in variants.items()]
         elif name in flags:
             option = flags[name]
             field.update(label=option.help, help=option.detail, type=option.type.__name__)
@@ -111,6 +137,12 @@ def form(spec: GameSpec) -> list[dict[str, Any]]:
         field.update(overrides.get(name, {}))
         fields.append(field)
     return fields
+
+
+def _variant(name: str, description: str) -> dict[str, Any]:
+    """A variant as a choice: its words for players (``label``), its ruling id (``rule``)."""
+    words, rules = plain_words(description)
+    return {"value": name, "label": words, "rule": ", ".join(rules)}
 
 
 def game_entry(spec: GameSpec) -> dict[str, Any]:

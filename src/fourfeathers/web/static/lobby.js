@@ -2,7 +2,7 @@
 // which takes them from each game's registration), its invite links, and the tables to
 // continue, join or watch.
 import { api, claim, games, held } from "./api.js";
-import { copy, h, plural } from "./dom.js";
+import { copy, h, plural, ruleRef } from "./dom.js";
 import { LEVELS } from "./levels.js";
 
 const PAGE = 12; // tables asked for at a time (the server answers at most 50), latest first
@@ -284,7 +284,13 @@ function field(lobby, f, draw) {
               ),
           }),
           " ",
-          h("span", {}, h("strong", {}, c.label), c.help ? ` — ${c.help}` : ""),
+          h(
+            "span",
+            {},
+            c.label,
+            c.help ? ` — ${c.help}` : "",
+            c.rule ? [" ", ruleRef(c.rule)] : null,
+          ),
         ),
       ),
     );

@@ -569,7 +569,7 @@ function prompt(ctx, obs, btn, drawn) {
     "section",
     { class: ["fa-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
     hand(ctx, obs, btn),
-    h("p", {}, text, p.rule && ctx.myTurn ? h("span", { class: "rule" }, p.rule) : null),
+    h("p", {}, text, p.rule && ctx.myTurn ? [" ", ctx.ruleRef(p.rule)] : null),
     limbo,
     rest.length
       ? h(
@@ -598,7 +598,8 @@ function result(ctx) {
     h(
       "p",
       { class: ["fa-verdict", end.won ? "won" : "lost"] },
-      `${end.won ? "Victory" : "Defeat"} on day ${obs.day}: ${end.reason}.`,
+      `${end.won ? "Victory" : "Defeat"} on day ${obs.day}: ${end.reason}. `,
+      (end.rules ?? []).map((r) => ctx.ruleRef(r)),
     ),
     h(
       "table",

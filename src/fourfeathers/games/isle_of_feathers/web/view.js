@@ -764,6 +764,7 @@ function status(ctx, obs, sel, mv) {
               "span",
               {
                 class: "pips",
+                role: "img",
                 title: "actions left this turn",
                 "aria-label": `${obs.actions_left} actions left`,
               },
@@ -847,11 +848,12 @@ function flightPath(ctx, obs, sel) {
       s === obs.path.length - 1 ? `slot ${s + 1} · flies away next` : `slot ${s + 1}`,
     );
     if (drawing) return ctx.button({ ...props, action }, birdFace(ctx, card, extra));
+    const { "aria-label": described, ...shown } = props;
     return h(
       "button",
       {
         type: "button",
-        ...props,
+        ...shown,
         class: [...props.class, "preview", same(sel, { kind: "preview", card }) && "looking"],
         "data-key": `look ${card}`,
         "aria-pressed": String(same(sel, { kind: "preview", card })),
@@ -859,6 +861,7 @@ function flightPath(ctx, obs, sel) {
         onclick: () =>
           select(ctx, same(sel, { kind: "preview", card }) ? null : { kind: "preview", card }),
       },
+      h("span", { class: "sr-only" }, `${described}. `),
       birdFace(ctx, card, extra),
     );
   });
@@ -974,13 +977,13 @@ function hand(ctx, obs, sel, mv) {
                   class: [...cls, "preview", same(sel, { kind: "preview", card }) && "looking"],
                   "data-key": `look ${card}`,
                   "aria-pressed": String(same(sel, { kind: "preview", card })),
-                  "aria-label": `${label}: show where it would fit`,
                   onclick: () =>
                     select(
                       ctx,
                       same(sel, { kind: "preview", card }) ? null : { kind: "preview", card },
                     ),
                 },
+                h("span", { class: "sr-only" }, `${label}: show where it would fit. `),
                 face,
               );
           const buttons = [];
