@@ -255,3 +255,71 @@ def test_no_page_has_an_axe_violation(live, seat, viewport) -> None:
     page = seat(ended["watch"], viewport=viewport).page
     page.wait_for_selector(".end", timeout=60_000)
     assert axe_violations(page) == [], "end screen"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
+def test_isle_a_bird_picked_the_prompt_its_spaces_and_the_hand_on_one_phone_screen(
+    live, seat, viewport
+) -> None:
+    table = create_table(live, "isle-of-feathers", ["human", "random"], starting_player=0)
+    page = seat(table["invites"][0]["url"], viewport=viewport).page
+    page.wait_for_selector(".turn.mine")
+    birds = page.locator(".is-hand .choice.legal")
+    for first in [*birds.all(), page.locator(".is-tool.choice.legal").first]:
+        first.click()  # the first step: a bird (or a tile) whose spaces light up on the island
+        if page.locator(".is-map .choice.legal").count():
+            break
+        first.click()  # a bird that may only be discarded: put it back
+    page.wait_for_selector(".is-map .choice.legal")
+    assert off_screen(page, ".is-prompt", ".is-hand", ".is-map .choice.legal") == []
+    island = page.locator(".is-sea").bounding_box()
+    assert island["y"] + island["height"] > 0  # the island in sight
+
+
+def test_isle_the_flight_path_and_the_island_on_one_phone_screen(live, seat) -> None:
+    table = create_table(live, "isle-of-feathers", ["human", "random"], starting_player=0)
+    page = seat(table["invites"][0]["url"], viewport=SMALL_PHONE).page
+    page.wait_for_selector(".turn.mine")
+    rng = random.Random(7)
+    while page.locator(".is.drawing").count() == 0:  # play the turn's actions to its draw
+        page.wait_for_selector(".turn.mine")
+        choices = page.locator(LEGAL)
+        choice = choices.nth(rng.randrange(choices.count()))
+        n = event_number(page)
+        action = choice.get_attribute("data-action")
+        choice.click()
+        if action:
+            wait_event(page, n + 1)
+    page.wait_for_timeout(200)  # the page brings the Flight Path into view
+    path = page.locator(".is-path-row").bounding_box()
+    sea = page.locator(".is-sea").bounding_box()
+    dock = page.locator(".dock.active").bounding_box()
+    assert path["y"] >= 0 and path["y"] + path["height"] <= dock["y"]
+    assert dock["y"] - sea["y"] > 150  # the island shows between the Flight Path and the dock
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
+def test_fancy_feathers_the_prompt_its_moves_and_the_path_on_one_phone_screen(
+    live, seat, viewport
+) -> None:
+    table = create_table(live, "fancy-feathers", ["human", "random", "random"])
+    page = seat(table["invites"][0]["url"], viewport=viewport).page
+    page.wait_for_selector(".turn.mine")
+    page.wait_for_timeout(200)
+    # no hand in this game: the question, the moves it offers and the Path's cards to click
+    assert off_screen(page, ".ff-choices h2", ".ff-options", ".ff-path .choice.legal") == []
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
+def test_familiar_feat_attach_the_prompt_its_creatures_and_the_hand_on_one_phone_screen(
+    live, seat, viewport
+) -> None:
+    table = create_table(live, "familiar-feat", ["human"])
+    page = seat(table["invites"][0]["url"], viewport=viewport).page
+    page.wait_for_selector(".turn.mine")
+    hand = page.locator(".fa-hand .choice.legal")
+    if hand.count():  # two cards in hand: the first step picks one
+        hand.first.click()
+    page.wait_for_selector(".fa-creature.choice.legal")
+    page.wait_for_timeout(200)
+    assert off_screen(page, ".fa-prompt p", ".fa-hand", ".fa-creature.choice.legal") == []

@@ -294,6 +294,9 @@ class Table {
     if (!onclick) return this.act(action);
     const before = this.message;
     this.revealWanted = true; // a first step chosen: its targets in sight (reveal)
+    this.legalBefore = new Set(
+      [...this.root.querySelectorAll("main.board .choice.legal")].map((el) => el.dataset.key),
+    );
     const result = onclick();
     this.revealWanted = false;
     if (!ok && this.message === before && button.isConnected) {
@@ -322,6 +325,8 @@ class Table {
     const wasOver = this.shownOver;
     this.shownOver = Boolean(this.state.result);
     const wasMine = this.shownMine;
+    const wasN = this.shownN;
+    this.shownN = this.state.n;
     const ctx = this.makeContext();
     const gate = this.gate();
     const board =
@@ -373,7 +378,8 @@ class Table {
       "main.board .choice.legal:not(.selected), main.board .gate button",
     );
     this.shownMine = ctx.myTurn;
-    if (ctx.myTurn && (this.revealWanted || wasMine === false)) this.reveal();
+    const moved = wasN !== undefined && wasN !== this.state.n;
+    if (ctx.myTurn && (this.revealWanted || wasMine !== true || moved)) this.reveal();
     if (this.shownOver && !wasOver && wasOver !== undefined) {
       // the game just ended: its result in sight and in focus, wherever the last move was
       const end = this.root.querySelector(".end");
@@ -394,16 +400,20 @@ class Table {
   reveal() {
     const dock = this.root.querySelector("main.board .dock.active");
     if (!dock || getComputedStyle(dock).position !== "sticky") return;
-    const targets = [...this.root.querySelectorAll("main.board .choice.legal")]
-      .filter((el) => !dock.contains(el))
-      .map((el) => el.getBoundingClientRect())
-      .filter((r) => r.height > 0);
+    const choices = [...this.root.querySelectorAll("main.board .choice.legal")].filter(
+      (el) => !dock.contains(el) && el.getBoundingClientRect().height > 0,
+    );
+    // after a first step, the choices it opened (the stacks for a card, the spaces for a bird)
+    const before = this.revealWanted ? this.legalBefore : null;
+    const opened = before ? choices.filter((el) => !before.has(el.dataset.key)) : [];
+    const targets = (opened.length ? opened : choices).map((el) => el.getBoundingClientRect());
     if (targets.length === 0) return;
     const top = Math.min(...targets.map((r) => r.top));
     const bottom = Math.max(...targets.map((r) => r.bottom));
     const room = window.innerHeight - dock.getBoundingClientRect().height;
     if (top >= 0 && bottom <= room) return;
-    window.scrollBy({ top: top - 8, behavior: "auto" });
+    const margin = Math.min(40, Math.max(8, room - (bottom - top) - 8)); // their headings too
+    window.scrollBy({ top: top - margin, behavior: "auto" });
   }
 
   // A computer seat to move: which, an animated mark (still when the reader prefers less

@@ -781,11 +781,6 @@ function status(ctx, obs, sel, mv) {
           )
         : null,
     ),
-    h(
-      "p",
-      { class: ["is-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
-      prompt(ctx, obs, sel, mv),
-    ),
     tools(ctx, obs, sel, mv),
     h(
       "div",
@@ -1183,7 +1178,17 @@ export default {
         "div",
         { class: ["is-play", !ctx.me && "no-hand"] },
         island(ctx, obs, sel, mv),
-        hand(ctx, obs, sel, mv),
+        // the question and the hand together: on a phone they stay at the bottom of the screen
+        ctx.h(
+          "div",
+          { class: ["dock", "is-dock", ctx.myTurn && "active"] },
+          ctx.h(
+            "p",
+            { class: ["is-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
+            prompt(ctx, obs, sel, mv),
+          ),
+          hand(ctx, obs, sel, mv),
+        ),
       ),
       flightPath(ctx, obs, sel),
       seats(ctx, obs),
