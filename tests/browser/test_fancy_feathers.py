@@ -45,8 +45,8 @@ def test_two_people_an_illegal_click_and_a_page_that_comes_back(live, seat) -> N
     other.wait_for_selector(".toast.shown")
     assert "turn" in other.locator(".toast").inner_text()
     mover.locator(".ff-leave").click(force=True)  # the stack is full: leaving is not allowed
-    mover.wait_for_selector(".toast .rule")
-    assert "rule FF-43" in mover.locator(".toast").inner_text()
+    mover.wait_for_selector(".toast .rule-ref")
+    assert mover.get_attribute(".toast .rule-ref", "title") == "rule FF-43"
     assert event_number(mover) == 0
     mover.locator(".ff-path .ff-card.legal").nth(1).click()  # move 2
     wait_event(mover, 1)

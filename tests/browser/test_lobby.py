@@ -63,8 +63,52 @@ def test_the_lobby_on_a_phone(live, seat) -> None:
     page.click("[data-game=isle-of-feathers]")
     page.select_option("#option-players", "1")
     assert page.locator("#option-stamina").count() == 1  # a solo game asks for its stamina
+    assert page.locator("#option-starting_player").count() == 0  # nobody else to start
     page.select_option("#option-players", "2")
     assert page.locator("#option-stamina").count() == 0
+    assert page.locator("#option-starting_player").count() == 1
     assert no_horizontal_scroll(page)
     assert small_targets(page, "button, select, input[type=number]") == []
     screenshot(page, "lobby-phone")
+
+
+def test_the_seat_menu_offers_three_levels_each_explained_and_the_specs_under_more(
+    live, seat
+) -> None:
+    page = seat("/").page
+    page.click("[data-game=featherlight]")
+    page.wait_for_selector("select[name=seat-2]")
+    menu = page.locator("select[name=seat-2]")
+    top = menu.locator(":scope > option").all_inner_texts()
+    assert top == ["a person", "computer: easy", "computer: medium", "computer: hard"]
+    more = menu.locator("optgroup")
+    assert more.get_attribute("label") == "more (agent specs)"
+    assert sorted(more.locator("option").all_inner_texts()) == [
+        "computer: greedy",
+        "computer: ismcts",
+        "computer: random",
+    ]
+    about = page.locator("#seat-2-about")
+    assert "300 tries a move" in about.inner_text()  # medium, the default
+    assert menu.get_attribute("aria-describedby") == "seat-2-about"
+    page.select_option("select[name=seat-2]", "hard")
+    assert "strongest" in about.inner_text() and "second" in about.inner_text()
+    page.select_option("select[name=seat-2]", "ismcts")
+    assert page.locator("#seat-2-about").count() == 0
+
+
+def test_the_lobby_lists_open_and_listed_tables_and_never_a_private_one(live, seat) -> None:
+    private = live.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+    listed = live.post(
+        "/api/tables", {"game": "featherlight", "seats": ["human", "human"], "listed": True}
+    )
+    page = seat("/").page
+    page.wait_for_selector(f"#tables a[href='/t/{listed['table']}']")
+    hrefs = page.locator("#tables a").evaluate_all("links => links.map(a => a.href)")
+    assert not any(private["table"] in h for h in hrefs)
+    page.click("[data-game=featherlight]")
+    page.check("input[name=listed]")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".created")
+    made = page.locator(".invites input").last.input_value().rsplit("/", 1)[1]
+    assert live.get(f"/api/tables/{made}")["listed"] is True

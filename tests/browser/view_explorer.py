@@ -34,7 +34,7 @@ async ({ game, catalogue, samples, depth, fallback }) => {
       seat: s.seat, legal, fields, hinted: null, game: { id: game },
       public: s.public, derived: s.public_derived, me: s.observation, mine: s.derived,
       catalogue, myTurn: true, over: false, ui,
-      h: dom.h, svg: dom.svg, plural: dom.plural,
+      h: dom.h, svg: dom.svg, plural: dom.plural, ruleRef: dom.ruleRef,
       seatLabel: (q) => `Seat ${q + 1}`, act: () => {}, refuse: () => {}, redraw: () => draw(),
       setting: (name, fallback) => fallback, setSetting: () => draw(),
       button: (props, ...children) => {  // as the shell's ctx.button

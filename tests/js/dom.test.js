@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { api, held, settings } from "../../src/fourfeathers/web/static/api.js";
-import { h, plural } from "../../src/fourfeathers/web/static/dom.js";
+import { h, plural, ruleRef } from "../../src/fourfeathers/web/static/dom.js";
 
 class FakeNode {
   constructor(tag) {
@@ -26,6 +26,14 @@ class FakeNode {
 }
 globalThis.Node = FakeNode;
 globalThis.document = { createElement: (tag) => new FakeNode(tag) };
+
+test("ruleRef: a small 'rule' whose title names the rule, nothing without one", () => {
+  const ref = ruleRef("FL-22");
+  assert.equal(ref.tag, "small");
+  assert.deepEqual(ref.attributes, { class: "rule-ref", title: "rule FL-22" });
+  assert.deepEqual(ref.children, ["rule"]);
+  assert.equal(ruleRef(""), null);
+});
 
 test("plural", () => {
   assert.equal(plural(1, "card"), "1 card");

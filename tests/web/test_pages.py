@@ -7,6 +7,7 @@ import pytest
 from web_helpers import Browser, claim_all, create
 
 from fourfeathers.core import list_games, make
+from fourfeathers.core.rulebook import RULE_ID, plain_words
 from fourfeathers.web.pages import POLICY
 
 
@@ -55,17 +56,50 @@ def test_the_form_has_every_option_of_every_game(client) -> None:
         )
         assert [c["value"] for c in fields["players"]["choices"]] == list(spec.players)
         variants = [c["value"] for c in fields["variants"]["choices"]]
-        assert variants and all(c["help"] for c in fields["variants"]["choices"])
+        assert variants and all(c["label"] for c in fields["variants"]["choices"])
+        for choice in fields["variants"]["choices"]:  # players read words; the id stays apart
+            assert not RULE_ID.search(choice["label"]) and RULE_ID.fullmatch(choice["rule"])
     level = next(f for f in games["familiar-feat"]["options"] if f["name"] == "level")
     assert (level["label"], level["min"], level["max"], level["default"]) == ("Level", 1, 8, 1)
     stamina = next(f for f in games["isle-of-feathers"]["options"] if f["name"] == "stamina")
     assert stamina["when"] == {"players": [1]}
-    assert "no-put-back" in {
-        c["value"]
-        for f in games["featherlight"]["options"]
-        if f["name"] == "variants"
-        for c in f["choices"]
-    }
+    variants = next(f for f in games["featherlight"]["options"] if f["name"] == "variants")
+    assert {
+        "value": "no-put-back",
+        "label": "A Swap may not put a card back on the stack it took from",
+        "rule": "FL-R11",
+    } in variants["choices"]
+
+
+@pytest.mark.parametrize(
+    "text,words,rules",
+    [
+        (
+            "-1 each; a collected Trap is passed on after the move (FF-34..FF-36, rules.py)",
+            "-1 each; a collected Trap is passed on after the move",
+            ["FF-34", "FF-36"],
+        ),
+        ("FL-R11: a Swap may not put a card back", "A Swap may not put a card back", ["FL-R11"]),
+        ("5 each, ties included (FF-55, FF-R09)", "5 each, ties included", ["FF-55", "FF-R09"]),
+        ("5 points (see scoring.py)", "5 points", []),
+        ("1 = -5, 2 = -4 (of 3)", "1 = -5, 2 = -4 (of 3)", []),
+    ],
+)
+def test_plain_words_keep_the_words_and_set_the_rule_ids_apart(
+    text: str, words: str, rules: list[str]
+) -> None:
+    assert plain_words(text) == (words, rules)
+
+
+def test_fancy_feathers_types_say_their_scoring_without_rule_ids_or_files() -> None:
+    from fourfeathers.games.fancy_feathers.web import catalogue
+
+    types = catalogue(make("fancy-feathers", players=3))["types"]
+    trap = next(t for t in types.values() if t["short"] == "Trap")
+    assert trap["text"] == "-1 each; a collected Trap is passed on after the move"
+    assert trap["rules"] == ["FF-34", "FF-36"]
+    for t in types.values():
+        assert not RULE_ID.search(t["text"]) and ".py" not in t["text"], t
 
 
 def test_the_catalogue_and_the_derived_points(client) -> None:

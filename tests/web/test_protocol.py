@@ -62,7 +62,7 @@ def test_games_lists_every_game_with_its_options(client) -> None:
 
 
 def test_create_claim_and_list(client) -> None:
-    table = create(client, "featherlight", ["human", "hard"])
+    table = create(client, "featherlight", ["human", "hard"], listed=True)
     assert [i["seat"] for i in table["invites"]] == [0]
     assert table["invites"][0]["url"].endswith(
         f"/t/{table['table']}/seat/1?invite={table['invites'][0]['invite']}"
@@ -80,6 +80,33 @@ def test_create_claim_and_list(client) -> None:
     assert len(token) >= 40
     one = client.get(f"/api/tables/{table['table']}").json()
     assert one["seats"][0]["claimed"] is True
+
+
+def test_the_list_holds_open_tables_with_a_free_seat_and_listed_ones_a_page_at_a_time(
+    client,
+) -> None:
+    private = create(client, "featherlight", ["human", "hard"])
+    opened = create(client, "featherlight", ["human", "human"], open=True)
+    listed = [create(client, "featherlight", ["human", "human"], listed=True) for _ in range(3)]
+
+    def ids(query: str = "") -> list[str]:
+        return [t["table"] for t in client.get(f"/api/tables{query}").json()["tables"]]
+
+    everyone = ids()
+    assert private["table"] not in everyone  # reached only through its links
+    assert set(everyone) == {opened["table"], *(t["table"] for t in listed)}
+    assert client.get(f"/api/tables/{private['table']}").json()["listed"] is False
+    page = client.get("/api/tables?limit=2").json()
+    assert len(page["tables"]) == 2 and page["total"] == 4 and page["next"] == 2
+    rest = client.get("/api/tables?limit=2&offset=2").json()
+    assert rest["next"] is None
+    assert [t["table"] for t in page["tables"] + rest["tables"]] == everyone
+    for bad in ("limit=51", "limit=0", "offset=-1", "limit=many"):
+        response = client.get(f"/api/tables?{bad}")
+        assert response.status_code == 422, bad
+        assert response.json()["message"].startswith("query." + bad.split("=")[0]), bad
+    claim_all(client, opened)  # no free seat left: an open table leaves the list
+    assert opened["table"] not in ids()
 
 
 def test_server_keeps_only_token_hashes(client, db: Path) -> None:
@@ -667,3 +694,35 @@ def test_a_move_the_database_cannot_store_changes_nothing(client, monkeypatch) -
     assert hub.get(table["table"]).n == 0 and hub.get(table["table"]).record.actions == []
     monkeypatch.undo()
     assert browser.move(browser.legal[0], seat=seat)["n"] == 1
+
+
+def test_a_database_made_before_listing_gets_the_column_and_its_tables_stay_unlisted(
+    tmp_path: Path,
+) -> None:
+    import sqlalchemy as sa
+
+    from fourfeathers.web.store import Store
+
+    url = f"sqlite:///{tmp_path / 'old.db'}"
+    engine = sa.create_engine(url)
+    with engine.begin() as db:
+        db.execute(
+            sa.text(
+                "CREATE TABLE game_tables (id VARCHAR(32) PRIMARY KEY, game VARCHAR(64) NOT NULL, "
+                "config JSON NOT NULL, seed BIGINT NOT NULL, kinds JSON NOT NULL, "
+                "open BOOLEAN NOT NULL, engine VARCHAR(32) NOT NULL, created FLOAT NOT NULL, "
+                "updated FLOAT NOT NULL, finished FLOAT, rematch VARCHAR(32))"
+            )
+        )
+        db.execute(
+            sa.text(
+                "INSERT INTO game_tables VALUES ('old1', 'featherlight', '{}', 1, "
+                "'[\"human\"]', 0, '0.1.0', 1.0, 1.0, NULL, NULL)"
+            )
+        )
+    engine.dispose()
+    store = Store(url)
+    try:
+        assert [(t.row["id"], t.row["listed"]) for t in store.load()] == [("old1", False)]
+    finally:
+        store.close()

@@ -3,6 +3,7 @@ address it prints (a real start is in test_kill.py)."""
 
 from __future__ import annotations
 
+import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -49,7 +50,12 @@ def fake_run(monkeypatch) -> dict[str, Any]:
         return settings
 
     monkeypatch.setattr(web_app, "create_app", create_app)
-    monkeypatch.setattr("uvicorn.run", lambda app, **kw: seen.update(kw))
+
+    def run(app: Any, listening: socket.socket, **kw: Any) -> None:
+        seen.update(kw, bound=listening.getsockname())
+        listening.close()
+
+    monkeypatch.setattr(serve_command, "run", run)
     monkeypatch.setattr("gc.set_threshold", lambda *limits: seen.update(gc=limits))
     return seen
 
@@ -61,6 +67,7 @@ def test_options_and_the_printed_address(monkeypatch, tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert result.stdout.startswith("feathers serve: open http://127.0.0.1:8123/")
     assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
+    assert seen["bound"] == ("127.0.0.1", 8123)  # bound before uvicorn runs
     assert seen["settings"].db == db and seen["settings"].keep_finished == 7200
     assert seen["ws_per_message_deflate"] is False and seen["gc"][0] > 700
 
@@ -122,3 +129,29 @@ def test_the_on_turn_command_and_its_links(monkeypatch, tmp_path: Path) -> None:
     assert bad.stderr.strip() == (
         "Error: --public-url: must be an http:// or https:// address, got 'feathers.example.org'"
     )
+
+
+def test_a_busy_port_is_one_line_before_any_address_is_printed(monkeypatch, tmp_path: Path) -> None:
+    seen = fake_run(monkeypatch)
+    with socket.socket() as holder:
+        holder.bind(("127.0.0.1", 0))
+        holder.listen()
+        port = holder.getsockname()[1]
+        db = f"sqlite:///{tmp_path / 'games.db'}"
+        result = runner.invoke(app, ["serve", "--port", str(port), "--db", db])
+    assert result.exit_code == 2
+    assert "open http" not in result.stdout  # nothing claims a server that is not there
+    assert result.stderr.strip().splitlines() == [
+        f"Error: --port: port {port} on 127.0.0.1 is already in use (another server?): "
+        "choose another with --port"
+    ]
+    assert seen == {}  # neither the app nor uvicorn was started
+
+
+def test_an_address_the_machine_does_not_have_is_one_line(monkeypatch, tmp_path: Path) -> None:
+    fake_run(monkeypatch)
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    result = runner.invoke(app, ["serve", "--host", "192.0.2.1", "--port", "8123", "--db", db])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: --host: cannot listen on 192.0.2.1:8123")

@@ -158,3 +158,29 @@ def rulebook(spec: GameSpec) -> Rulebook | None:
     """``spec``'s rules, parsed (``Rulebook.parse``), or None for a game that ships none."""
     text = rulebook_text(spec)
     return None if text is None else Rulebook.parse(text)
+
+
+RULE_ID = re.compile(r"\b[A-Z]{2}-R?\d+[a-z]?\b")
+"""A rule id (``FL-22``, ``IS-R07``: docs/rules/<game>.md, docs/rulings/<game>.md)."""
+
+_LEADING_ID = re.compile(r"^\s*[A-Z]{2}-R?\d+[a-z]?\s*:\s*")
+_ID_PARENTHESIS = re.compile(r"\s*\((?=[^()]*\b[A-Z]{2}-R?\d+)[^()]*\)")
+_FILE_NAME = re.compile(
+    r"\s*\([^()]*\b[\w/]+\.(?:py|md|toml|js)\b[^()]*\)|\s*\b[\w/]+\.(?:py|md|toml|js)\b"
+)
+
+
+def plain_words(text: str) -> tuple[str, list[str]]:
+    """``text`` for players, and the rule ids it named, in order: a leading ``"FL-R11: "``,
+    any parenthesis that names a rule (``"(FF-34..FF-36, rules.py)"``) and any file name go;
+    the ids stay available (the pages show them as a small "rule" with a title).
+
+    ``plain_words("-1 each (FF-34..FF-36, rules.py)") == ("-1 each", ["FF-34", "FF-36"])``
+    """
+    rules = RULE_ID.findall(text)
+    words = _LEADING_ID.sub("", text)
+    words = _ID_PARENTHESIS.sub("", words)
+    words = _FILE_NAME.sub("", words).strip()
+    if words and words[0].islower() and _LEADING_ID.match(text):
+        words = words[0].upper() + words[1:]
+    return words, rules

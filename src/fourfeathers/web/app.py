@@ -18,9 +18,9 @@ import json
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -45,6 +45,9 @@ from .protocol import (
     parse,
 )
 from .store import Store
+
+MAX_LISTED = 50
+"""The most tables one ``GET /api/tables`` answers (``limit``; ``offset`` pages on)."""
 
 CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
@@ -184,13 +187,23 @@ def create_app(settings: Settings) -> FastAPI:
         return {"games": [game_entry(spec) for spec in list_games()], "agents": [*ALIASES, *AGENTS]}
 
     @app.get("/api/tables")
-    async def tables(request: Request) -> dict[str, Any]:
-        return {"tables": [views.summary(t) for t in hub_of(request).tables.values()]}
+    async def tables(
+        request: Request,
+        limit: Annotated[int, Query(ge=1, le=MAX_LISTED)] = MAX_LISTED,
+        offset: Annotated[int, Query(ge=0)] = 0,
+    ) -> dict[str, Any]:
+        shown, total = hub_of(request).listed_tables(limit, offset)
+        more = offset + len(shown) < total
+        return {
+            "tables": [views.summary(t) for t in shown],
+            "total": total,
+            "next": offset + len(shown) if more else None,
+        }
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
         table, invites = await hub_of(request).create(
-            body.game, body.options, body.seats, body.open
+            body.game, body.options, body.seats, body.open, body.listed
         )
         return views.created(table, invites, str(request.base_url))
 

@@ -215,6 +215,7 @@ class Hub:
                 stored.tokens,
                 stored.invites,
                 open=row["open"],
+                listed=bool(row.get("listed", False)),
                 engine=row["engine"],
                 created=row["created"],
             )
@@ -252,10 +253,16 @@ class Hub:
         return table
 
     async def create(
-        self, game_id: str, options: dict[str, Any], kinds: list[str], open: bool = False
+        self,
+        game_id: str,
+        options: dict[str, Any],
+        kinds: list[str],
+        open: bool = False,
+        listed: bool = False,
     ) -> tuple[Table, dict[int, str]]:
-        """A new table and the invite code of each human seat. Raises ``Refused`` (400)
-        naming the option or seat at fault."""
+        """A new table and the invite code of each human seat; ``listed``: the lobby lists it
+        to anybody (``listed_tables``). Raises ``Refused`` (400) naming the option or seat at
+        fault."""
         game, kinds = self._check_table(game_id, options, kinds)
         invites = {s: new_secret() for s, kind in enumerate(kinds) if kind == HUMAN}
         table = Table(
@@ -266,6 +273,7 @@ class Hub:
             [None] * len(kinds),
             [token_hash(invites[s]) if s in invites else None for s in range(len(kinds))],
             open=open,
+            listed=listed,
             engine=__version__,
         )
         await self.db(self.store.create, self._row(table), table.invites, table.tokens)
@@ -335,12 +343,22 @@ class Hub:
             "seed": table.seed,
             "kinds": table.kinds,
             "open": table.open,
+            "listed": table.listed,
             "engine": table.engine,
             "created": table.created,
             "updated": table.updated,
             "finished": None,
             "rematch": None,
         }
+
+    def listed_tables(self, limit: int, offset: int) -> tuple[list[Table], int]:
+        """The tables the lobby shows anybody, the latest change first: the open ones with a
+        free human seat and the ones their host listed (a private table is reached only
+        through its links). Returns ``limit`` of them from ``offset``, and how many there are.
+        """
+        shown = [t for t in self.tables.values() if t.listed or (t.open and _free_seat(t))]
+        shown.sort(key=lambda t: (-t.updated, t.id))
+        return shown[offset : offset + limit], len(shown)
 
     async def claim(
         self, table_id: str, seat: int, invite: str | None, token: str | None
@@ -404,6 +422,7 @@ class Hub:
                 list(table.tokens),
                 [token_hash(invites[s]) if s in invites else None for s in range(len(table.kinds))],
                 open=table.open,
+                listed=table.listed,
                 engine=__version__,
             )
             await self.db(self.store.create, self._row(new), new.invites, new.tokens)
@@ -598,3 +617,8 @@ class Hub:
             del self.tables[table_id]
             await self.db(self.store.delete, table_id)
         return gone
+
+
+def _free_seat(table: Table) -> bool:
+    """True while the game runs and a human seat of ``table`` is not claimed."""
+    return not table.over and any(not table.claimed(s) for s in range(len(table.kinds)))

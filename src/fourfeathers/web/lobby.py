@@ -25,6 +25,7 @@ from typing import Any
 
 from ..core.options import game_options
 from ..core.registry import GameSpec
+from ..core.rulebook import plain_words
 
 HIDDEN = ("content", "content_digest")
 """Options a browser never sets: they name files on the server."""
@@ -96,7 +97,7 @@ def form(spec: GameSpec) -> list[dict[str, Any]]:
             field["type"] = "seat"
         elif name == "variants":
             field["type"] = "list"
-            field["choices"] = [{"value": k, "label": k, "help": v} for k, v in variants.items()]
+            field["choices"] = [_variant(k, v) for k, v in variants.items()]
         elif name in flags:
             option = flags[name]
             field.update(label=option.help, help=option.values, type=option.type.__name__)
@@ -111,6 +112,12 @@ def form(spec: GameSpec) -> list[dict[str, Any]]:
         field.update(overrides.get(name, {}))
         fields.append(field)
     return fields
+
+
+def _variant(name: str, description: str) -> dict[str, Any]:
+    """A variant as a choice: its words for players (``label``), its ruling id (``rule``)."""
+    words, rules = plain_words(description)
+    return {"value": name, "label": words, "rule": ", ".join(rules)}
 
 
 def game_entry(spec: GameSpec) -> dict[str, Any]:

@@ -4,7 +4,7 @@ For a person with no page open (a table played over days): whenever a claimed hu
 turn starts, right after the event that starts it is stored (``hub.Hub._apply_one``), the
 server runs ``COMMAND`` (split like a shell would, ``shlex``, but run without a shell) with
 the table in environment variables (``environment``). Once per turn start: a reconnecting
-page or a restarted server runs nothing; a seat that keeps deciding (Featherlight's draw,
+page or a restarted server runs nothing; a seat that keeps deciding (a draw,
 then put) is called once.
 
 The command never holds up the table: it runs in an asyncio subprocess, at most

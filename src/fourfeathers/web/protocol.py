@@ -188,6 +188,7 @@ class CreateTable(BaseModel):
     options: dict[str, Any] = Field(default_factory=dict)
     seats: list[str] = Field(min_length=1, max_length=16)
     open: bool = False
+    listed: bool = False
 
 
 class Claim(BaseModel):

@@ -3,7 +3,8 @@
 Schema (the same on both):
 
 - ``game_tables``: one row per table: ``id``, ``game``, ``config`` (JSON), ``seed``, ``kinds``
-  (JSON: one seat kind per seat), ``open``, ``engine`` (the fourfeathers version that created
+  (JSON: one seat kind per seat), ``open``, ``listed`` (the host lists it in the lobby; added
+  to an older database's table at start), ``engine`` (the fourfeathers version that created
   it), ``created``, ``updated`` (written when the game ends; ``load`` takes the later of it and
   the last event), ``finished`` (Unix seconds; ``finished`` NULL while it runs),
   ``rematch`` (the id of its rematch).
@@ -39,6 +40,7 @@ game_tables = sa.Table(
     sa.Column("seed", sa.BigInteger, nullable=False),
     sa.Column("kinds", sa.JSON, nullable=False),
     sa.Column("open", sa.Boolean, nullable=False),
+    sa.Column("listed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("engine", sa.String(32), nullable=False),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
@@ -67,6 +69,10 @@ moves = sa.Table(
     sa.Column("undone", sa.JSON, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
 )
+
+
+ADD_LISTED = "ALTER TABLE game_tables ADD COLUMN listed BOOLEAN NOT NULL DEFAULT FALSE"
+"""How a database made before tables could be listed gets the column (SQLite and PostgreSQL)."""
 
 
 @dataclass
@@ -111,6 +117,15 @@ class Store:
         else:
             self.engine = sa.create_engine(full, pool_pre_ping=True)
         metadata.create_all(self.engine)
+        self._add_listed()
+
+    def _add_listed(self) -> None:
+        """A database made before tables could be listed gets the ``listed`` column (false:
+        its tables stay off the lobby's list unless open with a free seat)."""
+        columns = {c["name"] for c in sa.inspect(self.engine).get_columns("game_tables")}
+        if "listed" not in columns:
+            with self.engine.begin() as db:
+                db.execute(sa.text(ADD_LISTED))
 
     def close(self) -> None:
         self.engine.dispose()

@@ -88,6 +88,7 @@ class Table:
     tokens: list[str | None]
     invites: list[str | None]
     open: bool = False
+    listed: bool = False
     engine: str = ""
     created: float = field(default_factory=time.time)
     updated: float = 0.0

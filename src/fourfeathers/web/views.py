@@ -280,6 +280,7 @@ def _summary(table: Table) -> dict[str, Any]:
             for s, kind in enumerate(table.kinds)
         ],
         "open": table.open,
+        "listed": table.listed,
         "status": "finished" if over else "running",
         "n": table.n,
         "moves": len(table.record.actions),

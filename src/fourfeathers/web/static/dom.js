@@ -52,3 +52,9 @@ export async function copy(text, field) {
     return document.execCommand("copy");
   }
 }
+
+// A rule id for those who ask: a small "rule" whose title names it ("rule FL-22"); players
+// read words, never ids (null without a rule).
+export function ruleRef(rule) {
+  return rule ? h("small", { class: "rule-ref", title: `rule ${rule}` }, "rule") : null;
+}

@@ -2,9 +2,11 @@
 // which takes them from each game's registration), its invite links, and the tables to
 // continue, join or watch.
 import { api, claim, games, held } from "./api.js";
-import { copy, h, plural } from "./dom.js";
+import { copy, h, plural, ruleRef } from "./dom.js";
+import { LEVELS } from "./levels.js";
 
-const SHOWN = 12; // tables listed, the latest first
+const PAGE = 12; // tables asked for at a time (the server answers at most 50), latest first
+const HELD = 12; // tables this browser holds seats at, fetched one by one (never listed)
 
 export async function lobbyPage(root) {
   const { games: list, agents } = await games();
@@ -15,7 +17,9 @@ export async function lobbyPage(root) {
     values: {},
     seats: [],
     created: null,
-    tables: [],
+    tables: [], // the lobby's list (open tables with a free seat, and listed ones)
+    total: 0,
+    mine: [], // the tables this browser holds a seat at
     error: null,
   };
   const draw = () => root.replaceChildren(page(lobby, draw));
@@ -23,7 +27,22 @@ export async function lobbyPage(root) {
   draw();
   const refresh = async () => {
     try {
-      lobby.tables = (await api("/api/tables")).tables;
+      const shown = Math.max(PAGE, lobby.tables.length);
+      const answer = await api(`/api/tables?limit=${Math.min(shown, 50)}`);
+      lobby.tables = answer.tables;
+      lobby.total = answer.total;
+      lobby.mine = await heldTables();
+    } catch {
+      return;
+    }
+    const list = document.getElementById("tables");
+    if (list) list.replaceWith(tablesSection(lobby, draw));
+  };
+  lobby.more = async () => {
+    try {
+      const answer = await api(`/api/tables?limit=${PAGE}&offset=${lobby.tables.length}`);
+      lobby.tables = lobby.tables.concat(answer.tables);
+      lobby.total = answer.total;
     } catch {
       return;
     }
@@ -32,6 +51,14 @@ export async function lobbyPage(root) {
   };
   await refresh();
   setInterval(() => document.visibilityState === "visible" && refresh(), 5000);
+}
+
+// The tables this browser holds a seat at (a private table is not in the list): each asked for
+// by its id, the ones the server no longer has left out.
+async function heldTables() {
+  const ids = held.tables().slice(-HELD);
+  const found = await Promise.all(ids.map((id) => api(`/api/tables/${id}`).catch(() => null)));
+  return found.filter(Boolean);
 }
 
 function choose(lobby, game) {
@@ -121,6 +148,7 @@ function form(lobby, draw) {
         options,
         seats: lobby.seats,
         open: Boolean(lobby.open),
+        listed: Boolean(lobby.listed),
       });
     } catch (error) {
       lobby.error = error.message;
@@ -139,29 +167,7 @@ function form(lobby, draw) {
       "fieldset",
       { class: "seats" },
       h("legend", {}, "Seats"),
-      lobby.seats.map((kind, s) =>
-        h(
-          "label",
-          { class: "seat-row" },
-          h("span", {}, `Seat ${s + 1}`),
-          h(
-            "select",
-            {
-              name: `seat-${s + 1}`,
-              onchange: (e) => {
-                lobby.seats[s] = e.target.value;
-              },
-            },
-            ["human", ...lobby.agents].map((k) =>
-              h(
-                "option",
-                { value: k, selected: k === kind },
-                k === "human" ? "a person" : `computer: ${k}`,
-              ),
-            ),
-          ),
-        ),
-      ),
+      lobby.seats.map((kind, s) => seatRow(lobby, kind, s, draw)),
     ),
     h(
       "label",
@@ -176,14 +182,68 @@ function form(lobby, draw) {
       }),
       " Open table: anyone in the lobby may take a free seat (no invite needed)",
     ),
+    h(
+      "label",
+      { class: "check" },
+      h("input", {
+        type: "checkbox",
+        name: "listed",
+        checked: Boolean(lobby.listed),
+        onchange: (e) => {
+          lobby.listed = e.target.checked;
+        },
+      }),
+      " List this table in the lobby: anyone may watch it (otherwise only its links reach it)",
+    ),
     lobby.error ? h("p", { class: "error", role: "alert" }, lobby.error) : null,
     h("button", { type: "submit", class: "primary big" }, `Create the ${game.title} table`),
+  );
+}
+
+// One seat: a person, or the computer at a level (easy, medium, hard: one line each on how it
+// plays and how long it thinks); the other agent specs (random, greedy, ismcts) under "more".
+function seatRow(lobby, kind, s, draw) {
+  const levels = Object.keys(LEVELS).filter((k) => lobby.agents.includes(k));
+  const more = lobby.agents.filter((k) => !levels.includes(k));
+  const id = `seat-${s + 1}`;
+  const level = LEVELS[kind];
+  return h(
+    "div",
+    { class: "seat-row" },
+    h("label", { for: id }, `Seat ${s + 1}`),
+    h(
+      "select",
+      {
+        id,
+        name: id,
+        "aria-describedby": level ? `${id}-about` : null,
+        onchange: (e) => {
+          lobby.seats[s] = e.target.value;
+          draw();
+        },
+      },
+      h("option", { value: "human", selected: kind === "human" }, "a person"),
+      levels.map((k) =>
+        h("option", { value: k, selected: k === kind }, `computer: ${LEVELS[k].name}`),
+      ),
+      more.length
+        ? h(
+            "optgroup",
+            { label: "more (agent specs)" },
+            more.map((k) => h("option", { value: k, selected: k === kind }, `computer: ${k}`)),
+          )
+        : null,
+    ),
+    level
+      ? h("small", { id: `${id}-about`, class: "about" }, `${level.plays} ${level.thinks}`)
+      : null,
   );
 }
 
 // A field shows when its "when" holds, and when it leaves a choice (one possible value: none).
 function visible(field, values) {
   if (field.type !== "list" && field.choices?.length === 1) return false;
+  if (field.type === "seat" && Number(values.players) === 1) return false; // who starts alone?
   return Object.entries(field.when || {}).every(([name, allowed]) =>
     allowed.includes(values[name]),
   );
@@ -224,7 +284,13 @@ function field(lobby, f, draw) {
               ),
           }),
           " ",
-          h("span", {}, h("strong", {}, c.label), c.help ? ` — ${c.help}` : ""),
+          h(
+            "span",
+            {},
+            c.label,
+            c.help ? ` — ${c.help}` : "",
+            c.rule ? [" ", ruleRef(c.rule)] : null,
+          ),
         ),
       ),
     );
@@ -378,16 +444,21 @@ function linkRow(name, url, action) {
 
 function tablesSection(lobby, draw) {
   const mine = new Set(held.tables());
-  const shown = lobby.tables
-    .filter((t) => t.status === "running" || mine.has(t.table))
-    .sort((a, b) => b.updated - a.updated)
-    .slice(0, SHOWN);
+  const seen = new Set();
+  const shown = [...lobby.mine.filter((t) => t.status === "running"), ...lobby.tables]
+    .filter((t) => !seen.has(t.table) && seen.add(t.table))
+    .sort((a, b) => b.updated - a.updated);
   return h(
     "section",
     { id: "tables", class: "tables", "aria-labelledby": "tables-title" },
     h("h2", { id: "tables-title" }, "Tables"),
+    h(
+      "p",
+      { class: "quiet" },
+      "Your tables, open tables with a free seat, and tables their host listed. A private table is reached only through its links.",
+    ),
     shown.length === 0
-      ? h("p", { class: "quiet" }, "No table is being played. Create one above.")
+      ? h("p", { class: "quiet" }, "No table to join or watch. Create one above.")
       : null,
     h(
       "ul",
@@ -435,5 +506,12 @@ function tablesSection(lobby, draw) {
         );
       }),
     ),
+    lobby.tables.length < lobby.total
+      ? h(
+          "button",
+          { type: "button", class: "more-tables", onclick: () => lobby.more() },
+          `Show more tables (${lobby.total - lobby.tables.length} more)`,
+        )
+      : null,
   );
 }

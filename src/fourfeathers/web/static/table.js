@@ -6,7 +6,8 @@
 import { api, claim, games, held, settings } from "./api.js";
 import { TurnAlerts } from "./callback.js";
 import { TableSocket } from "./connection.js";
-import { h, plural, svg } from "./dom.js";
+import { h, plural, ruleRef, svg } from "./dom.js";
+import { budgetOf } from "./levels.js";
 import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
 
@@ -157,8 +158,11 @@ class Table {
     return `Seat ${seat + 1}${this.state.you.includes(seat) ? " (you)" : kind}`;
   }
 
+  // A refusal or a notice, shown beside the last choice clicked (where the player looks) when
+  // it was clicked a moment ago, else at the bottom of the screen.
   say(text, rule = "") {
-    this.message = { text, rule, at: Date.now() };
+    const near = this.clicked && Date.now() - this.clicked.at < 5000 ? this.clicked.rect : null;
+    this.message = { text, rule, at: Date.now(), near };
     this.draw();
     clearTimeout(this.messageTimer);
     this.messageTimer = setTimeout(() => {
@@ -247,6 +251,7 @@ class Table {
       seatLabel: (s) => this.seatLabel(s),
       act: (action) => this.act(action),
       refuse: (reason, rule = "") => this.say(reason, rule),
+      ruleRef,
       redraw: () => this.draw(),
       setting: (name, fallback) => settings.get(`${this.game.id}:${name}`, fallback),
       setSetting: (name, value) => {
@@ -258,8 +263,10 @@ class Table {
       // something of the view's own (e.g. select a card). Legal choices are highlighted and
       // reachable with Tab; Enter and Space press them.
       button: (props, ...children) => {
-        const { action, onclick, legal: isLegal, key, selected, class: cls, ...rest } = props;
+        const { action, onclick, legal: isLegal, key, selected, class: cls, why, ...rest } = props;
         const ok = isLegal ?? (action !== undefined && legal.has(action));
+        const label = rest["aria-label"];
+        delete rest["aria-label"]; // its words go first in the button's own text (below)
         return h(
           "button",
           {
@@ -277,9 +284,13 @@ class Table {
             "aria-pressed": selected === undefined ? null : String(Boolean(selected)),
             tabindex: ok || selected ? null : "-1",
             title: action && legal.get(action),
-            onclick: () => (onclick ? onclick() : this.act(action)),
+            onclick: (event) => this.press(event, { action, onclick, ok, why }),
             ...rest,
           },
+          // An accessible name that starts with what the button shows would repeat it; one
+          // that does not (aria-label) hides the visible words from voice control (axe:
+          // label-content-name-mismatch): the description is read first, then the face.
+          label ? h("span", { class: "sr-only" }, `${label}. `) : null,
           ...children,
         );
       },
@@ -302,6 +313,34 @@ class Table {
     this.root.querySelector(".table-page").dataset.frame = this.replay.frame.n;
   }
 
+  // A choice pressed: its action is sent, or the view's own handler runs; a choice that may not
+  // be used now always answers in words (the view's, the server's, or the shell's below).
+  press(event, { action, onclick, ok, why }) {
+    const button = event.currentTarget;
+    this.clicked = { rect: button.getBoundingClientRect(), at: Date.now() };
+    if (!onclick) return this.act(action);
+    const before = this.message;
+    this.revealWanted = true; // a first step chosen: its targets in sight (reveal)
+    this.legalBefore = new Set(
+      [...this.root.querySelectorAll("main.board .choice.legal")].map((el) => el.dataset.key),
+    );
+    const result = onclick();
+    this.revealWanted = false;
+    if (!ok && this.message === before && button.isConnected) {
+      // the view neither said anything nor redrew: say why the choice is not usable
+      this.say(why || this.notUsable());
+    }
+    return result;
+  }
+
+  notUsable() {
+    const state = this.state;
+    if (state.result) return "The game is over.";
+    if (this.shownSeat() !== state.to_move)
+      return `It is not your turn: ${this.turnText(this.makeContext())}.`;
+    return "That cannot be used now: the highlighted choices can.";
+  }
+
   draw() {
     if (!this.state) {
       this.root.replaceChildren(
@@ -310,6 +349,11 @@ class Table {
       return;
     }
     const focused = document.activeElement?.dataset?.key;
+    const wasOver = this.shownOver;
+    this.shownOver = Boolean(this.state.result);
+    const wasMine = this.shownMine;
+    const wasN = this.shownN;
+    this.shownN = this.state.n;
     const replaying = this.replay.active && this.replay.frame !== null;
     const ctx = replaying ? this.replayContext() : this.makeContext();
     const gate = replaying ? null : this.gate();
@@ -349,7 +393,7 @@ class Table {
         this.header(ctx),
         this.replay.bar(),
         this.state.result && !this.replay.active ? this.endScreen(ctx) : null,
-        h("main", { class: "board", "aria-label": "The table" }, board),
+        h("main", { class: "board", "aria-label": "The table" }, this.thinking(), board),
         this.replay.active ? null : this.hintPanel(ctx),
         this.side(ctx),
         this.toast(),
@@ -364,7 +408,63 @@ class Table {
     const again =
       focused &&
       [...this.root.querySelectorAll("[data-key]")].find((el) => el.dataset.key === focused);
-    if (again) again.focus({ preventScroll: true });
+    const next = this.root.querySelector(
+      "main.board .choice.legal:not(.selected), main.board .gate button",
+    );
+    this.shownMine = ctx.myTurn;
+    const moved = wasN !== undefined && wasN !== this.state.n;
+    if (ctx.myTurn && (this.revealWanted || wasMine !== true || moved)) this.reveal();
+    if (this.shownOver && !wasOver && wasOver !== undefined) {
+      // the game just ended: its result in sight and in focus, wherever the last move was
+      const end = this.root.querySelector(".end");
+      end.scrollIntoView({ block: "start", behavior: reducedMotion() ? "auto" : "smooth" });
+      end.querySelector("h2").focus({ preventScroll: true });
+    } else if (again && again.getAttribute("aria-disabled") !== "true") {
+      again.focus({ preventScroll: true });
+    } else if (focused && next) {
+      // the choice in focus was used (or may no longer be): on to the next thing to do
+      next.focus({ preventScroll: true });
+    } else if (again) {
+      again.focus({ preventScroll: true });
+    }
+  }
+
+  // On a phone the view's dock (the prompt and the hand, class "dock active") sticks to the
+  // bottom of the screen; the choices the prompt asks for are scrolled into the room above it.
+  reveal() {
+    const dock = this.root.querySelector("main.board .dock.active");
+    if (!dock || getComputedStyle(dock).position !== "sticky") return;
+    const choices = [...this.root.querySelectorAll("main.board .choice.legal")].filter(
+      (el) => !dock.contains(el) && el.getBoundingClientRect().height > 0,
+    );
+    // after a first step, the choices it opened (the stacks for a card, the spaces for a bird)
+    const before = this.revealWanted ? this.legalBefore : null;
+    const opened = before ? choices.filter((el) => !before.has(el.dataset.key)) : [];
+    const targets = (opened.length ? opened : choices).map((el) => el.getBoundingClientRect());
+    if (targets.length === 0) return;
+    const top = Math.min(...targets.map((r) => r.top));
+    const bottom = Math.max(...targets.map((r) => r.bottom));
+    const room = window.innerHeight - dock.getBoundingClientRect().height;
+    if (top >= 0 && bottom <= room) return;
+    const margin = Math.min(40, Math.max(8, room - (bottom - top) - 8)); // their headings too
+    window.scrollBy({ top: top - margin, behavior: "auto" });
+  }
+
+  // A computer seat to move: which, an animated mark (still when the reader prefers less
+  // motion) and how long it may think, at the top of the board.
+  thinking() {
+    const state = this.state;
+    if (state.result || state.to_move === null || state.to_move === undefined) return null;
+    const info = state.seats[state.to_move];
+    if (!info || info.kind === "human") return null;
+    const budget = budgetOf(info.kind) || specBudget(info.kind);
+    return h(
+      "p",
+      { class: "thinking", role: "status" },
+      h("span", { class: "dots", "aria-hidden": "true" }, h("i"), h("i"), h("i")),
+      h("strong", {}, `${this.seatLabel(state.to_move)} is thinking`),
+      budget ? h("span", { class: "budget" }, ` · ${budget}`) : null,
+    );
   }
 
   turnText(ctx) {
@@ -562,7 +662,7 @@ class Table {
     return h(
       "section",
       { class: "end", "aria-label": "Result" },
-      h("h2", {}, best),
+      h("h2", { tabindex: "-1" }, best),
       h(
         "ul",
         { class: "scores" },
@@ -619,11 +719,24 @@ class Table {
 
   toast() {
     if (!this.message) return h("div", { class: "toast", role: "alert", "aria-live": "assertive" });
+    const near = this.message.near;
+    let place = null;
+    if (near) {
+      // beside the choice clicked: below it, or above it when below is off the screen
+      const below = near.bottom + 8;
+      const top = below + 90 < window.innerHeight ? below : Math.max(8, near.top - 98);
+      place = { top: `${top}px`, bottom: "auto" };
+    }
     return h(
       "div",
-      { class: "toast shown", role: "alert", "aria-live": "assertive" },
+      {
+        class: ["toast shown", near && "near"],
+        role: "alert",
+        "aria-live": "assertive",
+        style: place,
+      },
       h("span", {}, this.message.text),
-      this.message.rule ? h("span", { class: "rule" }, `rule ${this.message.rule}`) : null,
+      ruleRef(this.message.rule),
       h(
         "button",
         {
@@ -681,4 +794,16 @@ function sheets(ctx, unit) {
       ),
     ),
   );
+}
+
+function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+// "up to 2 s a move" / "500 tries a move" from an agent spec ("ismcts:seconds=2"), else "".
+function specBudget(kind) {
+  const seconds = kind.match(/seconds=([\d.]+)/);
+  if (seconds) return `up to ${seconds[1]} s a move`;
+  const tries = kind.match(/iterations=(\d+)/);
+  return tries ? `${tries[1]} tries a move` : "";
 }

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.rulebook import plain_words
 from .. import rules_phases, rules_totals
 from ..content import (
     ABILITIES,
@@ -154,7 +155,8 @@ def derive(game: FamiliarFeatGame, observation: dict[str, Any], seat: int | None
       ``to come``, ``in play``, ``driven away``, ``in force`` or ``done``;
     - ``deck``: how many cards of each kind the Creature deck holds (``creature``, ``monster``,
       ``event``, ``golem``);
-    - ``end`` (the adventure over): ``{"won", "reason"}`` (FA-89, FA-90).
+    - ``end`` (the adventure over): ``{"won", "reason", "rules"}``: why in words, and the
+      rule ids apart (FA-89, FA-90).
     """
     cards = game.cards
     view = observed(game, observation)
@@ -172,9 +174,11 @@ def derive(game: FamiliarFeatGame, observation: dict[str, Any], seat: int | None
     }
     out["adventure"] = [{"card": c, "where": _where(observation, c)} for c in observation["chosen"]]
     if observation["result"] != rules_phases.ONGOING:
+        reason, rules = plain_words(rules_phases.end_reason(view))
         out["end"] = {
             "won": observation["result"] == rules_phases.WON,
-            "reason": rules_phases.end_reason(view),
+            "reason": reason,
+            "rules": rules,
         }
     return out
 

@@ -567,9 +567,10 @@ function prompt(ctx, obs, btn, drawn) {
   const rest = ctx.myTurn ? [...ctx.legal].filter(([a]) => !drawn.has(a)) : [];
   return h(
     "section",
-    { class: ["fa-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
+    // the question and the hand: on a phone they stay at the bottom of the screen (dock)
+    { class: ["fa-prompt", "dock", ctx.myTurn && "mine active"], "aria-live": "polite" },
     hand(ctx, obs, btn),
-    h("p", {}, text, p.rule && ctx.myTurn ? h("span", { class: "rule" }, p.rule) : null),
+    h("p", {}, text, p.rule && ctx.myTurn ? [" ", ctx.ruleRef(p.rule)] : null),
     limbo,
     rest.length
       ? h(
@@ -598,7 +599,8 @@ function result(ctx) {
     h(
       "p",
       { class: ["fa-verdict", end.won ? "won" : "lost"] },
-      `${end.won ? "Victory" : "Defeat"} on day ${obs.day}: ${end.reason}.`,
+      `${end.won ? "Victory" : "Defeat"} on day ${obs.day}: ${end.reason}. `,
+      (end.rules ?? []).map((r) => ctx.ruleRef(r)),
     ),
     h(
       "table",
@@ -653,7 +655,14 @@ export default {
     const drawn = new Set();
     const btn = chooser(ctx, drawn);
     const parts = [status(ctx, obs), row(ctx, obs, btn), events(ctx, obs), piles(ctx, obs, btn)];
-    return ctx.h("div", { class: "fa" }, parts[0], prompt(ctx, obs, btn, drawn), ...parts.slice(1));
+    const attaching = ctx.myTurn && ctx.derived.prompt.kind === "attach";
+    return ctx.h(
+      "div",
+      { class: ["fa", attaching && "attaching"] },
+      parts[0],
+      prompt(ctx, obs, btn, drawn),
+      ...parts.slice(1),
+    );
   },
   result,
 };

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ....core.rulebook import plain_words
 from ..game import VARIANTS, FancyFeathersGame
 from ..rules import after_fox, fox_answers
 from ..scoring import TYPES, collection_points, explain_collection, fewest_flags, values_by_type
@@ -24,17 +25,19 @@ typed in allowed, are the ``--types`` option's: ``cli.OPTIONS``)."""
 
 
 def catalogue(game: FancyFeathersGame) -> dict[str, Any]:
-    """``{"types": {name: {"title", "short", "text", "values", "count"}}, "cards": {id: [type
-    name, printed value]}, "in_play": null}``: every animal type with its scoring in words
-    (``text``), whether its cards print a value, and how many cards of it the game has (one
-    set per player, FF-09); and every card's type and value."""
+    """``{"types": {name: {"title", "short", "text", "rules", "values", "count"}}, "cards": {id:
+    [type name, printed value]}, "in_play": null}``: every animal type with its scoring in words
+    for players (``text``; the rule ids its note names in ``rules``), whether its cards print a
+    value, and how many cards of it the game has (one set per player, FF-09); and every card's
+    type and value."""
     counts = [len(cards) for cards in game.type_cards]
     return {
         "types": {
             t.name: {
                 "title": t.title,
                 "short": t.short,
-                "text": t.note,
+                "text": plain_words(t.note)[0],
+                "rules": plain_words(t.note)[1],
                 "values": t.has_values,
                 "count": counts[t.index],
             }

@@ -391,7 +391,9 @@ export default {
           )
         : null,
       line ? h("p", { class: "ff-prompt" }, line) : null,
-      choices(ctx, obs),
+      // the question and its answers: on a phone they stay at the bottom of the screen, the
+      // Path's cards above them (Fancy Feathers has no hand: the moves are what is held out)
+      ctx.myTurn ? h("div", { class: "dock ff-dock active" }, choices(ctx, obs)) : null,
       collections(ctx, obs),
       stackInfo(ctx, obs),
     );

@@ -276,7 +276,8 @@ function hand(ctx, obs) {
     h("h2", {}, "Your hand ", h("span", { class: "total" }, `${sheet.total} points now`)),
     h(
       "div",
-      { class: "fl-cards" },
+      // on a phone the hand scrolls sideways in the dock: reachable with the keyboard too
+      { class: "fl-cards", tabindex: ctx.myTurn ? "0" : null, "aria-label": "Hand cards" },
       sheet.lines.map((line) =>
         ctx.button(
           {
@@ -328,11 +329,15 @@ export default {
       nest(ctx, obs),
       piles(ctx, obs),
       ctx.h(
-        "p",
-        { class: ["fl-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
-        prompt(ctx, obs),
+        "div",
+        { class: ["dock", "fl-dock", ctx.myTurn && "active"] },
+        ctx.h(
+          "p",
+          { class: ["fl-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
+          prompt(ctx, obs),
+        ),
+        hand(ctx, obs),
       ),
-      hand(ctx, obs),
     );
   },
 

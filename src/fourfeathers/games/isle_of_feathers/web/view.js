@@ -764,6 +764,7 @@ function status(ctx, obs, sel, mv) {
               "span",
               {
                 class: "pips",
+                role: "img",
                 title: "actions left this turn",
                 "aria-label": `${obs.actions_left} actions left`,
               },
@@ -779,11 +780,6 @@ function status(ctx, obs, sel, mv) {
             left <= 0 ? "Endgame: the last turn" : `Endgame: ${ctx.plural(left, "more turn")}`,
           )
         : null,
-    ),
-    h(
-      "p",
-      { class: ["is-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
-      prompt(ctx, obs, sel, mv),
     ),
     tools(ctx, obs, sel, mv),
     h(
@@ -847,11 +843,12 @@ function flightPath(ctx, obs, sel) {
       s === obs.path.length - 1 ? `slot ${s + 1} · flies away next` : `slot ${s + 1}`,
     );
     if (drawing) return ctx.button({ ...props, action }, birdFace(ctx, card, extra));
+    const { "aria-label": described, ...shown } = props;
     return h(
       "button",
       {
         type: "button",
-        ...props,
+        ...shown,
         class: [...props.class, "preview", same(sel, { kind: "preview", card }) && "looking"],
         "data-key": `look ${card}`,
         "aria-pressed": String(same(sel, { kind: "preview", card })),
@@ -859,6 +856,7 @@ function flightPath(ctx, obs, sel) {
         onclick: () =>
           select(ctx, same(sel, { kind: "preview", card }) ? null : { kind: "preview", card }),
       },
+      h("span", { class: "sr-only" }, `${described}. `),
       birdFace(ctx, card, extra),
     );
   });
@@ -974,13 +972,13 @@ function hand(ctx, obs, sel, mv) {
                   class: [...cls, "preview", same(sel, { kind: "preview", card }) && "looking"],
                   "data-key": `look ${card}`,
                   "aria-pressed": String(same(sel, { kind: "preview", card })),
-                  "aria-label": `${label}: show where it would fit`,
                   onclick: () =>
                     select(
                       ctx,
                       same(sel, { kind: "preview", card }) ? null : { kind: "preview", card },
                     ),
                 },
+                h("span", { class: "sr-only" }, `${label}: show where it would fit. `),
                 face,
               );
           const buttons = [];
@@ -1180,7 +1178,17 @@ export default {
         "div",
         { class: ["is-play", !ctx.me && "no-hand"] },
         island(ctx, obs, sel, mv),
-        hand(ctx, obs, sel, mv),
+        // the question and the hand together: on a phone they stay at the bottom of the screen
+        ctx.h(
+          "div",
+          { class: ["dock", "is-dock", ctx.myTurn && "active"] },
+          ctx.h(
+            "p",
+            { class: ["is-prompt", ctx.myTurn && "mine"], "aria-live": "polite" },
+            prompt(ctx, obs, sel, mv),
+          ),
+          hand(ctx, obs, sel, mv),
+        ),
       ),
       flightPath(ctx, obs, sel),
       seats(ctx, obs),
