@@ -3,6 +3,7 @@
 // continue, join or watch.
 import { api, claim, games, held } from "./api.js";
 import { copy, h, plural } from "./dom.js";
+import { learnLinks } from "./learn.js";
 
 const SHOWN = 12; // tables listed, the latest first
 
@@ -98,6 +99,7 @@ function page(lobby, draw) {
           ),
         ),
       ),
+      learnLinks(lobby.list),
       lobby.created ? invites(lobby, draw) : form(lobby, draw),
     ),
     tablesSection(lobby, draw),

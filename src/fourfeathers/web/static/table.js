@@ -8,6 +8,7 @@ import { TableSocket } from "./connection.js";
 import { h, plural, svg } from "./dom.js";
 import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
+import { ruleLink, rulesButton, useRules } from "./rules.js";
 
 export async function tablePage(root, tableId, seat, invite) {
   root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
@@ -30,6 +31,7 @@ export async function tablePage(root, tableId, seat, invite) {
   const catalogue = await api(`/api/tables/${tableId}/catalogue`);
   const game = (await games()).games.find((g) => g.id === summary.game);
   const view = await loadView(game);
+  useRules(game.id);
   new Table(root, tableId, game, view, catalogue.catalogue, notice).start();
 }
 
@@ -61,7 +63,7 @@ function failed(root, error) {
   );
 }
 
-async function loadView(game) {
+export async function loadView(game) {
   if (game?.view?.style) {
     document.head.append(h("link", { rel: "stylesheet", href: game.view.style }));
   }
@@ -130,6 +132,9 @@ class Table {
     this.state = state;
     if (state.rematch) this.rematch = state.rematch;
     this.draw();
+    // Hints on (a short game after a lesson, learn.js): ask at each turn of a held seat.
+    const auto = settings.get(`hints:${this.id}`, false) && !this.hint && !this.replay.active;
+    if (auto && state.legal.length > 0 && this.gate() === null) this.askHint();
   }
 
   // The seat whose own view is drawn: the one held seat; in hot seat the seat to move once its
@@ -428,6 +433,7 @@ class Table {
               state.result ? "Replay" : "Look back",
             )
           : null,
+        rulesButton(this.game.id),
         state.undo !== null && !this.replay.active
           ? h(
               "button",
@@ -619,7 +625,7 @@ class Table {
       "div",
       { class: "toast shown", role: "alert", "aria-live": "assertive" },
       h("span", {}, this.message.text),
-      this.message.rule ? h("span", { class: "rule" }, `rule ${this.message.rule}`) : null,
+      this.message.rule ? ruleLink(this.message.rule, this.game.id) : null,
       h(
         "button",
         {
