@@ -5,7 +5,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { feedbackOf, stepOf, tableRequest } from "../../src/fourfeathers/web/static/learn.js";
-import { countRules, filterRules, ruleAnchor } from "../../src/fourfeathers/web/static/rules.js";
+import {
+  countRules,
+  filterRules,
+  ruleAnchor,
+  statusText,
+} from "../../src/fourfeathers/web/static/rules.js";
 
 const SECTIONS = [
   {
@@ -63,6 +68,11 @@ test("counts and anchors", () => {
   assert.equal(countRules(filterRules(SECTIONS, "fl-27")), "1 rule");
   assert.equal(countRules([]), "0 rules");
   assert.equal(ruleAnchor("FL-27"), "rule-FL-27");
+  const data = { sections: SECTIONS };
+  assert.equal(statusText(data, "", SECTIONS), "2 sections, 4 rules");
+  assert.equal(statusText(data, "gap", filterRules(SECTIONS, "gap")), "2 rules found");
+  assert.equal(statusText(data, "zzz", []), "No rule holds these words.");
+  assert.equal(statusText({ sections: [], error: "offline" }, "", []), "offline");
 });
 
 test("what the page says of each verdict", () => {

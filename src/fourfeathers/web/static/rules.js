@@ -58,6 +58,13 @@ export function countRules(sections) {
   return `${n} ${n === 1 ? "rule" : "rules"}`;
 }
 
+// The panel's status line: how many rules the search keeps, or why there are none.
+export function statusText(data, query, sections) {
+  if (data.error) return data.error;
+  if (!query.trim()) return `${data.sections.length} sections, ${countRules(data.sections)}`;
+  return sections.length ? `${countRules(sections)} found` : "No rule holds these words.";
+}
+
 // The page element id of a rule ("rule-FL-27").
 export function ruleAnchor(ruleId) {
   return `rule-${ruleId}`;
@@ -99,7 +106,16 @@ export function ruleLink(ruleId, gameId = game) {
 // search box focused.
 export async function openRules(ruleId = null, gameId = game) {
   if (!gameId) return;
-  const data = await rulesOf(gameId);
+  let data;
+  try {
+    data = await rulesOf(gameId);
+  } catch (error) {
+    data = {
+      title: "The rules",
+      sections: [],
+      error: `The rules could not be read: ${error.message}`,
+    };
+  }
   const shown = ensurePanel();
   shown.data = data;
   shown.title.textContent = data.title || "The rules";
@@ -127,7 +143,7 @@ function ensurePanel() {
     type: "search",
     id: "rules-search",
     class: "rules-search",
-    placeholder: "words, a rule id or a section number",
+    placeholder: "words, a rule id or a number",
     autocomplete: "off",
     "data-key": "rules-search",
   });
@@ -177,11 +193,7 @@ function ensurePanel() {
 
 function fill(shown, query) {
   const sections = filterRules(shown.data.sections, query);
-  shown.status.textContent = query.trim()
-    ? sections.length
-      ? `${countRules(sections)} found`
-      : "No rule holds these words."
-    : `${shown.data.sections.length} sections, ${countRules(shown.data.sections)}`;
+  shown.status.textContent = statusText(shown.data, query, sections);
   shown.list.replaceChildren(
     ...sections.map((s) =>
       h(
