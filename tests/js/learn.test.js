@@ -4,7 +4,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { feedbackOf, stepOf, tableRequest } from "../../src/fourfeathers/web/static/learn.js";
+import {
+  feedbackOf,
+  playLabel,
+  stepOf,
+  tableRequest,
+} from "../../src/fourfeathers/web/static/learn.js";
 import {
   countRules,
   filterRules,
@@ -129,4 +134,12 @@ test("the short game after a lesson", () => {
     seats: ["human", "easy"],
     open: false,
   });
+});
+
+test("the button after a lesson says whom the game is against", () => {
+  assert.equal(
+    playLabel({ seats: ["human", "easy", "easy"] }),
+    "Play a short game against easy with hints on",
+  );
+  assert.equal(playLabel({ seats: ["human"] }), "Play a game with hints on");
 });

@@ -74,6 +74,13 @@ export function tableRequest(play) {
   return { game: play.game, options: play.options, seats: play.seats, open: false };
 }
 
+// The words of the button that starts the short game after a lesson.
+export function playLabel(play) {
+  return play.seats.length > 1
+    ? `Play a short game against ${play.seats[1]} with hints on`
+    : "Play a game with hints on";
+}
+
 function chooser(game, list) {
   return h(
     "main",
@@ -372,7 +379,7 @@ class Lesson {
         h(
           "button",
           { type: "button", class: "primary big", "data-key": "lesson-play", onclick: play },
-          "Play a short game against easy with hints on",
+          playLabel(at.play),
         ),
         h(
           "a",
