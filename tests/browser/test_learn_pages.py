@@ -18,7 +18,7 @@ import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import create_table
+from browser_helpers import PHONE, create_table, no_horizontal_scroll, small_targets
 
 from fourfeathers.core.lessons import lesson_modes, load_lesson
 from fourfeathers.core.registry import game_spec, list_games
@@ -256,3 +256,16 @@ def test_the_rules_panel_of_a_table_is_searchable_and_opened_by_a_refusal(live, 
     page.wait_for_selector(".rules-panel[open]")
     assert page.locator(".rules-item").count() == all_rules
     assert page.evaluate("document.activeElement.id") == "rules-search"
+
+
+def test_a_lesson_on_a_phone(live, seat) -> None:
+    page = seat("/learn/featherlight/multiplayer?step=5", PHONE).page
+    at_step(page, 5)
+    click_action(page, "featherlight", "multiplayer", 5, "put 28 on 1")
+    page.wait_for_selector(".lesson-feedback[data-kind=refused]")
+    assert no_horizontal_scroll(page)
+    assert small_targets(page, ".lesson-panel button, .learn-page .bar button") == []
+    page.click(".lesson-feedback .rule-link")
+    page.wait_for_selector(".rules-panel[open] #rule-FL-27.target")
+    assert page.locator("#rule-FL-27").is_visible()
+    assert no_horizontal_scroll(page)
