@@ -2,7 +2,8 @@
 
 HTTP (JSON): ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables``,
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/claim``, ``GET /api/tables/{id}/record``,
-``GET /api/tables/{id}/record.json`` (the record file), ``POST /api/tables/{id}/rematch``.
+``GET /api/tables/{id}/record.json`` (the record file), ``POST /api/tables/{id}/rematch``;
+the lessons and the rules, ``/api/lessons/...`` and ``/api/rules/{game}``: ``lessons.py``.
 WebSocket: ``/ws/tables/{id}``, one per browser and table.
 The pages and their files: ``pages.py``.
 
@@ -30,8 +31,9 @@ from ..agents import AGENTS, ALIASES
 from ..core.registry import list_games
 from . import ai, replay, views
 from .hub import Hub, NotFound, Refused, Settings, token_hash
+from .lessons import add_lessons
 from .lobby import game_entry
-from .pages import add_pages
+from .pages import STATIC, add_pages
 from .protocol import (
     Beat,
     Claim,
@@ -181,6 +183,8 @@ def create_app(settings: Settings) -> FastAPI:
         return JSONResponse({"error": code, "message": message}, exc.status_code, exc.headers)
 
     add_pages(app, hub_of)
+    page = (STATIC / "page.html").read_text(encoding="utf-8")
+    add_lessons(app, lambda: page)  # lessons and rules (issue 34)
 
     @app.get("/api/games")
     async def games() -> dict[str, Any]:

@@ -162,6 +162,12 @@ def catalogue(table: Table) -> dict[str, Any]:
     ``catalogue``; empty when it has none): ``{"table", "game", "catalogue"}``. Kept once per
     game and configuration."""
     game = table.game
+    return {"table": table.id, "game": game.id, "catalogue": game_catalogue(game)}
+
+
+def game_catalogue(game: Game) -> dict[str, Any]:
+    """The ``web`` part's ``catalogue`` of ``game`` (empty when it has none), kept once per
+    game and configuration: what ``catalogue`` gives a table, and a lesson page its game."""
     key = (game.id, encode(game.config))
     data = _CATALOGUES.get(key)
     if data is None:
@@ -170,7 +176,7 @@ def catalogue(table: Table) -> dict[str, Any]:
         if len(_CATALOGUES) >= 64:
             _CATALOGUES.clear()
         _CATALOGUES[key] = data
-    return {"table": table.id, "game": game.id, "catalogue": data}
+    return data
 
 
 _CATALOGUES: dict[tuple[str, str], dict[str, Any]] = {}

@@ -58,3 +58,31 @@ export async function copy(text, field) {
 export function ruleRef(rule) {
   return rule ? h("small", { class: "rule-ref", title: `rule ${rule}` }, "rule") : null;
 }
+
+// On a phone a view's dock (the prompt and the hand, class "dock active") sticks to the bottom
+// of the screen; the choices the prompt asks for are scrolled into the room above it. `before`:
+// the keys of the choices legal before a first step was chosen (the choices it opened are the
+// ones shown: the stacks for a card, the spaces for a bird), or null.
+export function revealChoices(root, before) {
+  const dock = root.querySelector("main.board .dock.active");
+  if (!dock || getComputedStyle(dock).position !== "sticky") return;
+  const choices = [...root.querySelectorAll("main.board .choice.legal")].filter(
+    (el) => !dock.contains(el) && el.getBoundingClientRect().height > 0,
+  );
+  const opened = before ? choices.filter((el) => !before.has(el.dataset.key)) : [];
+  const targets = (opened.length ? opened : choices).map((el) => el.getBoundingClientRect());
+  if (targets.length === 0) return;
+  const top = Math.min(...targets.map((r) => r.top));
+  const bottom = Math.max(...targets.map((r) => r.bottom));
+  const room = window.innerHeight - dock.getBoundingClientRect().height;
+  if (top >= 0 && bottom <= room) return;
+  const margin = Math.min(40, Math.max(8, room - (bottom - top) - 8)); // their headings too
+  window.scrollBy({ top: top - margin, behavior: "auto" });
+}
+
+// The keys of the legal choices on the board now (for revealChoices after a first step).
+export function legalKeys(root) {
+  return new Set(
+    [...root.querySelectorAll("main.board .choice.legal")].map((el) => el.dataset.key),
+  );
+}

@@ -3,6 +3,7 @@
 // continue, join or watch.
 import { api, claim, games, held } from "./api.js";
 import { copy, h, plural, ruleRef } from "./dom.js";
+import { learnLinks } from "./learn.js";
 import { LEVELS } from "./levels.js";
 
 const PAGE = 12; // tables asked for at a time (the server answers at most 50), latest first
@@ -125,6 +126,7 @@ function page(lobby, draw) {
           ),
         ),
       ),
+      learnLinks(lobby.list),
       lobby.created ? invites(lobby, draw) : form(lobby, draw),
     ),
     tablesSection(lobby, draw),

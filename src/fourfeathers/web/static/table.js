@@ -6,10 +6,11 @@
 import { api, claim, games, held, settings } from "./api.js";
 import { TurnAlerts } from "./callback.js";
 import { TableSocket } from "./connection.js";
-import { h, plural, ruleRef, svg } from "./dom.js";
+import { h, legalKeys, plural, revealChoices, svg } from "./dom.js";
 import { budgetOf } from "./levels.js";
 import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
+import { ruleLink, rulesButton, useRules } from "./rules.js";
 
 export async function tablePage(root, tableId, seat, invite) {
   root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
@@ -32,6 +33,7 @@ export async function tablePage(root, tableId, seat, invite) {
   const catalogue = await api(`/api/tables/${tableId}/catalogue`);
   const game = (await games()).games.find((g) => g.id === summary.game);
   const view = await loadView(game);
+  useRules(game.id);
   new Table(root, tableId, game, view, catalogue.catalogue, notice).start();
 }
 
@@ -63,7 +65,7 @@ function failed(root, error) {
   );
 }
 
-async function loadView(game) {
+export async function loadView(game) {
   if (game?.view?.style) {
     document.head.append(h("link", { rel: "stylesheet", href: game.view.style }));
   }
@@ -134,6 +136,9 @@ class Table {
     if (state.rematch) this.rematch = state.rematch;
     this.draw();
     this.alerts.update(state, this.log);
+    // Hints on (a short game after a lesson, learn.js): ask at each turn of a held seat.
+    const auto = settings.get(`hints:${this.id}`, false) && !this.hint && !this.replay.active;
+    if (auto && state.legal.length > 0 && this.gate() === null) this.askHint();
   }
 
   // The seat whose own view is drawn: the one held seat; in hot seat the seat to move once its
@@ -251,7 +256,7 @@ class Table {
       seatLabel: (s) => this.seatLabel(s),
       act: (action) => this.act(action),
       refuse: (reason, rule = "") => this.say(reason, rule),
-      ruleRef,
+      ruleRef: (rule) => (rule ? ruleLink(rule, this.game.id, true) : null),
       redraw: () => this.draw(),
       setting: (name, fallback) => settings.get(`${this.game.id}:${name}`, fallback),
       setSetting: (name, value) => {
@@ -321,9 +326,7 @@ class Table {
     if (!onclick) return this.act(action);
     const before = this.message;
     this.revealWanted = true; // a first step chosen: its targets in sight (reveal)
-    this.legalBefore = new Set(
-      [...this.root.querySelectorAll("main.board .choice.legal")].map((el) => el.dataset.key),
-    );
+    this.legalBefore = legalKeys(this.root);
     const result = onclick();
     this.revealWanted = false;
     if (!ok && this.message === before && button.isConnected) {
@@ -429,25 +432,8 @@ class Table {
     }
   }
 
-  // On a phone the view's dock (the prompt and the hand, class "dock active") sticks to the
-  // bottom of the screen; the choices the prompt asks for are scrolled into the room above it.
   reveal() {
-    const dock = this.root.querySelector("main.board .dock.active");
-    if (!dock || getComputedStyle(dock).position !== "sticky") return;
-    const choices = [...this.root.querySelectorAll("main.board .choice.legal")].filter(
-      (el) => !dock.contains(el) && el.getBoundingClientRect().height > 0,
-    );
-    // after a first step, the choices it opened (the stacks for a card, the spaces for a bird)
-    const before = this.revealWanted ? this.legalBefore : null;
-    const opened = before ? choices.filter((el) => !before.has(el.dataset.key)) : [];
-    const targets = (opened.length ? opened : choices).map((el) => el.getBoundingClientRect());
-    if (targets.length === 0) return;
-    const top = Math.min(...targets.map((r) => r.top));
-    const bottom = Math.max(...targets.map((r) => r.bottom));
-    const room = window.innerHeight - dock.getBoundingClientRect().height;
-    if (top >= 0 && bottom <= room) return;
-    const margin = Math.min(40, Math.max(8, room - (bottom - top) - 8)); // their headings too
-    window.scrollBy({ top: top - margin, behavior: "auto" });
+    revealChoices(this.root, this.revealWanted ? this.legalBefore : null);
   }
 
   // A computer seat to move: which, an animated mark (still when the reader prefers less
@@ -531,6 +517,7 @@ class Table {
               state.result ? "Replay" : "Look back",
             )
           : null,
+        rulesButton(this.game.id),
         state.undo !== null && !this.replay.active
           ? h(
               "button",
@@ -736,7 +723,7 @@ class Table {
         style: place,
       },
       h("span", {}, this.message.text),
-      ruleRef(this.message.rule),
+      this.message.rule ? ruleLink(this.message.rule, this.game.id, true) : null,
       h(
         "button",
         {
