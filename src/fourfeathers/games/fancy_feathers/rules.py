@@ -293,7 +293,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
     if phase == OVER:
         raise IllegalActionError(f"{action}: the game is over, every disc has left", "FF-49")
     if phase == MOVE:
-        if isinstance(action, Move):
+        if type(action) is Move:
             distance = action.distance
             if not _whole(distance) or distance < 1:
                 raise IllegalActionError(
@@ -321,7 +321,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
             begin_turn(state)
         return
     if phase == FOX_CHOICE:
-        if isinstance(action, Lose):
+        if type(action) is Lose:
             t, v = action.type, action.value
             if not (_whole(t) and _whole(v)) or not 0 <= t < NUM_TYPES or v < 0:
                 raise IllegalActionError(

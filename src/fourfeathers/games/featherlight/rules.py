@@ -216,12 +216,12 @@ def apply_action(state: FeatherlightState, action: object) -> None:
     if p == TERMINAL:
         raise IllegalActionError(f"{action}: the game is over", "FL-32")
     if state.phase == CHOOSE:
-        if isinstance(action, Draw):
+        if type(action) is Draw:
             pile = action.pile
             if pile != 0 and pile != 1 or not state.piles[pile]:
                 raise IllegalActionError(f"{action}: there is no such pile to draw from", "FL-20")
             state.hands[p].append(state.piles[pile].pop())
-        elif isinstance(action, Take):
+        elif type(action) is Take:
             stack = action.stack
             if not 0 <= stack < NEST_STACKS:
                 raise IllegalActionError(f"{action}: the nest has stacks 1 to 6", "FL-25")
@@ -234,7 +234,7 @@ def apply_action(state: FeatherlightState, action: object) -> None:
             raise _not_now(action)
         state.phase = PUT
         return
-    if not isinstance(action, Put):
+    if type(action) is not Put:
         raise _not_now(action)
     card = action.card
     stack = action.stack
