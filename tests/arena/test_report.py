@@ -8,9 +8,10 @@ from pathlib import Path
 import pytest
 
 from fourfeathers.arena.features import seat_features
-from fourfeathers.arena.report import build_report, diff_interval, quantiles
+from fourfeathers.arena.report import build_report
 from fourfeathers.arena.results import ResultsFile, read_records, to_record
 from fourfeathers.arena.runner import plan_games, run_jobs
+from fourfeathers.arena.stats import diff_interval, quantiles
 from fourfeathers.core.registry import make
 from fourfeathers.games.featherlight.features import card_label
 
@@ -116,7 +117,7 @@ def test_empty_input_is_an_error(tmp_path: Path):
 
 
 def test_plots_accept_rates_of_zero_and_one(tmp_path: Path):
-    from fourfeathers.arena.report import Plotter
+    from fourfeathers.arena.report.plots import Plotter
     from fourfeathers.arena.stats import Tally
 
     never, always = Tally(), Tally()

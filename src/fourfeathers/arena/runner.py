@@ -433,12 +433,11 @@ class LazyJobs(Sequence[GameJob]):
             raise IndexError(i)
         return self.job(i)
 
+    # Defining __eq__ and not __hash__ leaves __hash__ None (Python's rule): unhashable, as a list.
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Sequence) or isinstance(other, str):
             return NotImplemented
         return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
-
-    __hash__ = None  # type: ignore[assignment]
 
 
 class GamePlan(LazyJobs):

@@ -1,10 +1,11 @@
-"""Statistics for game results: proportions with Wilson intervals and p-values, tallies."""
+"""Statistics for game results: proportions with Wilson intervals and p-values, differences
+of proportions and of means with their intervals, quantiles, tallies."""
 
 from __future__ import annotations
 
 import math
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from statistics import NormalDist
 from typing import Any
@@ -32,6 +33,54 @@ def proportion_p_value(successes: float, n: int, expected: float) -> float:
         return 1.0
     z = (successes / n - expected) / math.sqrt(expected * (1 - expected) / n)
     return 2 * (1 - NormalDist().cdf(abs(z)))
+
+
+def diff_interval(
+    s1: float, n1: int, s2: float, n2: int, confidence: float = 0.95
+) -> tuple[float, float, float]:
+    """Difference of two proportions ``s1/n1 - s2/n2`` with Newcombe's hybrid Wilson interval.
+
+    Returns ``(difference, low, high)``; nans if either group is empty.
+    """
+    if n1 < 1 or n2 < 1:
+        return math.nan, math.nan, math.nan
+    p1, p2 = s1 / n1, s2 / n2
+    l1, u1 = wilson(s1, n1, confidence)
+    l2, u2 = wilson(s2, n2, confidence)
+    d = p1 - p2
+    return (
+        d,
+        d - math.sqrt((p1 - l1) ** 2 + (u2 - p2) ** 2),
+        d + math.sqrt((u1 - p1) ** 2 + (p2 - l2) ** 2),
+    )
+
+
+def mean_diff_interval(a: Sequence[float], b: Sequence[float]) -> tuple[float, float, float]:
+    """Difference of two means with a normal 95% interval (Welch standard error)."""
+    if len(a) < 2 or len(b) < 2:
+        return math.nan, math.nan, math.nan
+    d = statistics.fmean(a) - statistics.fmean(b)
+    se = math.sqrt(statistics.variance(a) / len(a) + statistics.variance(b) / len(b))
+    return d, d - 1.96 * se, d + 1.96 * se
+
+
+def quantiles(values: Sequence[float]) -> dict[str, float]:
+    """min, 5%, 25%, median, 75%, 95%, max (nearest rank) of ``values``."""
+    ordered = sorted(values)
+    n = len(ordered)
+
+    def q(f: float) -> float:
+        return ordered[min(n - 1, max(0, math.ceil(f * n) - 1))]
+
+    return {
+        "min": ordered[0],
+        "p5": q(0.05),
+        "p25": q(0.25),
+        "median": q(0.5),
+        "p75": q(0.75),
+        "p95": q(0.95),
+        "max": ordered[-1],
+    }
 
 
 @dataclass

@@ -7,6 +7,7 @@ sub-commands report through ``common.fail``.
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -21,13 +22,15 @@ from . import games, learn, play, replay, report, score, serve, simulate, tourna
 from .options import examples_epilog
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
-# typer.TyperException; older typer raises the classes of the click package.
-_ERRORS: tuple[type[Exception], ...] = tuple(
+# typer.TyperException; older typer raises the classes of the click package. Which classes they
+# are depends on the installed typer (found by getattr and an optional import): typed Any, and
+# used only for what both kinds have, format_message() and exit_code.
+_ERRORS: tuple[type[Any], ...] = tuple(
     cls for cls in (getattr(typer, "TyperException", None),) if cls is not None
 )
 _ABORTS: tuple[type[BaseException], ...] = (typer.Abort,)
 try:  # pragma: no cover - depends on the installed typer
-    import click  # type: ignore[import-not-found, unused-ignore]
+    click = importlib.import_module("click")  # recent typer needs no click: no stubs to ask for
 
     _ERRORS += (click.ClickException,)
     _ABORTS += (click.Abort,)
@@ -38,15 +41,18 @@ except ImportError:
 class FeathersGroup(TyperGroup):
     """The top-level group: runs the command and reports usage errors on a single line."""
 
-    def main(  # type: ignore[override]
+    def main(
         self,
         args: Sequence[str] | None = None,
         prog_name: str | None = None,
         complete_var: str | None = None,
         standalone_mode: bool = True,
+        windows_expand_args: bool = True,
         **extra: Any,
     ) -> Any:
         """Run the command line; exit with 2 and one ``Error:`` line on a usage error."""
+        if not windows_expand_args:  # passed on only when given: click 8.0.0 lacks the flag
+            extra["windows_expand_args"] = False
         try:
             result = super().main(
                 args=args,
@@ -58,7 +64,7 @@ class FeathersGroup(TyperGroup):
         except _ERRORS as exc:
             if type(exc).__name__ == "NoArgsIsHelpError":  # bare `feathers`: help was shown
                 sys.exit(0)
-            typer.echo(f"Error: {exc.format_message()}", err=True)  # type: ignore[attr-defined]
+            typer.echo(f"Error: {exc.format_message()}", err=True)
             sys.exit(getattr(exc, "exit_code", 2))
         except _ABORTS:
             typer.echo("Aborted.", err=True)

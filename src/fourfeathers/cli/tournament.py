@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import JustifyMethod
 from rich.table import Table
 
 from ..arena.runner import MAX_GAMES
@@ -192,7 +193,7 @@ def _print(title: str, summary: dict[str, Any], elapsed: float, played: int) -> 
         f"{players} player{'s' if players > 1 else ''}, seed {summary['seed']}",
         header_style="bold",
     )
-    for name, justify in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("#", "right"),
         ("agent", "left"),
         ("mu", "right"),
@@ -201,8 +202,9 @@ def _print(title: str, summary: dict[str, Any], elapsed: float, played: int) -> 
         ("95% CI", "right"),
         ("score", "right"),
         ("seats", "right"),
-    ):
-        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    )
+    for name, justify in columns:
+        table.add_column(name, justify=justify)
     for row in summary["ranking"]:
         low, high = row["interval"]
         win = "-" if row["win_share"] is None else f"{100 * row['win_share']:.1f}%"

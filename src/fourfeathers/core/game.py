@@ -235,12 +235,12 @@ class State(ABC):
             raise IllegalActionError(f"{text!r} is not a legal action now")  # pragma: no cover
         return action
 
+    # A class that defines __eq__ and not __hash__ gets __hash__ = None from Python: a state,
+    # mutable, is unhashable (tests/core/test_unhashable.py).
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
             return NotImplemented
         return self.game.config == other.game.config and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]  # mutable
 
 
 def check_state_data(game_id: str, data: object) -> None:

@@ -203,7 +203,8 @@ def _context(game_id: str, config: dict[str, Any]) -> _Context:
 
 class _Play:
     """The data of one OpenSpiel state: the seed digits drawn so far, then the engine state and
-    its information-state tracker. ``copy.deepcopy`` (what OpenSpiel's ``clone`` does to a Python
+    its information-state tracker (``state`` and ``info``: None before the deal, set together at
+    it). ``copy.deepcopy`` (what OpenSpiel's ``clone`` does to a Python
     state's attributes) copies the engine state with ``State.clone`` and shares the game."""
 
     __slots__ = ("ctx", "seed", "digits", "state", "info", "legal")
@@ -306,7 +307,9 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
             raise IllegalActionError(f"action id {action} is not legal now")
         move = play.ctx.to_action(action, state)
         state.apply_action(move)
-        play.info.apply(move)  # type: ignore[union-attr]
+        info = play.info
+        assert info is not None  # made with the state, at the deal
+        info.apply(move)
         play.legal = None
 
     def _action_to_string(self, player: int, action: int) -> str:
@@ -337,7 +340,9 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
         play.state.check_player(player_id)
         rng = random.Random(int(probability_sampler() * 2**53))
         sample = play.state.determinize(player_id, rng)
-        info = play.info.resampled(player_id, sample)  # type: ignore[union-attr]
+        recall = play.info
+        assert recall is not None  # made with the state, at the deal
+        info = recall.resampled(player_id, sample)
         self._play = _Play(play.ctx)  # clone only the OpenSpiel side, not the engine state
         try:
             new: FeathersState = self.clone()
@@ -403,7 +408,9 @@ class _Observer:
             return ""
         seats = self._ctx.seats if self._all else (player,)
         if self._recall:
-            return " | ".join(play.info.of(p) for p in seats)  # type: ignore[union-attr]
+            info = play.info
+            assert info is not None  # made with the state, at the deal
+            return " | ".join(info.of(p) for p in seats)
         return " | ".join(json.dumps(play.state.observation(p), separators=_COMPACT) for p in seats)
 
 

@@ -293,8 +293,8 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
     if phase == OVER:
         raise IllegalActionError(f"{action}: the game is over, every disc has left", "FF-49")
     if phase == MOVE:
-        if kind is Move:
-            distance = action.distance  # type: ignore[attr-defined]
+        if type(action) is Move:
+            distance = action.distance
             if not _whole(distance) or distance < 1:
                 raise IllegalActionError(
                     f"{action}: a disc moves at least one card forward", "FF-R10"
@@ -321,8 +321,8 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
             begin_turn(state)
         return
     if phase == FOX_CHOICE:
-        if kind is Lose:
-            t, v = action.type, action.value  # type: ignore[attr-defined]
+        if type(action) is Lose:
+            t, v = action.type, action.value
             if not (_whole(t) and _whole(v)) or not 0 <= t < NUM_TYPES or v < 0:
                 raise IllegalActionError(
                     f"{action!r}: type must be an animal type index 0-{NUM_TYPES - 1} and "

@@ -215,15 +215,14 @@ def apply_action(state: FeatherlightState, action: object) -> None:
     p = state.player
     if p == TERMINAL:
         raise IllegalActionError(f"{action}: the game is over", "FL-32")
-    kind = type(action)
     if state.phase == CHOOSE:
-        if kind is Draw:
-            pile = action.pile  # type: ignore[attr-defined]
+        if type(action) is Draw:
+            pile = action.pile
             if pile != 0 and pile != 1 or not state.piles[pile]:
                 raise IllegalActionError(f"{action}: there is no such pile to draw from", "FL-20")
             state.hands[p].append(state.piles[pile].pop())
-        elif kind is Take:
-            stack = action.stack  # type: ignore[attr-defined]
+        elif type(action) is Take:
+            stack = action.stack
             if not 0 <= stack < NEST_STACKS:
                 raise IllegalActionError(f"{action}: the nest has stacks 1 to 6", "FL-25")
             card = state.nest[stack].pop()
@@ -235,10 +234,10 @@ def apply_action(state: FeatherlightState, action: object) -> None:
             raise _not_now(action)
         state.phase = PUT
         return
-    if kind is not Put:
+    if type(action) is not Put:
         raise _not_now(action)
-    card = action.card  # type: ignore[attr-defined]
-    stack = action.stack  # type: ignore[attr-defined]
+    card = action.card
+    stack = action.stack
     hand = state.hands[p]
     if not 0 <= stack < NEST_STACKS:
         raise IllegalActionError(f"{action}: the nest has stacks 1 to 6", "FL-22")

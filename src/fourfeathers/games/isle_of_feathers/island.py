@@ -42,7 +42,8 @@ class Island:
         candidates: key -> tile kind (0 Sand, 1 Grass, 2 Cliff) for every space a tile may go
             on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
             ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
-            Vegetation, the supply aside.
+            Vegetation, the supply aside (the four empty until derived: ``candidates`` says
+            whether they are).
         index: the land keys of each ``code * 2 + occupied``, by that number, each group
             sorted (``rules_place.index_of``); ``counts``: how many land cells have each
             code, by code (``shapes.codes`` of them; empty until derived). Lists, not dicts:
@@ -109,10 +110,10 @@ class Island:
         self.base = 0
         self.shapes: Shapes | None = None
         self.candidates: dict[int, int] | None = None
-        self.tile_keys: list[int] | None = None
-        self.tile_acts: list[Any] | None = None
-        self.veg_keys: list[int] | None = None
-        self.veg_acts: list[Any] | None = None
+        self.tile_keys: list[int] = _NO_KEYS
+        self.tile_acts: list[Any] = _NO_ACTIONS
+        self.veg_keys: list[int] = _NO_KEYS
+        self.veg_acts: list[Any] = _NO_ACTIONS
         self.index: list[list[int]] | None = None
         self.counts: list[int] = _NO_COUNTS
         self.tiles: list[int] | None = None
@@ -131,6 +132,8 @@ class Island:
 
 _NO_GRID: Final = b""
 _NO_COUNTS: Final[list[int]] = []
+_NO_KEYS: Final[list[int]] = []
+_NO_ACTIONS: Final[list[Any]] = []
 
 
 def island(state: IsleState) -> Island:

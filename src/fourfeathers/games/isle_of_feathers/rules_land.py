@@ -144,8 +144,6 @@ def derive(state: IsleState, facts: Island) -> None:
     shapes = parent.shapes
     assert shapes is not None and parent.candidates is not None
     assert parent.index is not None
-    assert parent.tile_keys is not None and parent.tile_acts is not None
-    assert parent.veg_keys is not None and parent.veg_acts is not None
     if facts.take:  # nothing else will read them (``island.Island.take``)
         candidates, index, counts = parent.candidates, parent.index, parent.counts
         parent.candidates, parent.index, parent.counts = None, None, _NO_COUNTS
@@ -309,13 +307,13 @@ def tile_spots(state: IsleState) -> list[int]:
         derive(state, facts)
     supply = state.supply
     if supply[0] and supply[1] and supply[2]:
-        return facts.tile_keys  # type: ignore[return-value]
+        return facts.tile_keys
     tiles = facts.tiles
     if tiles is None:
         grid = facts.grid
         base = facts.base
         tiles = facts.tiles = []
-        for k in facts.tile_keys or ():
+        for k in facts.tile_keys:
             h = grid[k - base] >> 1  # the tile a spot takes follows from its height
             if supply[2 if h >= 2 else h]:
                 tiles.append(k)
@@ -331,19 +329,19 @@ def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
         if facts.candidates is None:
             derive(state, facts)
         supply = state.supply
-        acts = facts.tile_acts or []
+        acts = facts.tile_acts
         if supply[0] and supply[1] and supply[2]:
             actions = acts[:]
         else:
             grid = facts.grid
             base = facts.base
             actions = []
-            for j, k in enumerate(facts.tile_keys or ()):
+            for j, k in enumerate(facts.tile_keys):
                 h = grid[k - base] >> 1  # as in ``tile_spots``
                 if supply[2 if h >= 2 else h]:
                     actions.append(acts[j])
         if state.veg_supply:
-            actions += facts.veg_acts or ()
+            actions += facts.veg_acts
         facts.land_actions = actions
     return actions
 
@@ -370,7 +368,7 @@ def vegetation_spots(state: IsleState) -> list[int]:
     facts = island(state)
     if facts.candidates is None:
         derive(state, facts)
-    return facts.veg_keys  # type: ignore[return-value]
+    return facts.veg_keys
 
 
 def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
