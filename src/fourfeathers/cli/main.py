@@ -16,7 +16,7 @@ from typer.core import TyperGroup
 
 from .. import __version__
 from ..core.registry import list_games
-from . import games, play, replay, report, score, serve, simulate, tournament
+from . import games, play, replay, report, review, score, serve, simulate, tournament
 from .options import cli_part, examples_epilog
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
@@ -152,6 +152,7 @@ app.add_typer(score.app, name="score")
 app.command("play")(play.play)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
+app.command("review")(review.review_command)
 app.command("tournament")(tournament.tournament)
 app.command("report")(report.report)
 app.command("serve")(serve.serve)
