@@ -7,7 +7,8 @@ larger search chooses.
 
 For each game (its first two-player configuration) ``--games`` games are played by ``--seats``
 (seeds 1, 2, ...) and seat 1's decisions reviewed with ``--budget`` iterations each
-(``agents.review.review``, one core): the seconds per game and per reviewed decision. Then the
+(``agents.review.review``, one core): the seconds per game (wall clock, and the process's CPU
+time, which a loaded machine inflates less) and per reviewed decision. Then the
 first ``--agreement-decisions`` reviewed decisions of each game (0: none, -1: all) are reviewed
 again with ten times the budget, and the *agreement* is the share of them whose best move
 (``ReviewedDecision.best``) is the same, with the share whose mark is the same.
@@ -58,12 +59,13 @@ def play(game_id: str, config: dict[str, Any], seats: list[str], seed: int) -> G
 def measure(game_id: str, games: int, budget: int, decisions: int, seats: list[str]) -> dict:
     """One row: the review time of ``games`` games and the agreement with 10x the budget."""
     config = two_player_config(game_id)
-    seconds, reviewed, same_best, same_mark, compared = 0.0, 0, 0, 0, 0
+    seconds, cpu, reviewed, same_best, same_mark, compared = 0.0, 0.0, 0, 0, 0, 0
     for seed in range(1, games + 1):
         record = play(game_id, config, seats, seed)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = review(record, 0, budget, seed=seed)
         seconds += time.perf_counter() - start
+        cpu += time.process_time() - start_cpu
         reviewed += len(result.decisions)
         if decisions == 0:
             continue
@@ -85,6 +87,7 @@ def measure(game_id: str, games: int, budget: int, decisions: int, seats: list[s
         "games": games,
         "budget": budget,
         "seconds_per_game": round(seconds / games, 2),
+        "cpu_seconds_per_game": round(cpu / games, 2),
         "decisions_per_game": round(reviewed / games, 1),
         "ms_per_decision": round(1000 * seconds / max(1, reviewed), 1),
         "compared": compared,
@@ -119,6 +122,7 @@ def main() -> None:
         if not args.json:
             print(
                 f"{game_id}: {row['seconds_per_game']} s per game "
+                f"({row['cpu_seconds_per_game']} s of CPU) "
                 f"({row['decisions_per_game']} decisions, {row['ms_per_decision']} ms each), "
                 f"budget {budget}, compiled {compiled}; best move as with {10 * budget}: "
                 f"{row['agreement_best']} of {row['compared']}, mark: {row['agreement_mark']}",
