@@ -177,3 +177,14 @@ def test_isle_calibration_merges_saved_runs_later_files_winning(tmp_path):
     second.write_text(json.dumps([{"config": "2", "games": 200}, {"config": "solo1", "games": 60}]))
     merged = _isle_calibration().merged([str(first), str(second)])
     assert [(s["config"], s["games"]) for s in merged] == [("2", 200), ("3", 30), ("solo1", 60)]
+
+
+def test_review_benchmark_times_a_review_and_compares_it_with_ten_times_the_budget():
+    done = run(
+        "review.py", "--game", "isle-of-feathers", "--games", "1", "--budget", "5",
+        "--agreement-decisions", "3", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (row,) = json.loads(done.stdout)
+    assert row["game"] == "isle-of-feathers" and row["budget"] == 5 and row["compared"] == 3
+    assert row["seconds_per_game"] > 0 and 0 <= row["agreement_best"] <= 1

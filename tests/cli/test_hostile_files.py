@@ -99,7 +99,7 @@ def test_a_save_naming_a_content_file_that_is_no_regular_file(tmp_path: Path, ki
         os.mkfifo(target)
     save = tmp_path / "g.json"
     save.write_text(GameRecord("featherlight", {"content": str(target)}, 1).to_json())
-    commands = [(["replay", str(save)], "FILE")]
+    commands = [(["replay", str(save)], "FILE"), (["review", str(save)], "FILE")]
     commands += [(["play", "featherlight", "--load", str(save)], "--load")]
     for args, option in commands:
         line = one_error(runner.invoke(app, args), f"Error: {option}: {save}: {target} is ")
@@ -159,6 +159,7 @@ def test_a_saved_game_whose_content_is_a_symbolic_link_loop_is_one_line(loop: Pa
     save.write_text(GameRecord("featherlight", {"content": str(loop)}, 1).to_json())
     for args, option in (
         (["replay", str(save)], "FILE"),
+        (["review", str(save)], "FILE"),
         (["play", "featherlight", "--load", str(save)], "--load"),
     ):
         line = one_error(runner.invoke(app, args), f"Error: {option}: ")
@@ -227,6 +228,7 @@ def test_a_saved_game_with_a_missing_or_wrong_field_names_it(tmp_path: Path, dat
     save.write_text(json.dumps(data))
     for args, option in (
         (["replay", str(save)], "FILE"),
+        (["review", str(save)], "FILE"),
         (["play", "featherlight", "--load", str(save)], "--load"),
     ):
         line = one_error(runner.invoke(app, args), f"Error: {option}: ")

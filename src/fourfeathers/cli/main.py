@@ -18,7 +18,7 @@ from typer.core import TyperGroup
 from .. import __version__
 from ..core.options import game_examples
 from ..core.registry import list_games
-from . import games, learn, play, replay, report, score, serve, simulate, tournament
+from . import games, learn, play, replay, report, review, score, serve, simulate, tournament
 from .options import examples_epilog
 
 # Usage errors and aborts. Recent typer ships its own copy of click, whose errors derive from
@@ -160,6 +160,7 @@ app.command("play")(play.play)
 app.command("learn")(learn.learn)
 app.command("simulate")(simulate.simulate)
 app.command("replay")(replay.replay)
+app.command("review")(review.review_command)
 app.command("tournament")(tournament.tournament)
 app.command("report")(report.report)
 app.command("serve")(serve.serve)

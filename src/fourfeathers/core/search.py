@@ -34,6 +34,48 @@ PositionKey = Callable[[State, int], Hashable]
 S = TypeVar("S", bound=State)
 """The game's own state class: its functions take the states of their game only."""
 
+
+@dataclass(frozen=True)
+class ReviewThresholds:
+    """How much a decision must lose to be marked in a game review (``agents.review``): an
+    *inaccuracy* from ``inaccuracy`` on, a *mistake* from ``mistake``, a *blunder* from
+    ``blunder`` (``0 < inaccuracy <= mistake <= blunder``). The unit is the review's: win-chance
+    points (0-100) with 2+ players, the game's ``GameSpec.score_unit`` in solo.
+
+    Raises ``ValueError`` for thresholds that are not positive and increasing.
+    """
+
+    inaccuracy: float
+    mistake: float
+    blunder: float
+
+    def __post_init__(self) -> None:
+        if not 0 < self.inaccuracy <= self.mistake <= self.blunder:
+            raise ValueError(
+                "ReviewThresholds: need 0 < inaccuracy <= mistake <= blunder, got "
+                f"{self.inaccuracy!r}, {self.mistake!r}, {self.blunder!r}"
+            )
+
+    def mark(self, loss: float) -> str:
+        """``"blunder"``, ``"mistake"``, ``"inaccuracy"`` or ``""`` for a decision that lost
+        ``loss`` (in the thresholds' unit).
+
+        >>> ReviewThresholds(5, 10, 20).mark(12.5), ReviewThresholds(5, 10, 20).mark(4.9)
+        ('mistake', '')
+        """
+        if loss >= self.blunder:
+            return "blunder"
+        if loss >= self.mistake:
+            return "mistake"
+        if loss >= self.inaccuracy:
+            return "inaccuracy"
+        return ""
+
+
+REVIEW_WIN_CHANCE = ReviewThresholds(5.0, 10.0, 20.0)
+"""The review thresholds of a game with 2+ players that states none, in win-chance points: a
+decision that gives away 5 points of win chance is an inaccuracy, 10 a mistake, 20 a blunder."""
+
 DEFAULT_SCALE = 20.0
 """``scale`` of a game that states none: a lead of 20 points is a two-player win chance of 73%
 (the logistic of a 10-point lead ISMCTS used before)."""
@@ -60,6 +102,11 @@ class SearchProfile(Generic[S]):
     position_key, repeat_penalty: the greedy agent's repetition rule, both or neither: a
         hashable key of what a seat sees (``PositionKey``), and the heuristic units a position
         the seat has already decided in is valued below a new one (positive).
+    review_win_chance: the thresholds of a game review with 2+ players, in win-chance points
+        (``ReviewThresholds``; ``REVIEW_WIN_CHANCE``).
+    review_solo: the thresholds of a review of the solo game, in the game's
+        ``GameSpec.score_unit``; None (a game without a solo mode): a solo review reports each
+        decision's loss and marks none.
 
     Raises ``ValueError`` for a scale or repeat penalty that is not positive, and for a
     ``position_key`` without a penalty or the other way round.
@@ -79,6 +126,8 @@ class SearchProfile(Generic[S]):
     result_settled: Callable[[S, int], bool] | None = None
     position_key: Callable[[S, int], Hashable] | None = None
     repeat_penalty: float | None = None
+    review_win_chance: ReviewThresholds = REVIEW_WIN_CHANCE
+    review_solo: ReviewThresholds | None = None
 
     def __post_init__(self) -> None:
         if not self.scale > 0:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.search import SearchProfile
+from ...core.search import ReviewThresholds, SearchProfile
 from . import rules_phases, rules_totals
 from .content import (
     A_COPY,
@@ -160,11 +160,20 @@ def evaluate(state: FamiliarFeatState, player: int) -> float:
     return score
 
 
+REVIEW_SOLO = ReviewThresholds(0.2, 0.4, 0.8)
+"""The marks of a review of the solo game (``feathers review``, ``agents.review``): the
+expected final score the decision lost against the search's best move, inaccuracy, mistake and
+blunder from these on; a solo game drives 0 to 3 Monsters away, so an expected 0.2 Monsters is
+one chance in five of one Monster more. With 2+ players a review uses the common win-chance
+thresholds (``core.search.REVIEW_WIN_CHANCE``)."""
+
+
 PROFILE = SearchProfile(
     evaluate=evaluate,
     scale=SEARCH_SCALE,
     prior=SEARCH_PRIOR,
     actions_interned=ACTIONS_INTERNED,
+    review_solo=REVIEW_SOLO,
 )
 """What Familiar Feat tells its computer players (``core.search.SearchProfile``; the
 registration's ``heuristic``)."""

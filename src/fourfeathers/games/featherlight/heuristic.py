@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from ...core.search import SearchProfile
+from ...core.search import ReviewThresholds, SearchProfile
 from .content import NEST_STACKS, NUM_CARDS
 from .rules import HAND_SIZE, PUT, REMOVED
 from .scoring import COUNTS_AT, Scorer, best_hands, hand_counts, nest_counts
@@ -195,6 +195,14 @@ def _leads(state: FeatherlightState, values: list[int]) -> list[float]:
     return [lead + pace if lead > 0 else lead - pace if lead < 0 else lead for lead in leads]
 
 
+REVIEW_SOLO = ReviewThresholds(3.0, 6.0, 12.0)
+"""The marks of a review of the solo game (``feathers review``, ``agents.review``): the
+expected final score the decision lost against the search's best move, inaccuracy, mistake and
+blunder from these on; a greedy solo game scores 13 to 83 points (seeds 1-3), so 3 points is a
+small slip and 12 a game's shape changed. With 2+ players a review uses the common win-chance
+thresholds (``core.search.REVIEW_WIN_CHANCE``)."""
+
+
 PROFILE = SearchProfile(
     evaluate=evaluate,
     evaluate_all=evaluate_all,
@@ -203,6 +211,7 @@ PROFILE = SearchProfile(
     relative=SEARCH_RELATIVE,
     position_key=position_key,
     repeat_penalty=REPEAT_PENALTY,
+    review_solo=REVIEW_SOLO,
 )
 """What Featherlight tells its computer players (``core.search.SearchProfile``; the
 registration's ``heuristic``)."""

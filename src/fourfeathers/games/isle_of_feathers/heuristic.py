@@ -56,7 +56,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.game import TERMINAL
-from ...core.search import SearchProfile
+from ...core.search import ReviewThresholds, SearchProfile
 from . import rules_land, rules_place
 from .island import island
 from .scoring import scores
@@ -377,6 +377,14 @@ def _term(state: IsleState, totals: list[int]) -> float:
     return PACE * (sand - state.supply[0])
 
 
+REVIEW_SOLO = ReviewThresholds(2.0, 4.0, 8.0)
+"""The marks of a review of the solo game (``feathers review``, ``agents.review``): the
+expected final score the decision lost against the search's best move, inaccuracy, mistake and
+blunder from these on; a greedy solo season scores 35 to 55 points (stamina 1, seeds 1-3), so
+2 points is a small slip and 8 a season's shape changed. With 2+ players a review uses the
+common win-chance thresholds (``core.search.REVIEW_WIN_CHANCE``)."""
+
+
 PROFILE = SearchProfile(
     evaluate=evaluate,
     evaluate_all=evaluate_all,
@@ -387,6 +395,7 @@ PROFILE = SearchProfile(
     solo_levels=SOLO_LEVELS,
     actions_interned=ACTIONS_INTERNED,
     result_settled=result_settled,
+    review_solo=REVIEW_SOLO,
 )
 """What the Isle tells its computer players (``core.search.SearchProfile``; the registration's
 ``heuristic``). ``solo_levels`` is ``SOLO_LEVELS`` itself, not a copy."""
