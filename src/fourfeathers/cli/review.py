@@ -100,7 +100,7 @@ def review_command(
 
     Examples:
 
-        feathers play featherlight --seats human,hard --save game.json
+        feathers play GAME --seats human,hard --save game.json
         feathers review game.json
         feathers review game.json --seat 2 --budget 500 --json
         feathers review game.json --chart game.png
