@@ -152,6 +152,7 @@ class Table:
         self.record = GameRecord(game.id, game.config, seed)
         self.state = game.new_initial_state(seed)
         self.decisions: list[Decision] = []
+        self.fence = 0
 
     @classmethod
     def from_record(
@@ -198,6 +199,18 @@ class Table:
     def to_move(self) -> int | None:
         """The seat to decide now, or None once the game is over."""
         return None if self.over else self.state.current_player
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        """Hand ``seat`` to another player between decisions (``HUMAN``, or an agent spec: the
+        server's host hands an absent player's seat to the computer and back).
+
+        The decisions made before cannot be taken back any more (``fence``): who made them was
+        a person or a computer then, and the undo rule would read them with the new kinds.
+        Raises ``ValueError`` for a seat the game does not have."""
+        if not 0 <= seat < len(self.kinds):
+            raise ValueError(f"seat: the game has seats 1-{len(self.kinds)}")
+        self.kinds[seat] = kind
+        self.fence = len(self.decisions)
 
     def movers(self) -> list[int]:
         """The seat of each live decision, in order."""
@@ -262,7 +275,7 @@ class Table:
 
     def _last_choice(self) -> int | None:
         """The index of the last decision a human seat made itself (not forced), or None."""
-        for i in range(len(self.decisions) - 1, -1, -1):
+        for i in range(len(self.decisions) - 1, self.fence - 1, -1):
             d = self.decisions[i]
             if not d.forced and self.is_human(d.seat):
                 return i
@@ -280,7 +293,7 @@ class Table:
         if self.over:
             raise Refused("game_over", "the game is over")
         if not self.is_human(seat) or not any(
-            d.seat == seat and not d.forced for d in self.decisions
+            d.seat == seat and not d.forced for d in self.decisions[self.fence :]
         ):
             raise Refused("nothing_to_undo", "there is no decision of yours to take back")
         last = self._last_choice()
