@@ -61,6 +61,8 @@ def test_a_seat_continued_on_another_device_plays_there_too(client) -> None:
     tid = table["table"]
     link = api(client, tid, "devices/link", token=tokens[0]).json()
     assert link["url"].endswith(f"/t/{tid}/continue#{link['code']}")
+    assert client.get(f"/t/{tid}/continue").status_code == 200  # the page that takes it
+    assert client.get("/t/nosuchtable/continue").status_code == 404
     assert link["qr"].startswith("data:image/svg+xml") and "svg" in link["qr"]
     joined = api(client, tid, "devices/join", code=link["code"])
     assert joined.status_code == 200, joined.text

@@ -3,6 +3,7 @@
 // continue, join or watch.
 import { api, claim, games, held } from "./api.js";
 import { copy, h, plural } from "./dom.js";
+import { keepHost, modeBody, modeFields, myTables, myTablesSection } from "./seats.js";
 
 const SHOWN = 12; // tables listed, the latest first
 
@@ -19,6 +20,7 @@ export async function lobbyPage(root) {
     error: null,
   };
   const draw = () => root.replaceChildren(page(lobby, draw));
+  lobby.redraw = draw;
   choose(lobby, list[0]);
   draw();
   const refresh = async () => {
@@ -29,6 +31,8 @@ export async function lobbyPage(root) {
     }
     const list = document.getElementById("tables");
     if (list) list.replaceWith(tablesSection(lobby, draw));
+    lobby.mine = await myTables().catch(() => lobby.mine);
+    document.getElementById("my-tables")?.replaceWith(myTablesSection(lobby.mine));
   };
   await refresh();
   setInterval(() => document.visibilityState === "visible" && refresh(), 5000);
@@ -100,6 +104,7 @@ function page(lobby, draw) {
       ),
       lobby.created ? invites(lobby, draw) : form(lobby, draw),
     ),
+    myTablesSection(lobby.mine),
     tablesSection(lobby, draw),
   );
 }
@@ -121,7 +126,9 @@ function form(lobby, draw) {
         options,
         seats: lobby.seats,
         open: Boolean(lobby.open),
+        ...modeBody(lobby),
       });
+      keepHost(lobby.created);
     } catch (error) {
       lobby.error = error.message;
     }
@@ -176,6 +183,7 @@ function form(lobby, draw) {
       }),
       " Open table: anyone in the lobby may take a free seat (no invite needed)",
     ),
+    modeFields(lobby),
     lobby.error ? h("p", { class: "error", role: "alert" }, lobby.error) : null,
     h("button", { type: "submit", class: "primary big" }, `Create the ${game.title} table`),
   );

@@ -7,6 +7,7 @@ import { api, claim, games, held, settings } from "./api.js";
 import { TableSocket } from "./connection.js";
 import { h, plural, svg } from "./dom.js";
 import plainView from "./plain.js";
+import { devicesChanged, seatsPanel, signedOut } from "./seats.js";
 
 export async function tablePage(root, tableId, seat, invite) {
   root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
@@ -113,7 +114,10 @@ class Table {
       this.rematch = data.table;
       if (this.token) held.set(data.table, this.token, this.state?.you ?? []);
       this.draw();
+    } else if (data.type === "devices") {
+      devicesChanged(this);
     } else if (data.type === "error") {
+      if (data.code === "signed_out") signedOut(this.id);
       this.say(data.message);
     }
   }
@@ -435,6 +439,7 @@ class Table {
           ),
         ),
       ),
+      seatsPanel(this),
     );
   }
 
