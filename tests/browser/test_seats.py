@@ -46,9 +46,7 @@ def test_a_seat_continued_on_another_device_and_a_device_signed_out(live, seat) 
     assert phone.locator(".remote [data-key=continue]").count() == 0  # watching now
 
 
-def test_the_host_reissues_a_lost_seat_and_hands_one_to_the_computer_and_back(
-    live, seat
-) -> None:
+def test_the_host_reissues_a_lost_seat_and_hands_one_to_the_computer_and_back(live, seat) -> None:
     host = seat("/").page
     host.wait_for_selector(".game-card")
     host.click("[data-game=featherlight]")

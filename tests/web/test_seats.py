@@ -216,15 +216,24 @@ def test_a_computer_seat_handed_to_a_person_gets_an_invite(client) -> None:
 def test_undo_cannot_reach_back_past_a_seat_handed_over(client) -> None:
     table, tokens = two_humans(client)
     tid = table["table"]
-    me, other = Browser(client, tid, tokens[0]), Browser(client, tid, tokens[1])
-    play_turns({0: me, 1: other}, 1, random.Random(2))  # seat to move decided something
-    mover = next(b for b in (me, other) if b.state["to_move"] != b.state["you"][0])
-    seat = mover.state["you"][0]
-    assert mover.state["undo"] == seat or mover.state["undo"] is None
-    api(client, tid, "hand", host=table["host"], seat=1 - seat, kind="medium")
+    browsers = {0: Browser(client, tid, tokens[0]), 1: Browser(client, tid, tokens[1])}
+    rng = random.Random(2)
+    for _ in range(60):  # until a seat may take back its last decision
+        if any(b.state["undo"] == s for s, b in browsers.items()):
+            break
+        play_turns(browsers, 1, rng)
+    seat = next(s for s, b in browsers.items() if b.state["undo"] == s)
+    mover = browsers[seat]
+    handed = api(client, tid, "hand", host=table["host"], seat=1 - seat, kind="medium")
+    assert handed.status_code == 200
     mover.next("event")
-    reply = mover.command("undo", seat=seat)
-    assert reply["type"] == "rejected" and reply["code"] == "no_undo"
+    assert mover.state["undo"] is None
+    for _ in range(10):  # the computer may decide meanwhile: ask again at the latest event
+        reply = mover.command("undo", seat=seat)
+        if reply.get("code") != "stale":
+            break
+        mover.until(reply["n"])
+    assert reply["type"] == "rejected" and reply["code"] == "no_undo", reply
 
 
 def test_turn_based_tables_show_their_deadline_and_let_others_hand_an_overdue_seat(
