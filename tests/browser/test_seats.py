@@ -44,6 +44,14 @@ def test_a_seat_continued_on_another_device_and_a_device_signed_out(live, seat) 
     phone.reload()
     phone.wait_for_selector(".table-page")
     assert phone.locator(".remote [data-key=continue]").count() == 0  # watching now
+    desk.goto(live.url + "/")  # the lobby's "My tables": this browser's seat, its turn or not
+    row = desk.locator(f"#my-tables li[data-table='{table}']")
+    row.wait_for()
+    to_move = live.get(f"/api/tables/{table}")["to_move"]
+    assert ("your turn" if to_move == 0 else "waiting") in row.inner_text()
+    phone.goto(live.url + "/")
+    phone.wait_for_selector(".game-card")
+    assert phone.locator("#my-tables li").count() == 0
 
 
 def test_the_host_reissues_a_lost_seat_and_hands_one_to_the_computer_and_back(live, seat) -> None:

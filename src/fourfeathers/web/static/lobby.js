@@ -76,6 +76,7 @@ function page(lobby, draw) {
         ),
       ),
     ),
+    myTablesSection(lobby.mine),
     h(
       "section",
       { class: "new-table", "aria-labelledby": "new-title" },
@@ -104,7 +105,6 @@ function page(lobby, draw) {
       ),
       lobby.created ? invites(lobby, draw) : form(lobby, draw),
     ),
-    myTablesSection(lobby.mine),
     tablesSection(lobby, draw),
   );
 }

@@ -8,6 +8,8 @@
 import { api, held } from "./api.js";
 import { copy, h } from "./dom.js";
 
+document.head.append(h("link", { rel: "stylesheet", href: "/static/seats.css" }));
+
 const HOST = "feathers:host:"; // localStorage: the host token of each table this browser made
 const LEVELS = ["easy", "medium", "hard"];
 const MAX_MINE = 100; // the server's bound on one "My tables" request
@@ -20,6 +22,11 @@ export const hosts = {
     if (token) localStorage.setItem(HOST + table, token);
   },
 };
+
+// A rematch has the same host: the host's browser keeps its token for the new table too.
+export function rematched(oldTable, newTable) {
+  hosts.set(newTable, hosts.get(oldTable));
+}
 
 // The lobby's answer to a new table: keep its host token.
 export function keepHost(created) {

@@ -7,7 +7,7 @@ import { api, claim, games, held, settings } from "./api.js";
 import { TableSocket } from "./connection.js";
 import { h, plural, svg } from "./dom.js";
 import plainView from "./plain.js";
-import { devicesChanged, seatsPanel, signedOut } from "./seats.js";
+import { devicesChanged, rematched, seatsPanel, signedOut } from "./seats.js";
 
 export async function tablePage(root, tableId, seat, invite) {
   root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
@@ -112,6 +112,7 @@ class Table {
       this.draw();
     } else if (data.type === "rematch") {
       this.rematch = data.table;
+      rematched(this.id, data.table);
       if (this.token) held.set(data.table, this.token, this.state?.you ?? []);
       this.draw();
     } else if (data.type === "devices") {
