@@ -14,6 +14,9 @@ server's ``web.tables``). The rules of the table live here once, so both interfa
   the computer's replies). Refused when the game is over, when the seat made no such decision,
   when another human seat decided since (nobody takes back someone else's move), or when one
   of those decisions revealed something hidden.
+- **Seats handed over** (``set_kind``, the server's host): a seat may change hands between
+  decisions (a person to a computer player and back); the decisions made before cannot be
+  taken back any more (``fence``), since the undo rule reads who decided by the kinds now.
 - **What was revealed**: per decision, ``Game.reveals`` when it was made (a draw shows a card:
   taking it back would let players search a face-down pile).
 
