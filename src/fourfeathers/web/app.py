@@ -313,7 +313,7 @@ async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
                     sock.error("bad_token", f"this token holds no seat at table {table.id}")
                 sock.close(CLOSE_BAD_TOKEN)
                 return
-            await hub.seen(table, sock.token_hash)
+            await hub.touch(table, sock.token_hash)
         await hub.join(table, sock, hello.last)
         tasks.append(asyncio.create_task(sock.pinger()))
         try:

@@ -24,7 +24,6 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import suppress
 from dataclasses import asdict, dataclass
 from typing import Any, Protocol, TypeVar
 
@@ -531,7 +530,7 @@ class Hub:
             if not await self.db(self.store.redeem, token_hash(code), now, new):
                 raise Refused(410, used, "link_used")
             table.devices.extend(new)
-            self._send_all(table, lambda r: views.devices_changed())
+            self._tell_holders(table)
         return table, token, number
 
     def device_list(self, table: Table, token: str) -> dict[str, Any]:
@@ -675,7 +674,15 @@ class Hub:
             else:
                 conn.recipient = now
                 conn.send(views.encode(views.sync(table, now, table.n)))
-        self._send_all(table, lambda r: views.devices_changed())
+        self._tell_holders(table)
+
+    def _tell_holders(self, table: Table) -> None:
+        """Tell the connections holding a seat that the devices changed (spectators need not
+        know)."""
+        text = views.encode(views.devices_changed())
+        for conn in list(table.connections):
+            if conn.recipient:
+                conn.send(text)
 
     def mine(self, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
         """The tables of ``pairs`` (table id, token) at which the token holds a seat (the
@@ -698,9 +705,13 @@ class Hub:
                 d.seen = now
         await self.db(self.store.seen, table.id, token, now)
 
-    async def _seen_quietly(self, table: Table, token: str) -> None:
-        with suppress(Exception):  # "last seen" is no reason to fail (the server may be stopping)
+    async def touch(self, table: Table, token: str) -> None:
+        """``seen``, but a failure to store it is no reason to refuse anything (logged; the
+        server may be stopping)."""
+        try:
             await self.seen(table, token)
+        except Exception:
+            log.warning("table %s: could not store when a device was last seen", table.id)
 
     # Connections.
 
@@ -714,7 +725,7 @@ class Hub:
     def leave(self, table: Table, conn: Connection) -> None:
         table.connections.discard(conn)
         if conn.token_hash is not None and table.seats_of(conn.token_hash):
-            self.spawn(self._seen_quietly(table, conn.token_hash))
+            self.spawn(self.touch(table, conn.token_hash))
 
     async def resync(self, table: Table, conn: Connection, last: int | None) -> None:
         async with table.lock:
