@@ -38,7 +38,7 @@ def test_a_seat_continued_on_another_device_and_a_device_signed_out(live, seat) 
     assert "device 2, added" in desk.inner_text(".device-list li[data-device='2']")
     assert "this device" in desk.inner_text(".device-list li[data-device='1']")
     desk.click("[data-key=signout-2]")
-    desk.wait_for_function("document.querySelectorAll('.device-list li').length === 1")
+    desk.wait_for_function("() => document.querySelectorAll('.device-list li').length === 1")
     phone.wait_for_selector(".toast:has-text('signed out')")
     assert phone.evaluate(f"localStorage.getItem('{SEAT_KEY}{table}')") is None
     phone.reload()
@@ -78,13 +78,14 @@ def test_the_host_reissues_a_lost_seat_and_hands_one_to_the_computer_and_back(li
     found.wait_for_selector(".remote [data-key=continue]")
     assert live.get(f"/api/tables/{table}")["seats"][1]["claimed"] is True
 
-    host.wait_for_function("document.querySelector('.turn.mine') !== null")
+    host.wait_for_function("() => document.querySelector('.turn.mine') !== null")
     host.select_option(".host select[data-seat='1']", "easy")
     host.click("[data-key=hand-1]")
     host.wait_for_selector(".log li.seat:has-text('handed to the computer (easy) by the host')")
     host.click("main.board .choice.legal")  # seat 1 decides; the computer answers for seat 2
     host.wait_for_function(
-        "[...document.querySelectorAll('.log li')].some(li => li.textContent.startsWith('Seat 2'))"
+        "() => [...document.querySelectorAll('.log li')]"
+        ".some(li => li.textContent.startsWith('Seat 2'))"
         " || document.querySelector('.turn.mine') !== null"
     )
     if not my_turn(host):
