@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import sqlite3
+import time
 from pathlib import Path
 
 import pytest
@@ -378,3 +379,18 @@ def test_a_database_of_the_schema_before_keeps_working(db: Path) -> None:
         assert [(d["device"], d["seats"]) for d in listed] == [(1, [1])]
         refused = api(client, tid, "reissue", host=tokens[0], seat=1)
         assert refused.status_code == 403 and refused.json()["error"] == "not_host"
+
+
+def test_expired_device_links_are_deleted_by_the_cleanup(client) -> None:
+    table, tokens = two_humans(client)
+    tid = table["table"]
+    code = api(client, tid, "devices/link", token=tokens[0]).json()["code"]
+    hub = hub_of(client)
+    assert client.portal.call(hub.cleanup) == []
+    assert hub.store.link(hub_module.token_hash(code)) is not None  # still in its 10 minutes
+    later = time.time() + hub_module.LINK_SECONDS + hub_module.LINK_KEPT + 1
+    client.portal.call(hub.cleanup, later)
+    assert hub.store.link(hub_module.token_hash(code)) is None
+    gone = api(client, tid, "devices/join", code=code)
+    assert gone.status_code == 403 and gone.json()["error"] == "bad_link"
+    assert tid in hub.tables  # a running table is kept

@@ -107,6 +107,9 @@ class Refused(ValueError):
 LINK_SECONDS = 600.0
 """How long a device link lasts (it also ends at its first use)."""
 
+LINK_KEPT = 3600.0
+"""How long a device link is kept after it expired (then ``cleanup`` deletes it)."""
+
 LEVELS = ("easy", "medium", "hard")
 """The computer players a seat may be handed to during a game."""
 
@@ -889,8 +892,11 @@ class Hub:
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """Delete the finished tables nobody watches that were idle for ``keep_finished``
-        seconds; running tables are never deleted. Returns the ids deleted."""
+        seconds (running tables are never deleted), and the device links that expired an hour
+        ago or more (a used or expired link is refused the same way: ``link_used`` needs it
+        only while a device might still open it). Returns the table ids deleted."""
         now = time.time() if now is None else now
+        await self.db(self.store.drop_links, now - LINK_KEPT)
         gone = [
             t.id
             for t in self.tables.values()

@@ -256,6 +256,11 @@ class Store:
             db.execute(devices.insert(), [_device_row(str(table_id), d) for d in held])
             return True
 
+    def drop_links(self, before: float) -> int:
+        """Delete the device links that expired before ``before``; returns how many."""
+        with self.engine.begin() as db:
+            return int(db.execute(links.delete().where(links.c.expires < before)).rowcount)
+
     def add_devices(self, table_id: str, held: list[Device]) -> None:
         """Store more seats of a device (hot seat: a token that claims one more seat)."""
         with self.engine.begin() as db:
