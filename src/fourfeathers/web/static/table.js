@@ -344,8 +344,8 @@ class Table {
     const toMove = state.to_move;
     if (ctx.myTurn) return "Your turn";
     const info = state.seats[toMove];
+    if (info.kind !== "human") return `${this.seatLabel(toMove)} is thinking…`; // handed over too
     if (state.you.includes(toMove)) return `${this.seatLabel(toMove)} to play`;
-    if (info.kind !== "human") return `${this.seatLabel(toMove)} is thinking…`;
     if (!info.claimed) return `Waiting for Seat ${toMove + 1} to join`;
     return `Waiting for ${this.seatLabel(toMove)}`;
   }
