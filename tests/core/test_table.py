@@ -205,3 +205,24 @@ def test_a_record_gives_the_same_marks_as_the_table_that_played_it() -> None:
     table.record.actions.append("take 9")
     with pytest.raises(IllegalActionError, match="record action #4 'take 9'"):
         Table.from_record(table.record, [HUMAN, "random"], Ford())
+
+
+def test_a_seat_handed_over_fences_off_the_decisions_before() -> None:
+    # Two people; seat 1 leaves and the computer plays it: seat 0's decision and the decisions
+    # after the hand-over cannot be taken back together (seat 1's was a person's then).
+    table = Table(Ford(), 0, [HUMAN, HUMAN])
+    take(table, 0, 2)  # 13
+    take(table, 1, 2)  # 11: seat 1, a person then
+    take(table, 0, 2)  # 9
+    assert table.undo_seat() == 0 and table.undo_count(0) == 1
+    table.set_kind(1, "random")
+    assert table.kinds == [HUMAN, "random"] and table.computer_to_move() == 1
+    assert table.undo_seat() is None
+    assert refusal(table, 0).code == "nothing_to_undo"
+    take(table, 1, 2)  # 7: the computer's
+    take(table, 0, 2)  # 5: seat 0's own, after the fence: that one may go back
+    assert table.undo_count(0) == 1
+    table.commit(table.prepare_undo(0))
+    assert table.state.heap == 7 and refusal(table, 0).code == "nothing_to_undo"
+    with pytest.raises(ValueError, match="seat"):
+        table.set_kind(2, HUMAN)

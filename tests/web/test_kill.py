@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 import time
+import urllib.error
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +119,52 @@ def test_sigkill_mid_game_loses_no_accepted_move(tmp_path: Path) -> None:
             assert [e["n"] for e in full] == list(range(1, c.n + 1))
             for n, action in c.accepted.items():
                 assert full[n - 1]["action"] == action, f"event {n} of {c.table} lost"
-            assert len(record["actions"]) == sum(1 for e in full if e["kind"] == "move")
+            assert len(record["actions"]) == sum(1 for e in full if e["kind"] in ("move", "forced"))
             assert record["scores"] == c.state["result"]["scores"]
+    finally:
+        server.stop()
+
+
+def test_sigkill_keeps_devices_hosts_and_handed_seats(tmp_path: Path) -> None:
+    """Every change of play at a distance is stored before it is answered: a device added by
+    its link, another signed out, a seat handed to the computer, a turn-based deadline."""
+    db = f"sqlite:///{tmp_path / 'far.db'}"
+    server = LiveServer(db, "--workers", "1")
+    try:
+        made = server.post(
+            "/api/tables",
+            {
+                "game": "featherlight",
+                "seats": ["human", "human"],
+                "mode": "turn-based",
+                "deadline_hours": 48,
+            },
+        )
+        tid = made["table"]
+        url = f"/api/tables/{tid}"
+        claim = {"seat": 0, "invite": made["invites"][0]["invite"]}
+        token = server.post(f"{url}/claim", claim)["token"]
+        links = [server.post(f"{url}/devices/link", {"token": token})["code"] for _ in range(2)]
+        phones = [server.post(f"{url}/devices/join", {"code": c})["token"] for c in links]
+        server.post(f"{url}/devices/signout", {"token": token, "device": 3})
+        server.post(f"{url}/hand", {"host": made["host"], "seat": 1, "kind": "easy"})
+        server.kill()
+    finally:
+        server.stop()
+    server = LiveServer(db, "--workers", "1")
+    try:
+        summary = server.get(url)
+        assert summary["mode"] == "turn-based" and summary["deadline_hours"] == 48
+        assert [s["kind"] for s in summary["seats"]] == ["human", "easy"]
+        listed = server.post(f"{url}/devices", {"token": phones[0]})["devices"]
+        assert [d["device"] for d in listed] == [1, 2]
+        with pytest.raises(urllib.error.HTTPError) as gone:
+            server.post(f"{url}/devices", {"token": phones[1]})
+        assert gone.value.code == 403
+        with pytest.raises(urllib.error.HTTPError) as used:
+            server.post(f"{url}/devices/join", {"code": links[0]})
+        assert used.value.code == 410
+        back = server.post(f"{url}/hand", {"host": made["host"], "seat": 1, "kind": "human"})
+        assert back["seats"][1]["kind"] == "human"
     finally:
         server.stop()

@@ -119,9 +119,11 @@ def as_of(table: Table, k: int, text: str) -> Table:
         open=table.open,
         engine=table.engine,
         created=table.created,
+        mode=table.mode,
+        deadline_hours=table.deadline_hours,
     )
     past.replay(table.log[:k])
-    past.updated = json.loads(text)["state"]["updated"]
+    past.updated = past.turn_started = json.loads(text)["state"]["updated"]
     return past
 
 
@@ -236,12 +238,20 @@ def check_frames(audit: Audit, client, table: Table, browsers, recipients, seen,
 
 
 def play_audited(
-    client, game_id: str, players: int, rng: random.Random, limit: int | None = None
+    client,
+    game_id: str,
+    players: int,
+    rng: random.Random,
+    limit: int | None = None,
+    distance: bool = False,
 ) -> Audit:
     """Play a game (or its first ``limit`` moves) with all seats and a spectator connected;
-    check every message each connection receives."""
+    check every message each connection receives. ``distance``: a turn-based table with a
+    deadline, seat 1 on a second device too (a device link), and at one point the host hands
+    the seat to move to the computer and back (two public ``seat`` events)."""
     audit = Audit()
-    created = create(client, game_id, ["human"] * players)
+    body = {"mode": "turn-based", "deadline_hours": 24} if distance else {}
+    created = create(client, game_id, ["human"] * players, **body)
     tokens = claim_all(client, created)
     hub = hub_of(client)
     table: Table = hub.get(created["table"])
@@ -249,6 +259,13 @@ def play_audited(
     browsers = [Browser(client, table.id, tokens[s]) for s in range(players)]
     browsers.append(Browser(client, table.id))
     seen: dict[views.Recipient, dict[int, dict]] = {r: {} for r in recipients}
+    hand_at = rng.randrange(2, 10) if distance else -1
+    if distance:  # seat 1's second device: it must get exactly what seat 1 may know
+        base = f"/api/tables/{table.id}/devices"
+        code = client.post(f"{base}/link", json={"token": tokens[0]}).json()["code"]
+        tokens[players + 1] = client.post(f"{base}/join", json={"code": code}).json()["token"]
+        recipients.append(frozenset({0}))
+        browsers.append(Browser(client, table.id, tokens[players + 1]))
     for b, r in zip(browsers, recipients, strict=True):
         check_state(audit, table, r, b.raw[-1], lambda t, r=r: views.sync(t, r, 0), rng, "sync")
         seen[r][0] = {"entry": None, "state": b.first["state"]}
@@ -273,6 +290,16 @@ def play_audited(
         check_raw(audit, table, browsers, recipients, orders)
         before = table.state.clone()
         checked = table.n
+        if checked >= hand_at >= 0:  # the host hands the seat to move away and back
+            hand_at = -1
+            for kind in ("medium", "human"):
+                body = {"host": created["host"], "seat": seat, "kind": kind}
+                answer = client.post(f"/api/tables/{table.id}/hand", json=body)
+                assert answer.status_code == 200, answer.text
+                settle(client, table)
+            mover = browsers[table.state.current_player]  # the computer may have decided
+            for b in browsers:
+                b.until(table.n)
         reply = mover.move(rng.choice(mover.legal))
         assert reply["type"] == "accepted", reply
         settle(client, table)  # the forced decisions the server made after it
@@ -285,7 +312,8 @@ def play_audited(
                 text = b.events[k]
                 build = lambda t, r=r, row=row: views.event(t, row, r)  # noqa: E731
                 check_state(audit, past, r, text, build, rng, f"event {row.n}")
-                check_move(audit, past, before, row, r, text, rng)
+                if row.kind != "seat":  # a hand-over is public: its twins are itself
+                    check_move(audit, past, before, row, r, text, rng)
                 seen[r][k] = json.loads(text)
             before = past.state.clone()
         if table.n // FRAME_EVERY > checked // FRAME_EVERY and not table.over:
@@ -505,3 +533,113 @@ def test_mutation_a_hint_searched_from_the_true_state(
     monkeypatch.setattr(hints_module, "SeatView", Peeking)
     leaks = audit_one_hint(db, game_id, players).leaks
     assert any(leak.startswith("hint (twin of seat") for leak in leaks), leaks
+
+
+# Play at a distance (issue 39): devices, the host, handed seats and "My tables".
+
+
+@pytest.mark.parametrize(("game_id", "players"), [("featherlight", 2), ("fancy-feathers", 3)])
+def test_a_second_device_and_handed_seats_leak_nothing(
+    db, monkeypatch, game_id: str, players: int
+) -> None:
+    monkeypatch.setattr(hub_module, "random_seed", lambda: derive_seed("far", game_id, players))
+    with server(db) as client:
+        audit = play_audited(client, game_id, players, random.Random(game_id), distance=True)
+        table = next(iter(hub_of(client).tables.values()))
+        assert [row.kind for row in table.log].count("seat") == 2
+    assert audit.checked > 100
+    assert audit.leaks == []
+
+
+def refused(response, status: int, code: str, field: str) -> None:
+    """A refusal with its status, its code and a message that names the field first."""
+    assert response.status_code == status, response.text
+    assert response.json()["error"] == code, response.text
+    assert response.json()["message"].startswith(f"{field}:"), response.text
+
+
+def test_device_links_host_actions_and_my_tables_refuse_what_they_must(client, monkeypatch):
+    made = create(client, "featherlight", ["human", "human"])
+    other = create(client, "featherlight", ["human", "human"])
+    tokens, others = claim_all(client, made), claim_all(client, other)
+    tid = made["table"]
+    url = f"/api/tables/{tid}"
+    guess = "g" * 43
+    # Device links: a guessed, another table's, a used or an expired code is refused.
+    refused(client.post(f"{url}/devices/join", json={"code": guess}), 403, "bad_link", "code")
+    foreign = client.post(f"/api/tables/{other['table']}/devices/link", json={"token": others[0]})
+    refused(
+        client.post(f"{url}/devices/join", json={"code": foreign.json()["code"]}),
+        403,
+        "bad_link",
+        "code",
+    )
+    code = client.post(f"{url}/devices/link", json={"token": tokens[0]}).json()["code"]
+    phone = client.post(f"{url}/devices/join", json={"code": code}).json()["token"]
+    refused(client.post(f"{url}/devices/join", json={"code": code}), 410, "link_used", "code")
+    monkeypatch.setattr(hub_module, "LINK_SECONDS", 0.0)
+    late = client.post(f"{url}/devices/link", json={"token": tokens[0]}).json()["code"]
+    refused(client.post(f"{url}/devices/join", json={"code": late}), 410, "link_expired", "code")
+    # Without a seat here, nothing about devices: another table's token, a guess.
+    for token in (others[0], guess):
+        for path in ("devices", "devices/link"):
+            refused(client.post(f"{url}/{path}", json={"token": token}), 403, "bad_token", "token")
+        body = {"token": token, "device": 1}
+        refused(client.post(f"{url}/devices/signout", json=body), 403, "bad_token", "token")
+    # A signed-out device is refused at once, everywhere.
+    client.post(f"{url}/devices/signout", json={"token": tokens[0], "device": 2})
+    for path, body in [
+        ("devices", {"token": phone}),
+        ("devices/link", {"token": phone}),
+        ("devices/signout", {"token": phone, "device": 1}),
+        ("claim", {"seat": 0, "token": phone}),
+        ("hand", {"token": phone, "seat": 0, "kind": "easy"}),
+    ]:
+        refused(client.post(f"{url}/{path}", json=body), 403, "signed_out", "token")
+    # Host actions: a non-host, a seat token, another table's host token are refused.
+    for host in (guess, tokens[0], tokens[1], other["host"]):
+        body = {"host": host, "seat": 1}
+        refused(client.post(f"{url}/reissue", json=body), 403, "not_host", "host")
+        body = {"host": host, "seat": 1, "kind": "hard"}
+        refused(client.post(f"{url}/hand", json=body), 403, "not_host", "host")
+    # Another seat's player may not hand a seat over at a live table (no deadline).
+    body = {"token": tokens[0], "seat": 1, "kind": "hard"}
+    refused(client.post(f"{url}/hand", json=body), 409, "not_overdue", "seat")
+    assert hub_of(client).get(tid).kinds == ["human", "human"]
+    assert hub_of(client).get(tid).n == 0  # nothing refused changed the table
+    # What is sent holds no token, no hash and no host.
+    table = hub_of(client).get(tid)
+    secrets = {*tokens.values(), phone, made["host"], table.host or "x" * 64}
+    secrets |= {d.token for d in table.devices}
+    answers = [
+        client.get(url).text,
+        client.get("/api/tables").text,
+        client.post(f"{url}/devices", json={"token": tokens[0]}).text,
+        client.post("/api/my-tables", json={"tables": [{"table": tid, "token": tokens[0]}]}).text,
+    ]
+    for text in answers:
+        for secret in secrets - {tokens[0]}:
+            assert secret not in text
+    assert tokens[0] not in answers[2] and tokens[0] not in answers[3]
+
+
+def test_my_tables_answers_only_for_the_tokens_given(client) -> None:
+    a = create(client, "featherlight", ["human", "human"])
+    b = create(client, "featherlight", ["human", "human"])
+    ta, tb = claim_all(client, a), claim_all(client, b)
+    ask = lambda pairs: client.post(  # noqa: E731
+        "/api/my-tables", json={"tables": [{"table": t, "token": k} for t, k in pairs]}
+    )
+    assert [t["table"] for t in ask([(a["table"], ta[0])]).json()["tables"]] == [a["table"]]
+    # a's token brings nothing of b, b's ids bring nothing without b's token
+    assert ask([(b["table"], ta[0]), (b["table"], ta[1]), (b["table"], "x" * 43)]).json() == {
+        "tables": []
+    }
+    assert ask([]).json() == {"tables": []}
+    listed = ask([(b["table"], tb[1])]).json()["tables"]
+    assert [t["you"] for t in listed] == [[1]]
+    bad = client.post("/api/my-tables", json={"tables": [{"table": a["table"]}]})
+    assert bad.status_code == 422 and "tables.0.token" in bad.json()["message"]
+    many = [{"table": a["table"], "token": ta[0]}] * 101
+    response = client.post("/api/my-tables", json={"tables": many})
+    assert response.status_code == 422 and response.json()["message"].startswith("tables")

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 import pytest
 import sqlalchemy as sa
 import test_protocol as protocol
+import test_seats as seats
 from test_leaks import play_audited
 from web_helpers import server
 
@@ -60,6 +61,11 @@ def pg() -> Iterator[str]:
         protocol.test_undo_takes_back_your_own_decision_that_showed_nothing,
         protocol.test_rematch_seats_the_same_browsers_at_a_new_table,
         protocol.test_idle_finished_tables_are_cleaned_up_running_ones_never,
+        seats.test_a_seat_continued_on_another_device_plays_there_too,
+        seats.test_a_signed_out_device_is_refused_at_once_and_its_connection_closed,
+        seats.test_the_host_issues_a_lost_seat_again,
+        seats.test_the_host_hands_a_seat_to_the_computer_and_back,
+        seats.test_my_tables_answers_only_for_the_tokens_given_its_turn_first,
     ],
     ids=lambda f: f.__name__.removeprefix("test_"),
 )
@@ -105,4 +111,34 @@ def test_an_event_is_stored_once(pg: str) -> None:
         "a failed transaction stores none of its events" and stored.row["seed"] == 2**63 - 1
     )
     assert store.claim("abcdefgh", 0, "h" * 64) and not store.claim("abcdefgh", 0, "i" * 64)
+    store.close()
+
+
+def test_devices_and_hosts_survive_a_restart_on_postgres(pg: str) -> None:
+    seats.test_devices_hosts_and_handed_seats_survive_a_restart(pg)
+
+
+def test_a_database_of_the_schema_before_is_migrated_on_postgres(pg: str) -> None:
+    engine = sa.create_engine(engine_url(pg))
+    with engine.begin() as db:
+        for statement in seats.OLD_SCHEMA.split(";"):
+            if statement.strip():
+                db.execute(sa.text(statement))
+        db.execute(
+            sa.text(
+                "INSERT INTO game_tables VALUES ('abcdefgh', 'featherlight', '{}', 7, "
+                "'[\"human\", \"human\"]', false, '0', 5.0, 5.0, NULL, NULL)"
+            )
+        )
+        db.execute(
+            sa.text(
+                "INSERT INTO seats VALUES ('abcdefgh', 0, 'i', 'h'), ('abcdefgh', 1, 'j', NULL)"
+            )
+        )
+    engine.dispose()
+    store = Store(pg)
+    assert store.migrate() == seats.SCHEMA_VERSION
+    [stored] = store.load()
+    assert stored.row["host"] is None and stored.row["mode"] is None
+    assert [(d.token, d.seat, d.number, d.added) for d in stored.devices] == [("h", 0, 1, 5.0)]
     store.close()

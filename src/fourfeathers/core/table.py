@@ -14,6 +14,9 @@ server's ``web.tables``). The rules of the table live here once, so both interfa
   the computer's replies). Refused when the game is over, when the seat made no such decision,
   when another human seat decided since (nobody takes back someone else's move), or when one
   of those decisions revealed something hidden.
+- **Seats handed over** (``set_kind``, the server's host): a seat may change hands between
+  decisions (a person to a computer player and back); the decisions made before cannot be
+  taken back any more (``fence``), since the undo rule reads who decided by the kinds now.
 - **What was revealed**: per decision, ``Game.reveals`` when it was made (a draw shows a card:
   taking it back would let players search a face-down pile).
 
@@ -153,6 +156,7 @@ class Table:
         self.record = GameRecord(game.id, game.config, seed)
         self.state = game.new_initial_state(seed)
         self.decisions: list[Decision] = []
+        self.fence = 0
 
     def copy(self) -> Table:
         """An independent copy: the state cloned, the record and the decisions' list copied
@@ -210,6 +214,18 @@ class Table:
     def to_move(self) -> int | None:
         """The seat to decide now, or None once the game is over."""
         return None if self.over else self.state.current_player
+
+    def set_kind(self, seat: int, kind: str) -> None:
+        """Hand ``seat`` to another player between decisions (``HUMAN``, or an agent spec: the
+        server's host hands an absent player's seat to the computer and back).
+
+        The decisions made before cannot be taken back any more (``fence``): who made them was
+        a person or a computer then, and the undo rule would read them with the new kinds.
+        Raises ``ValueError`` for a seat the game does not have."""
+        if not 0 <= seat < len(self.kinds):
+            raise ValueError(f"seat: the game has seats 1-{len(self.kinds)}")
+        self.kinds[seat] = kind
+        self.fence = len(self.decisions)
 
     def movers(self) -> list[int]:
         """The seat of each live decision, in order."""
@@ -274,7 +290,7 @@ class Table:
 
     def _last_choice(self) -> int | None:
         """The index of the last decision a human seat made itself (not forced), or None."""
-        for i in range(len(self.decisions) - 1, -1, -1):
+        for i in range(len(self.decisions) - 1, self.fence - 1, -1):
             d = self.decisions[i]
             if not d.forced and self.is_human(d.seat):
                 return i
@@ -292,7 +308,7 @@ class Table:
         if self.over:
             raise Refused("game_over", "the game is over")
         if not self.is_human(seat) or not any(
-            d.seat == seat and not d.forced for d in self.decisions
+            d.seat == seat and not d.forced for d in self.decisions[self.fence :]
         ):
             raise Refused("nothing_to_undo", "there is no decision of yours to take back")
         last = self._last_choice()

@@ -3,8 +3,11 @@
 HTTP (JSON): ``GET /api/games``, ``GET /api/tables``, ``POST /api/tables``,
 ``GET /api/tables/{id}``, ``POST /api/tables/{id}/claim``, ``GET /api/tables/{id}/record``,
 ``GET /api/tables/{id}/record.json`` (the record file), ``POST /api/tables/{id}/rematch``;
-the lessons and the rules, ``/api/lessons/...`` and ``/api/rules/{game}``: ``lessons.py``.
-WebSocket: ``/ws/tables/{id}``, one per browser and table.
+devices of a seat (``POST /api/tables/{id}/devices``, ``.../devices/link``,
+``.../devices/join``, ``.../devices/signout``), the host's ``POST /api/tables/{id}/reissue``
+and ``POST /api/tables/{id}/hand``, and ``POST /api/my-tables``; the lessons and the rules,
+``/api/lessons/...`` and ``/api/rules/{game}``: ``lessons.py``. WebSocket:
+``/ws/tables/{id}``, one per browser and table.
 The pages and their files: ``pages.py``.
 
 Every answer is made by ``views``; a ``Socket`` sends nothing else. Errors are JSON
@@ -21,6 +24,7 @@ from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any
 
+import segno
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -40,10 +44,16 @@ from .protocol import (
     Command,
     CreateTable,
     Frame,
+    Hand,
     Hello,
+    JoinDevice,
+    MyTables,
     ProtocolError,
+    Reissue,
     Rematch,
+    SignOut,
     Sync,
+    TokenBody,
     parse,
 )
 from .store import Store
@@ -161,7 +171,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
-        return JSONResponse({"error": "refused", "message": str(exc)}, status_code=exc.status)
+        return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -206,10 +216,16 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
-        table, invites = await hub_of(request).create(
-            body.game, body.options, body.seats, body.open, body.listed
+        table, invites, host = await hub_of(request).create(
+            body.game,
+            body.options,
+            body.seats,
+            body.open,
+            body.listed,
+            body.mode,
+            body.deadline_hours,
         )
-        return views.created(table, invites, str(request.base_url))
+        return views.created(table, invites, str(request.base_url), host)
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request) -> dict[str, Any]:
@@ -246,6 +262,49 @@ def create_app(settings: Settings) -> FastAPI:
     async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
         new, invites = await hub_of(request).rematch(table_id, body.token)
         return views.created(new, invites, str(request.base_url))
+
+    @app.post("/api/tables/{table_id}/devices")
+    async def devices(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        return hub.device_list(hub.get(table_id), body.token)
+
+    @app.post("/api/tables/{table_id}/devices/link")
+    async def device_link(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
+        found, code, expires = await hub_of(request).device_link(table_id, body.token)
+        url = views.device_link(found, code, expires, str(request.base_url), "")["url"]
+        qr = segno.make(url, error="m").svg_data_uri(scale=4, dark="#1b1b1b", light="#ffffff")
+        return views.device_link(found, code, expires, str(request.base_url), qr)
+
+    @app.post("/api/tables/{table_id}/devices/join")
+    async def join_device(table_id: str, body: JoinDevice, request: Request) -> dict[str, Any]:
+        found, token, number = await hub_of(request).join_device(table_id, body.code)
+        seats = found.seats_of(token_hash(token))
+        return {**views.claimed(found, min(seats), token, seats), "device": number}
+
+    @app.post("/api/tables/{table_id}/devices/signout")
+    async def sign_out(table_id: str, body: SignOut, request: Request) -> dict[str, Any]:
+        hub = hub_of(request)
+        found = await hub.sign_out(table_id, body.token, body.device)
+        return hub.device_list(found, body.token)
+
+    @app.post("/api/tables/{table_id}/reissue")
+    async def reissue(table_id: str, body: Reissue, request: Request) -> dict[str, Any]:
+        found, code = await hub_of(request).reissue(table_id, body.host, body.seat)
+        return views.invite_link(found, body.seat, code, str(request.base_url))
+
+    @app.post("/api/tables/{table_id}/hand")
+    async def hand(table_id: str, body: Hand, request: Request) -> dict[str, Any]:
+        found, code = await hub_of(request).hand(
+            table_id, body.seat, body.kind, body.host, body.token
+        )
+        answer = views.summary(found)
+        if code is not None:
+            answer["invite"] = views.invite_link(found, body.seat, code, str(request.base_url))
+        return answer
+
+    @app.post("/api/my-tables")
+    async def my_tables(body: MyTables, request: Request) -> dict[str, Any]:
+        return {"tables": hub_of(request).mine([(t.table, t.token) for t in body.tables])}
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:
@@ -287,9 +346,13 @@ async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
             sock.token_hash = token_hash(hello.token)
             sock.recipient = table.seats_of(sock.token_hash)
             if not sock.recipient:
-                sock.error("bad_token", f"this token holds no seat at table {table.id}")
+                if table.signed_out(sock.token_hash):
+                    sock.error("signed_out", f"this device was signed out of table {table.id}")
+                else:
+                    sock.error("bad_token", f"this token holds no seat at table {table.id}")
                 sock.close(CLOSE_BAD_TOKEN)
                 return
+            await hub.touch(table, sock.token_hash)
         await hub.join(table, sock, hello.last)
         tasks.append(asyncio.create_task(sock.pinger()))
         try:

@@ -39,7 +39,7 @@ from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
 from .on_turn import OnTurn
 from .protocol import Command
 from .store import Store, StoredTable
-from .tables import HUMAN, Rejection, Step, Table
+from .tables import HUMAN, MODES, Device, Rejection, Step, Table
 
 log = logging.getLogger("fourfeathers.web")
 
@@ -104,11 +104,27 @@ class NotFound(LookupError):
 
 
 class Refused(ValueError):
-    """A request the server refuses; ``status`` is its HTTP status code."""
+    """A request the server refuses; ``status`` is its HTTP status code, ``code`` the API's
+    word for it (docs/protocol.md: ``refused`` unless a more precise one applies)."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, code: str = "refused") -> None:
         super().__init__(message)
         self.status = status
+        self.code = code
+
+
+LINK_SECONDS = 600.0
+"""How long a device link lasts (it also ends at its first use)."""
+
+LINK_KEPT = 3600.0
+"""How long a device link is kept after it expired (then ``cleanup`` deletes it)."""
+
+LEVELS = ("easy", "medium", "hard")
+"""The computer players a seat may be handed to during a game."""
+
+CLOSE_SIGNED_OUT = 4403
+"""The close code of a connection whose device was signed out (or whose seat was issued
+again): its token plays no more."""
 
 
 class Connection(Protocol):
@@ -119,6 +135,9 @@ class Connection(Protocol):
 
     def send(self, text: str) -> None:
         """Queue ``text`` (made by ``views.encode``) for the browser."""
+
+    def close(self, code: int) -> None:
+        """Close after what is already queued."""
 
 
 def token_hash(token: str) -> str:
@@ -218,6 +237,10 @@ class Hub:
                 listed=bool(row.get("listed", False)),
                 engine=row["engine"],
                 created=row["created"],
+                devices=stored.devices,
+                host=row.get("host"),
+                mode=row.get("mode") or "live",
+                deadline_hours=row.get("deadline_hours"),
             )
             table.replay(stored.events)
         except (ConfigError, ContentError, IllegalActionError, ValueError) as exc:
@@ -230,6 +253,7 @@ class Hub:
             row["finished"],
             row["rematch"],
         )
+        table.turn_started = row["updated"]
         return table
 
     async def close(self) -> None:
@@ -259,12 +283,23 @@ class Hub:
         kinds: list[str],
         open: bool = False,
         listed: bool = False,
-    ) -> tuple[Table, dict[int, str]]:
-        """A new table and the invite code of each human seat; ``listed``: the lobby lists it
-        to anybody (``listed_tables``). Raises ``Refused`` (400) naming the option or seat at
-        fault."""
+        mode: str = "live",
+        deadline_hours: int | None = None,
+    ) -> tuple[Table, dict[int, str], str]:
+        """A new table, the invite code of each human seat and the host token (its creator's:
+        the host may issue a seat's invite again and hand seats to the computer and back).
+        ``listed``: the lobby lists it to anybody (``listed_tables``); ``mode``: ``MODES``;
+        ``deadline_hours``: per decision, turn-based tables only. Raises ``Refused`` (400)
+        naming the option, seat or field at fault."""
+        if mode not in MODES:
+            raise Refused(400, f"mode: {mode!r} is not one of {', '.join(MODES)}", "bad_field")
+        if deadline_hours is not None and mode != "turn-based":
+            raise Refused(
+                400, "deadline_hours: only a turn-based table has a deadline", "bad_field"
+            )
         game, kinds = self._check_table(game_id, options, kinds)
         invites = {s: new_secret() for s, kind in enumerate(kinds) if kind == HUMAN}
+        host = new_secret()
         table = Table(
             self._new_id(),
             game,
@@ -275,11 +310,14 @@ class Hub:
             open=open,
             listed=listed,
             engine=__version__,
+            host=token_hash(host),
+            mode=mode,
+            deadline_hours=deadline_hours,
         )
         await self.db(self.store.create, self._row(table), table.invites, table.tokens)
         self.tables[table.id] = table
         self._schedule(table)
-        return table, invites
+        return table, invites, host
 
     def _check_table(
         self, game_id: str, options: dict[str, Any], kinds: list[str]
@@ -349,6 +387,9 @@ class Hub:
             "updated": table.updated,
             "finished": None,
             "rematch": None,
+            "host": table.host,
+            "mode": table.mode,
+            "deadline_hours": table.deadline_hours,
         }
 
     def listed_tables(self, limit: int, offset: int) -> tuple[list[Table], int]:
@@ -378,8 +419,12 @@ class Hub:
             raise Refused(400, "token: not a token this server gave")
         held = token_hash(token) if token else None
         async with table.lock:
-            if held is not None and table.tokens[seat] == held:
+            if held is not None and seat in table.seats_of(held):
                 return table, token or ""
+            if held is not None and table.signed_out(held):
+                raise Refused(
+                    403, f"token: this device was signed out of table {table.id}", "signed_out"
+                )
             if table.tokens[seat] is not None:
                 raise Refused(409, f"seat {seat + 1} is already taken")
             expected = table.invites[seat] or ""
@@ -387,9 +432,12 @@ class Hub:
             if not table.open and not hmac.compare_digest(expected, given):
                 raise Refused(403, f"invite: wrong or missing invite code for seat {seat + 1}")
             token = token or new_secret()
-            if not await self.db(self.store.claim, table.id, seat, token_hash(token)):
+            held = token_hash(token)
+            device = Device(held, seat, table.device_number(held, [seat]), time.time())
+            if not await self.db(self.store.claim, table.id, seat, held, device):
                 raise Refused(409, f"seat {seat + 1} is already taken")
-            held = table.tokens[seat] = token_hash(token)
+            table.tokens[seat] = held
+            table.devices.append(device)
             for conn in table.connections:
                 if conn.token_hash == held:  # hot seat: the browser's open connection gets it
                     conn.recipient = table.seats_of(held)
@@ -424,14 +472,278 @@ class Hub:
                 open=table.open,
                 listed=table.listed,
                 engine=__version__,
+                devices=[
+                    Device(d.token, d.seat, d.number, time.time())
+                    for d in table.devices
+                    if d.out is None
+                ],
+                host=table.host,
+                mode=table.mode,
+                deadline_hours=table.deadline_hours,
             )
-            await self.db(self.store.create, self._row(new), new.invites, new.tokens)
+            new.tokens = [
+                table.tokens[s] if new.seat_devices(s) else None for s in range(len(new.kinds))
+            ]
+            await self.db(self.store.create, self._row(new), new.invites, new.tokens, new.devices)
             await self.db(self.store.set_rematch, table.id, new.id)
             self.tables[new.id] = new
             table.rematch = new.id
             self._send_all(table, lambda r: views.rematch(new.id))
         self._schedule(new)
         return new, invites
+
+    # Devices, the host, seats handed over.
+
+    def holder(self, table: Table, token: str) -> frozenset[int]:
+        """The seats ``token`` holds at ``table``. Raises ``Refused`` (403): ``signed_out`` for
+        a device signed out (or whose seat was issued again), ``bad_token`` for any other."""
+        held = token_hash(token)
+        seats = table.seats_of(held)
+        if seats:
+            return seats
+        if table.signed_out(held):
+            raise Refused(
+                403, f"token: this device was signed out of table {table.id}", "signed_out"
+            )
+        raise Refused(403, f"token: holds no seat at table {table.id}", "bad_token")
+
+    def check_host(self, table: Table, host: str) -> None:
+        """Raises ``Refused`` (403, ``not_host``) unless ``host`` is the table's host token (a
+        seat token never is)."""
+        if table.host is None or not hmac.compare_digest(table.host, token_hash(host)):
+            raise Refused(403, f"host: not the host token of table {table.id}", "not_host")
+
+    def _seat_number(self, table: Table, seat: int) -> None:
+        if not 0 <= seat < len(table.kinds):
+            raise Refused(
+                400, f"seat: table {table.id} has seats 1-{len(table.kinds)}", "bad_field"
+            )
+
+    async def device_link(self, table_id: str, token: str) -> tuple[Table, str, float]:
+        """A one-time link for another device of the seats ``token`` holds: returns the table,
+        the link's code and when it expires (``LINK_SECONDS``; its first use ends it too).
+        Raises ``NotFound`` or ``Refused`` (``holder``)."""
+        table = self.get(table_id)
+        self.holder(table, token)
+        code, expires = new_secret(), time.time() + LINK_SECONDS
+        await self.db(self.store.add_link, token_hash(code), table.id, token_hash(token), expires)
+        return table, code, expires
+
+    async def join_device(self, table_id: str, code: str) -> tuple[Table, str, int]:
+        """Use a device link: a new token holding the seats of the device that made it.
+        Returns the table, the token and the new device's number. Raises ``NotFound``, or
+        ``Refused``: ``bad_link`` (403: no such link here, or its device holds no seat any
+        more), ``link_used`` or ``link_expired`` (410)."""
+        table = self.get(table_id)
+        link = await self.db(self.store.link, token_hash(code))
+        if link is None or link["table_id"] != table.id:
+            raise Refused(403, f"code: not a device link of table {table.id}", "bad_link")
+        used = "code: this link was used already (a link gives its seat to one device, once)"
+        if link["used"] is not None:
+            raise Refused(410, used, "link_used")
+        now = time.time()
+        if link["expires"] <= now:
+            minutes = f"{LINK_SECONDS / 60:g}"
+            raise Refused(
+                410, f"code: this link expired (a link lasts {minutes} minutes)", "link_expired"
+            )
+        async with table.lock:
+            seats = table.seats_of(link["issuer"])
+            if not seats:
+                raise Refused(
+                    403,
+                    "code: the device that made this link holds no seat here any more",
+                    "bad_link",
+                )
+            token = new_secret()
+            held = token_hash(token)
+            number = table.device_number(held, seats)
+            new = [Device(held, s, number, now) for s in sorted(seats)]
+            if not await self.db(self.store.redeem, token_hash(code), now, new):
+                raise Refused(410, used, "link_used")
+            table.devices.extend(new)
+            self._tell_holders(table)
+        return table, token, number
+
+    def device_list(self, table: Table, token: str) -> dict[str, Any]:
+        """The devices of the seats ``token`` holds (``views.devices``). Raises ``Refused``."""
+        mine = self.holder(table, token)
+        online = {c.token_hash for c in table.connections}
+        return views.devices(table, mine, token_hash(token), online)
+
+    async def sign_out(self, table_id: str, token: str, number: int) -> Table:
+        """Sign device ``number`` out of the seats it shares with ``token``'s: its token stops
+        working there at once and its connections are closed (``CLOSE_SIGNED_OUT``).
+        Raises ``NotFound`` or ``Refused`` (``holder``; ``bad_field`` for no such device, or
+        the asking device itself)."""
+        table = self.get(table_id)
+        async with table.lock:
+            mine = self.holder(table, token)
+            target = [
+                d for d in table.devices if d.number == number and d.out is None and d.seat in mine
+            ]
+            if not target:
+                raise Refused(400, f"device: no device {number} plays your seats here", "bad_field")
+            if target[0].token == token_hash(token):
+                raise Refused(
+                    400,
+                    f"device: device {number} is the one asking; sign it out from another device",
+                    "bad_field",
+                )
+            now = time.time()
+            seats = [d.seat for d in target]
+            await self.db(self.store.sign_out, table.id, target[0].token, seats, now)
+            for d in target:
+                d.out = now
+            self._holders_changed(table)
+        return table
+
+    async def reissue(self, table_id: str, host: str, seat: int) -> tuple[Table, str]:
+        """The host's new invite for ``seat`` (a lost phone): every token of the seat stops
+        working at once (connections closed) and the seat is free for the new invite's code.
+        Returns the table and the code. Raises ``NotFound`` or ``Refused`` (``not_host``,
+        ``bad_field``)."""
+        table = self.get(table_id)
+        self.check_host(table, host)
+        self._seat_number(table, seat)
+        async with table.lock:
+            invite = await self._new_invite(table, seat)
+        return table, invite
+
+    async def _new_invite(self, table: Table, seat: int) -> str:
+        """Store and apply a new invite for ``seat``, ending its devices (the lock is held)."""
+        invite, now = new_secret(), time.time()
+        await self.db(self.store.reissue, table.id, seat, token_hash(invite), now)
+        table.invites[seat], table.tokens[seat] = token_hash(invite), None
+        for d in table.seat_devices(seat):
+            d.out = now
+        self._holders_changed(table)
+        self._send_all(table, lambda r: views.seats(table))
+        return invite
+
+    async def hand(
+        self, table_id: str, seat: int, kind: str, host: str | None, token: str | None
+    ) -> tuple[Table, str | None]:
+        """Hand ``seat`` to a computer player (``LEVELS``) or to a person (``HUMAN``) between
+        decisions: one public event (kind ``seat``). Who may: the host (any seat, either way),
+        the seat's own player (its own seat), or at a turn-based table any other seat's player
+        when the seat to move let its deadline pass (to a computer only). Returns the table and
+        a new invite code when a seat handed to a person has no device (else None).
+        Raises ``NotFound`` or ``Refused`` (``not_host``, ``bad_token``, ``signed_out``,
+        ``not_overdue``, ``bad_field``, and the ``Rejection`` codes as 409)."""
+        table = self.get(table_id)
+        self._seat_number(table, seat)
+        kind = kind.strip().lower()
+        if kind not in (HUMAN, *LEVELS):
+            raise Refused(400, f"kind: {kind!r} is not human, {', '.join(LEVELS)}", "bad_field")
+        if (host is None) == (token is None):
+            raise Refused(
+                400, "host, token: give the host token or a seat token (one)", "bad_field"
+            )
+        async with table.lock:
+            if host is not None:
+                self.check_host(table, host)
+                who = "the host"
+            else:
+                mine = self.holder(table, token or "")
+                who = "its player" if seat in mine else f"Seat {min(mine) + 1}"
+                if seat not in mine:
+                    self._check_overdue(table, seat, kind)
+            to = "a person" if kind == HUMAN else f"the computer ({kind})"
+            try:
+                step = table.prepare_seat(seat, kind, f"handed to {to} by {who}")
+                await self._apply(table, step, lambda: None)
+            except Rejection as exc:
+                raise Refused(409, exc.reason, exc.code) from None
+            invite = None
+            if kind == HUMAN and not table.seat_devices(seat):
+                invite = await self._new_invite(table, seat)
+            else:
+                self._send_all(table, lambda r: views.seats(table))
+        self._schedule(table)
+        return table, invite
+
+    def _check_overdue(self, table: Table, seat: int, kind: str) -> None:
+        """Another seat may hand ``seat`` to the computer only at a turn-based table whose seat
+        to move it is and whose deadline passed. Raises ``Refused`` (409, ``not_overdue``)."""
+        if kind == HUMAN:
+            raise Refused(
+                409,
+                f"kind: only the host or its player hands seat {seat + 1} to a person",
+                "not_overdue",
+            )
+        deadline = table.deadline()
+        if table.mode != "turn-based" or deadline is None:
+            raise Refused(
+                409, "seat: only the host may hand another seat over at this table", "not_overdue"
+            )
+        if table.state.current_player != seat:
+            raise Refused(409, f"seat: seat {seat + 1} is not the one to move", "not_overdue")
+        if time.time() < deadline:
+            raise Refused(
+                409,
+                f"seat: seat {seat + 1}'s deadline has not passed (it is {deadline:.0f})",
+                "not_overdue",
+            )
+
+    def _holders_changed(self, table: Table) -> None:
+        """After a sign-out or a new invite: each connection gets its seats as they are now; one
+        left with none is told (``signed_out``) and closed (``CLOSE_SIGNED_OUT``)."""
+        for conn in list(table.connections):
+            if conn.token_hash is None:
+                continue
+            now = table.seats_of(conn.token_hash)
+            if now == conn.recipient:
+                continue
+            if not now:
+                message = (
+                    "this device was signed out of the table (or its seat's invite was issued "
+                    "again)"
+                )
+                conn.send(views.encode(views.error("signed_out", message)))
+                conn.close(CLOSE_SIGNED_OUT)
+                table.connections.discard(conn)
+            else:
+                conn.recipient = now
+                conn.send(views.encode(views.sync(table, now, table.n)))
+        self._tell_holders(table)
+
+    def _tell_holders(self, table: Table) -> None:
+        """Tell the connections holding a seat that the devices changed (spectators need not
+        know)."""
+        text = views.encode(views.devices_changed())
+        for conn in list(table.connections):
+            if conn.recipient:
+                conn.send(text)
+
+    def mine(self, pairs: list[tuple[str, str]]) -> list[dict[str, Any]]:
+        """The tables of ``pairs`` (table id, token) at which the token holds a seat (the
+        others are left out: nothing is said of a table for a token that holds nothing
+        there), those where a held seat is to move first, then the latest."""
+        found = []
+        for table_id, token in pairs:
+            table = self.tables.get(table_id) if TABLE_ID.match(table_id) else None
+            held = table.seats_of(token_hash(token)) if table is not None else frozenset()
+            if table is not None and held:
+                found.append(views.mine(table, held))
+        found.sort(key=lambda t: (not t["your_turn"], -t["updated"]))
+        return found
+
+    async def seen(self, table: Table, token: str) -> None:
+        """The device of hash ``token`` is connected now (stored: its "last seen")."""
+        now = time.time()
+        for d in table.devices:
+            if d.token == token:
+                d.seen = now
+        await self.db(self.store.seen, table.id, token, now)
+
+    async def touch(self, table: Table, token: str) -> None:
+        """``seen``, but a failure to store it is no reason to refuse anything (logged; the
+        server may be stopping)."""
+        try:
+            await self.seen(table, token)
+        except Exception:
+            log.warning("table %s: could not store when a device was last seen", table.id)
 
     # Connections.
 
@@ -444,6 +756,8 @@ class Hub:
 
     def leave(self, table: Table, conn: Connection) -> None:
         table.connections.discard(conn)
+        if conn.token_hash is not None and table.seats_of(conn.token_hash):
+            self.spawn(self.touch(table, conn.token_hash))
 
     async def resync(self, table: Table, conn: Connection, last: int | None) -> None:
         async with table.lock:
@@ -466,6 +780,11 @@ class Hub:
         the event, like every connection) or a ``rejected`` with the reason."""
         try:
             seat = self._seat(conn, cmd)
+            if table.kinds[seat] != HUMAN:
+                raise Rejection(
+                    "not_your_seat",
+                    f"seat {seat + 1} is played by the computer ({table.kinds[seat]}) now",
+                )
             if cmd.type == "hint":
                 await self._hint(table, conn, cmd, seat)
                 return
@@ -604,8 +923,11 @@ class Hub:
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """Delete the finished tables nobody watches that were idle for ``keep_finished``
-        seconds; running tables are never deleted. Returns the ids deleted."""
+        seconds (running tables are never deleted), and the device links that expired an hour
+        ago or more (a used or expired link is refused the same way: ``link_used`` needs it
+        only while a device might still open it). Returns the table ids deleted."""
         now = time.time() if now is None else now
+        await self.db(self.store.drop_links, now - LINK_KEPT)
         gone = [
             t.id
             for t in self.tables.values()

@@ -3,7 +3,8 @@
 Everything a page loads comes from this server, out of the package (no CDN, no build step):
 
 - ``/`` (the lobby), ``/t/{id}`` (a table: a seat this browser holds, or watching) and
-  ``/t/{id}/seat/{n}?invite=...`` (an invite link) all serve ``static/page.html``; its script
+  ``/t/{id}/seat/{n}?invite=...`` (an invite link) and ``/t/{id}/continue#CODE`` (a device
+  link: the code stays in the browser, after ``#``) all serve ``static/page.html``; its script
   ``static/app.js`` reads the address and draws the page (plain JavaScript modules);
 - ``/static/{file}``: the shell's files (``web/static``);
 - ``/games/{game id}/{file}``: a game's own view, from the folder of its ``web`` part
@@ -80,6 +81,10 @@ def add_pages(app: FastAPI, hub_of: Callable[[Request], Hub]) -> None:
 
     @app.get("/t/{table_id}", response_class=HTMLResponse)
     async def table_page(table_id: str, request: Request) -> Response:
+        return _table_page(request, table_id)
+
+    @app.get("/t/{table_id}/continue", response_class=HTMLResponse)
+    async def device_page(table_id: str, request: Request) -> Response:
         return _table_page(request, table_id)
 
     @app.get("/t/{table_id}/seat/{seat}", response_class=HTMLResponse)

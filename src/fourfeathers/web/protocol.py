@@ -31,6 +31,12 @@ MAX_ID_LENGTH = 64
 MAX_TOKEN_LENGTH = 128
 """Longest accepted seat token or invite code (characters)."""
 
+MIN_DEADLINE, MAX_DEADLINE = 1, 720
+"""The bounds of a turn-based table's deadline per decision, in hours (an hour to 30 days)."""
+
+MAX_MY_TABLES = 100
+"""The most (table, token) pairs one "My tables" request may carry."""
+
 
 class ProtocolError(ValueError):
     """A message the server cannot accept. ``code`` is a stable word (``bad_json``,
@@ -189,6 +195,8 @@ class CreateTable(BaseModel):
     seats: list[str] = Field(min_length=1, max_length=16)
     open: bool = False
     listed: bool = False
+    mode: str = Field(default="live", max_length=16)
+    deadline_hours: int | None = Field(default=None, ge=MIN_DEADLINE, le=MAX_DEADLINE)
 
 
 class Claim(BaseModel):
@@ -206,3 +214,60 @@ class Rematch(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True)
     token: str = Field(max_length=MAX_TOKEN_LENGTH)
+
+
+class TokenBody(BaseModel):
+    """A seat token of the table (``POST .../devices``, ``.../devices/link``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: str = Field(max_length=MAX_TOKEN_LENGTH)
+
+
+class JoinDevice(BaseModel):
+    """``POST /api/tables/{id}/devices/join``: the code of a device link."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    code: str = Field(max_length=MAX_TOKEN_LENGTH)
+
+
+class SignOut(BaseModel):
+    """``POST /api/tables/{id}/devices/signout``: a seat token and the number of the device
+    (of the same seats) to sign out."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    token: str = Field(max_length=MAX_TOKEN_LENGTH)
+    device: int = Field(ge=1, le=1_000_000)
+
+
+class Reissue(BaseModel):
+    """``POST /api/tables/{id}/reissue``: the host token and the seat to give a new invite."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    host: str = Field(max_length=MAX_TOKEN_LENGTH)
+    seat: int = Field(ge=0, le=15)
+
+
+class Hand(BaseModel):
+    """``POST /api/tables/{id}/hand``: hand ``seat`` to ``kind`` (``human``, ``easy``,
+    ``medium``, ``hard``), as the host (``host``) or as a seat's player (``token``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    seat: int = Field(ge=0, le=15)
+    kind: str = Field(max_length=16)
+    host: str | None = Field(default=None, max_length=MAX_TOKEN_LENGTH)
+    token: str | None = Field(default=None, max_length=MAX_TOKEN_LENGTH)
+
+
+class Held(BaseModel):
+    """One table a browser holds a seat at, and its token there."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    table: str = Field(max_length=32)
+    token: str = Field(max_length=MAX_TOKEN_LENGTH)
+
+
+class MyTables(BaseModel):
+    """``POST /api/my-tables``: the browser's (table, token) pairs, at most ``MAX_MY_TABLES``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+    tables: list[Held] = Field(max_length=MAX_MY_TABLES)

@@ -7,12 +7,23 @@ Schema (the same on both):
   to an older database's table at start), ``engine`` (the fourfeathers version that created
   it), ``created``, ``updated`` (written when the game ends; ``load`` takes the later of it and
   the last event), ``finished`` (Unix seconds; ``finished`` NULL while it runs),
-  ``rematch`` (the id of its rematch).
+  ``rematch`` (the id of its rematch), ``host`` (SHA-256 of the host token; NULL for tables
+  made before hosts), ``mode`` (``live`` or ``turn-based``; NULL: live) and ``deadline_hours``
+  (NULL: none).
 - ``seats``: ``(table_id, seat)``: ``invite`` and ``token`` hold SHA-256 hashes (``token``
-  NULL until claimed; a claim only ever fills a NULL, so a seat is claimed once).
+  NULL until claimed; a claim only ever fills a NULL, so a seat is claimed once; the host's
+  new invite empties it again).
+- ``devices``: ``(table_id, token, seat)``: each device (seat token hash) that holds a seat,
+  its ``number`` at the table, ``added``, last ``seen``, and ``out`` (signed out, or its seat
+  issued again: the token plays no more).
+- ``links``: ``code`` (SHA-256 of a one-time device link), ``table_id``, ``issuer`` (the hash
+  of the token that made it: the new device gets its seats), ``expires``, ``used``.
 - ``moves``: ``(table_id, n)`` unique: every event, never updated: ``kind`` (``move``,
-  ``forced`` or ``undo``), ``seat``, ``action`` (text form), ``words``, ``undone`` (JSON list of
-  events).
+  ``forced``, ``undo`` or ``seat``: a seat handed to another player, ``action`` its new kind),
+  ``seat``, ``action`` (text form), ``words``, ``undone`` (JSON list of events).
+- ``feathers_schema``: one row, the ``version`` of this schema (``SCHEMA_VERSION``). A database
+  without it is of version 1 (before devices and hosts): ``Store`` adds the new columns and
+  makes each claimed seat's token its first device, in one transaction, at start.
 
 Every method is synchronous and commits before it returns; the hub runs them in one worker
 thread. SQLite files use write-ahead logging, which survives a killed process.
@@ -21,13 +32,13 @@ thread. SQLite files use write-ahead logging, which survives a killed process.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
 
-from .tables import LogRow
+from .tables import Device, LogRow
 
 metadata = sa.MetaData()
 
@@ -46,6 +57,39 @@ game_tables = sa.Table(
     sa.Column("updated", sa.Float, nullable=False),
     sa.Column("finished", sa.Float, nullable=True),
     sa.Column("rematch", sa.String(32), nullable=True),
+    sa.Column("host", sa.String(64), nullable=True),
+    sa.Column("mode", sa.String(16), nullable=True),
+    sa.Column("deadline_hours", sa.Integer, nullable=True),
+)
+
+SCHEMA_VERSION = 2
+"""The version of the schema this module writes (``feathers_schema``)."""
+
+ADDED_COLUMNS = (("host", "VARCHAR(64)"), ("mode", "VARCHAR(16)"), ("deadline_hours", "INTEGER"))
+"""The columns of ``game_tables`` that version 2 added (NULL in older rows)."""
+
+schema = sa.Table("feathers_schema", metadata, sa.Column("version", sa.Integer, nullable=False))
+
+devices = sa.Table(
+    "devices",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id"), primary_key=True),
+    sa.Column("token", sa.String(64), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("added", sa.Float, nullable=False),
+    sa.Column("seen", sa.Float, nullable=True),
+    sa.Column("out", sa.Float, nullable=True),
+)
+
+links = sa.Table(
+    "links",
+    metadata,
+    sa.Column("code", sa.String(64), primary_key=True),
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id"), nullable=False),
+    sa.Column("issuer", sa.String(64), nullable=False),
+    sa.Column("expires", sa.Float, nullable=False),
+    sa.Column("used", sa.Float, nullable=True),
 )
 
 seats = sa.Table(
@@ -77,12 +121,13 @@ ADD_LISTED = "ALTER TABLE game_tables ADD COLUMN listed BOOLEAN NOT NULL DEFAULT
 
 @dataclass
 class StoredTable:
-    """A table as stored: its row, seat hashes and events in order."""
+    """A table as stored: its row, seat hashes, events in order and devices."""
 
     row: dict[str, Any]
     invites: list[str | None]
     tokens: list[str | None]
     events: list[LogRow]
+    devices: list[Device] = field(default_factory=list)
 
 
 def engine_url(url: str) -> str:
@@ -117,6 +162,7 @@ class Store:
         else:
             self.engine = sa.create_engine(full, pool_pre_ping=True)
         metadata.create_all(self.engine)
+        self.migrate()
         self._add_listed()
 
     def _add_listed(self) -> None:
@@ -127,13 +173,50 @@ class Store:
             with self.engine.begin() as db:
                 db.execute(sa.text(ADD_LISTED))
 
+    def migrate(self) -> int:
+        """Bring a database of an older schema to ``SCHEMA_VERSION`` (in one transaction) and
+        return the version found: 1 (no ``feathers_schema`` row) gets the columns
+        ``ADDED_COLUMNS`` and one device per claimed seat's token (device 1 of its seat, added
+        when the table was created)."""
+        with self.engine.begin() as db:
+            found = db.execute(sa.select(schema.c.version)).scalar()
+            if found is not None:
+                return int(found)
+            have = {c["name"] for c in sa.inspect(db).get_columns("game_tables")}
+            for name, kind in ADDED_COLUMNS:
+                if name not in have:
+                    db.execute(sa.text(f"ALTER TABLE game_tables ADD COLUMN {name} {kind}"))
+            known = {(r.table_id, r.token, r.seat) for r in db.execute(devices.select())}
+            created = dict(db.execute(sa.select(game_tables.c.id, game_tables.c.created)).all())
+            claimed = seats.select().where(seats.c.token.is_not(None))
+            rows = [
+                {
+                    "table_id": r.table_id,
+                    "token": r.token,
+                    "seat": r.seat,
+                    "number": 1,  # each claimed seat had one token: its first device
+                    "added": created[r.table_id],
+                }
+                for r in db.execute(claimed)
+                if (r.table_id, r.token, r.seat) not in known
+            ]
+            if rows:
+                db.execute(devices.insert(), rows)
+            db.execute(schema.insert().values(version=SCHEMA_VERSION))
+            return 1
+
     def close(self) -> None:
         self.engine.dispose()
 
     def create(
-        self, row: dict[str, Any], invites: list[str | None], tokens: list[str | None]
+        self,
+        row: dict[str, Any],
+        invites: list[str | None],
+        tokens: list[str | None],
+        held: list[Device] | None = None,
     ) -> None:
-        """Store a new table and its seats (hashes of invite codes and of tokens)."""
+        """Store a new table, its seats (hashes of invite codes and of tokens) and the devices
+        that hold its seats already (``held``: a rematch's)."""
         with self.engine.begin() as db:
             db.execute(game_tables.insert().values(**row))
             db.execute(
@@ -143,16 +226,102 @@ class Store:
                     for s, (invite, token) in enumerate(zip(invites, tokens, strict=True))
                 ],
             )
+            if held:
+                db.execute(devices.insert(), [_device_row(row["id"], d) for d in held])
 
-    def claim(self, table_id: str, seat: int, token: str) -> bool:
-        """Give an unclaimed seat the token hash ``token``; False if it was already claimed."""
+    def claim(self, table_id: str, seat: int, token: str, device: Device | None = None) -> bool:
+        """Give an unclaimed seat the token hash ``token`` and store ``device`` (its device);
+        False if it was already claimed (then nothing is stored)."""
         with self.engine.begin() as db:
             done = db.execute(
                 seats.update()
                 .where(seats.c.table_id == table_id, seats.c.seat == seat, seats.c.token.is_(None))
                 .values(token=token)
             )
+            if done.rowcount and device is not None:
+                db.execute(devices.insert().values(**_device_row(table_id, device)))
             return bool(done.rowcount)
+
+    def add_link(self, code: str, table_id: str, issuer: str, expires: float) -> None:
+        """Store a one-time device link (``code``: its hash) made by the token ``issuer``."""
+        with self.engine.begin() as db:
+            db.execute(
+                links.insert().values(code=code, table_id=table_id, issuer=issuer, expires=expires)
+            )
+
+    def link(self, code: str) -> dict[str, Any] | None:
+        """The device link of hash ``code`` (``table_id``, ``issuer``, ``expires``, ``used``), or
+        None."""
+        with self.engine.connect() as db:
+            found = db.execute(links.select().where(links.c.code == code)).mappings().first()
+            return None if found is None else dict(found)
+
+    def redeem(self, code: str, now: float, held: list[Device]) -> bool:
+        """Use the link ``code`` once (unused and not expired at ``now``) and store the new
+        device's ``held`` rows with it; False (nothing stored) when it was used or expired."""
+        with self.engine.begin() as db:
+            done = db.execute(
+                links.update()
+                .where(links.c.code == code, links.c.used.is_(None), links.c.expires > now)
+                .values(used=now)
+            )
+            if not done.rowcount:
+                return False
+            table_id = db.execute(sa.select(links.c.table_id).where(links.c.code == code)).scalar()
+            db.execute(devices.insert(), [_device_row(str(table_id), d) for d in held])
+            return True
+
+    def drop_links(self, before: float) -> int:
+        """Delete the device links that expired before ``before``; returns how many."""
+        with self.engine.begin() as db:
+            return int(db.execute(links.delete().where(links.c.expires < before)).rowcount)
+
+    def add_devices(self, table_id: str, held: list[Device]) -> None:
+        """Store more seats of a device (hot seat: a token that claims one more seat)."""
+        with self.engine.begin() as db:
+            db.execute(devices.insert(), [_device_row(table_id, d) for d in held])
+
+    def sign_out(self, table_id: str, token: str, seats_out: list[int], when: float) -> None:
+        """Sign the device of hash ``token`` out of ``seats_out``."""
+        with self.engine.begin() as db:
+            db.execute(
+                devices.update()
+                .where(
+                    devices.c.table_id == table_id,
+                    devices.c.token == token,
+                    devices.c.seat.in_(seats_out),
+                    devices.c.out.is_(None),
+                )
+                .values(out=when)
+            )
+
+    def reissue(self, table_id: str, seat: int, invite: str | None, when: float) -> None:
+        """Give ``seat`` a new invite (hash; None: no invite) and make it unclaimed again: every
+        device that held it is out at ``when``."""
+        with self.engine.begin() as db:
+            db.execute(
+                seats.update()
+                .where(seats.c.table_id == table_id, seats.c.seat == seat)
+                .values(invite=invite, token=None)
+            )
+            db.execute(
+                devices.update()
+                .where(
+                    devices.c.table_id == table_id,
+                    devices.c.seat == seat,
+                    devices.c.out.is_(None),
+                )
+                .values(out=when)
+            )
+
+    def seen(self, table_id: str, token: str, when: float) -> None:
+        """The device of hash ``token`` connected at ``when``."""
+        with self.engine.begin() as db:
+            db.execute(
+                devices.update()
+                .where(devices.c.table_id == table_id, devices.c.token == token)
+                .values(seen=when)
+            )
 
     def append(self, events: list[tuple[str, LogRow, float | None]]) -> None:
         """Store events ``(table id, row, finished)`` in one transaction (``finished``: when the
@@ -194,7 +363,7 @@ class Store:
     def delete(self, table_id: str) -> None:
         """Remove a table with its seats and events."""
         with self.engine.begin() as db:
-            for part in (moves, seats):
+            for part in (moves, devices, links, seats):
                 db.execute(part.delete().where(part.c.table_id == table_id))
             db.execute(game_tables.delete().where(game_tables.c.id == table_id))
 
@@ -206,6 +375,10 @@ class Store:
             for r in db.execute(seats.select().order_by(seats.c.table_id, seats.c.seat)):
                 found[r.table_id].invites.append(r.invite)
                 found[r.table_id].tokens.append(r.token)
+            for r in db.execute(devices.select().order_by(devices.c.table_id, devices.c.number)):
+                found[r.table_id].devices.append(
+                    Device(r.token, r.seat, r.number, r.added, r.seen, r.out)
+                )
             for r in db.execute(moves.select().order_by(moves.c.table_id, moves.c.n)):
                 stored = found[r.table_id]
                 stored.events.append(
@@ -221,6 +394,18 @@ class Store:
                 moves.select().where(moves.c.table_id == table_id).order_by(moves.c.n)
             )
             return [LogRow(r.n, r.kind, r.seat, r.action, r.words, tuple(r.undone)) for r in result]
+
+
+def _device_row(table_id: str, device: Device) -> dict[str, Any]:
+    return {
+        "table_id": table_id,
+        "token": device.token,
+        "seat": device.seat,
+        "number": device.number,
+        "added": device.added,
+        "seen": device.seen,
+        "out": device.out,
+    }
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:

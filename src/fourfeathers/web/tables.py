@@ -29,14 +29,33 @@ from ..core.records import GameRecord
 from ..core.table import HUMAN, Refused
 from .views import move_words
 
-__all__ = ["HUMAN", "LogRow", "Rejection", "Step", "Table"]
+__all__ = [
+    "HUMAN",
+    "MODES",
+    "SEAT_EVENT",
+    "Device",
+    "LogRow",
+    "Rejection",
+    "SeatChange",
+    "Step",
+    "Table",
+]
+
+
+MODES = ("live", "turn-based")
+"""How a table is played: ``live`` (everyone at once) or ``turn-based`` (each seat decides
+when it can, with an optional deadline per decision; nothing forfeits on its own)."""
+
+SEAT_EVENT = "seat"
+"""The kind of the event that hands a seat to another player (``action``: the new seat kind)."""
 
 
 @dataclass(frozen=True)
 class LogRow:
     """One event. ``kind`` is ``"move"`` (``action``: its text form), ``"forced"`` (a move the
-    table made for a human seat that had one legal action: ``core.table``) or ``"undo"``
-    (``undone``: the events taken back); ``words`` says it in public words (``views``)."""
+    table made for a human seat that had one legal action: ``core.table``), ``"undo"``
+    (``undone``: the events taken back) or ``"seat"`` (the seat was handed to another player:
+    ``action`` is its new kind, public); ``words`` says it in public words (``views``)."""
 
     n: int
     kind: str
@@ -60,19 +79,44 @@ class Rejection(Exception):
         self.rule = rule
 
 
+@dataclass(frozen=True)
+class SeatChange:
+    """A prepared hand-over: ``seat`` is played by ``kind`` from now on; ``state`` is the
+    game's state (unchanged)."""
+
+    seat: int
+    kind: str
+    state: State
+
+
 @dataclass
 class Step:
-    """A prepared change: the row to store and the table's change (``core.table.Move`` or
-    ``core.table.Undo``)."""
+    """A prepared change: the row to store and the table's change (``core.table.Move``,
+    ``core.table.Undo`` or ``SeatChange``)."""
 
     row: LogRow
-    change: core_table.Move | core_table.Undo
+    change: core_table.Move | core_table.Undo | SeatChange
 
     @property
     def state(self) -> State:
         """The state after the change."""
         change = self.change
         return change.after if isinstance(change, core_table.Move) else change.state
+
+
+@dataclass
+class Device:
+    """One device holding one seat: the SHA-256 ``token`` of its seat token, its ``number``
+    among the seat's devices (the same for every seat the token holds: "device 2"), when it was
+    ``added``, last ``seen`` (connected; None: never) and ``out`` (signed out; None: it
+    plays)."""
+
+    token: str
+    seat: int
+    number: int
+    added: float
+    seen: float | None = None
+    out: float | None = None
 
 
 @dataclass(eq=False)
@@ -100,11 +144,20 @@ class Table:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     connections: set[Any] = field(default_factory=set, repr=False)
     thinking: bool = False
+    devices: list[Device] = field(default_factory=list)
+    host: str | None = None
+    mode: str = "live"
+    deadline_hours: int | None = None
+    turn_started: float = 0.0
 
     def __post_init__(self) -> None:
         self.play = core_table.Table(self.game, self.seed, self.kinds)
         self.kinds = self.play.kinds
         self.updated = self.updated or self.created
+        self.turn_started = self.turn_started or self.created
+        for s, held in enumerate(self.tokens):  # a claimed seat without devices: its first
+            if held is not None and not any(d.seat == s for d in self.devices):
+                self.devices.append(Device(held, s, self.device_number(held, [s]), self.created))
 
     @property
     def state(self) -> State:
@@ -130,8 +183,49 @@ class Table:
         return self.kinds[seat] != HUMAN or self.tokens[seat] is not None
 
     def seats_of(self, token_hash: str) -> frozenset[int]:
-        """The seats held with the token of hash ``token_hash``."""
-        return frozenset(s for s, held in enumerate(self.tokens) if held == token_hash)
+        """The seats held with the token of hash ``token_hash`` (a signed-out device holds
+        none)."""
+        return frozenset(d.seat for d in self.devices if d.token == token_hash and d.out is None)
+
+    def signed_out(self, token_hash: str) -> bool:
+        """True when ``token_hash`` is a device of this table that was signed out of every
+        seat it held (or whose seat's invite was issued again)."""
+        mine = [d for d in self.devices if d.token == token_hash]
+        return bool(mine) and all(d.out is not None for d in mine)
+
+    def device_number(self, token_hash: str, seats: Iterable[int]) -> int:
+        """The number of the device of ``token_hash`` ("device 2"): its own if it holds a seat
+        here already, else the next one among the devices of ``seats`` (numbered per seat,
+        from 1, never given twice)."""
+        for d in self.devices:
+            if d.token == token_hash:
+                return d.number
+        wanted = set(seats)
+        return max((d.number for d in self.devices if d.seat in wanted), default=0) + 1
+
+    def seat_devices(self, seat: int) -> list[Device]:
+        """The devices that play ``seat`` now, in the order they were added."""
+        return [d for d in self.devices if d.seat == seat and d.out is None]
+
+    def deadline(self) -> float | None:
+        """When the seat to move must have decided (Unix seconds), or None: a live table, no
+        deadline, a computer to move, or the game over. Nothing happens on its own when it
+        passes; the other seats may then hand the seat to the computer."""
+        if self.deadline_hours is None or self.over:
+            return None
+        if not self.play.is_human(self.state.current_player):
+            return None
+        return self.turn_started + self.deadline_hours * 3600.0
+
+    def prepare_seat(self, seat: int, kind: str, words: str) -> Step:
+        """Hand ``seat`` to ``kind`` (``HUMAN`` or a computer level) between decisions, as one
+        public event. Raises ``Rejection`` (``game_over``, ``same_kind``)."""
+        if self.over:
+            raise Rejection("game_over", "the game is over")
+        if self.kinds[seat] == kind:
+            raise Rejection("same_kind", f"kind: seat {seat + 1} is already played by {kind}")
+        row = LogRow(self.n + 1, SEAT_EVENT, seat, kind, words)
+        return Step(row, SeatChange(seat, kind, self.state))
 
     def movers(self) -> list[int]:
         """The seat of each live decision."""
@@ -224,13 +318,20 @@ class Table:
         """Apply a prepared (and stored) step."""
         row = step.row
         assert row.n == self.n + 1, "steps are committed in order"
-        self.play.commit(step.change)
+        change = step.change
+        if isinstance(change, SeatChange):
+            self.play.set_kind(change.seat, change.kind)
+        else:
+            self.play.commit(change)
         self.log.append(row)
-        if row.kind == "undo":
+        if row.kind == SEAT_EVENT:
+            pass
+        elif row.kind == "undo":
             del self.live[len(self.live) - len(row.undone) :]
         else:
             self.live.append(row.n)
         self.updated = now if now is not None else time.time()
+        self.turn_started = self.updated
         if self.over and self.finished is None:
             self.finished = self.updated
 
@@ -242,8 +343,12 @@ class Table:
         or an undo takes back more than was decided.
         """
         for row in rows:
-            change: core_table.Move | core_table.Undo
-            if row.kind == "undo":
+            change: core_table.Move | core_table.Undo | SeatChange
+            if row.kind == SEAT_EVENT:
+                if not 0 <= row.seat < len(self.kinds):
+                    raise ValueError(f"event {row.n}: no seat {row.seat + 1}")
+                change = SeatChange(row.seat, row.action, self.state)
+            elif row.kind == "undo":
                 change = self.play.take_back(len(row.undone), row.seat)
             else:
                 action = self.game.parse_action(row.action)

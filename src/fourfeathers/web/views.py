@@ -75,6 +75,8 @@ def entry(row: LogRow, recipient: Recipient) -> dict[str, Any]:
     item: dict[str, Any] = {"n": row.n, "kind": row.kind, "seat": row.seat, "words": row.words}
     if row.kind == "undo":
         item["undone"] = list(row.undone)
+    elif row.kind == "seat":  # a seat handed over: its new kind is public
+        item["to"] = row.action
     elif row.seat in recipient:
         item["action"] = row.action
     return item
@@ -117,7 +119,11 @@ def own_view(table: Table, recipient: Recipient) -> dict[str, Any]:
         "legal": [],
         "undo": undo if undo in recipient else None,
     }
-    if not state.is_terminal() and state.current_player in recipient:
+    if (
+        not state.is_terminal()
+        and state.current_player in recipient
+        and table.play.is_human(state.current_player)
+    ):
         view["legal"] = [
             {
                 "action": str(a),
@@ -294,6 +300,9 @@ def _summary(table: Table) -> dict[str, Any]:
         "created": table.created,
         "updated": table.updated,
         "rematch": table.rematch,
+        "mode": table.mode,
+        "deadline_hours": table.deadline_hours,
+        "deadline": table.deadline(),
     }
 
 
@@ -302,11 +311,16 @@ def summary(table: Table) -> dict[str, Any]:
     return _summary(table)
 
 
-def created(table: Table, invites: dict[int, str], base_url: str) -> dict[str, Any]:
-    """For the creator only: the table, an invite link per human seat and the spectator link."""
+def created(
+    table: Table, invites: dict[int, str], base_url: str, host: str | None = None
+) -> dict[str, Any]:
+    """For the creator only: the table, an invite link per human seat, the spectator link and
+    (at creation, not at a rematch) the host token."""
     root = base_url.rstrip("/")
+    extra = {} if host is None else {"host": host}
     return {
         **_summary(table),
+        **extra,
         "invites": [
             {"seat": s, "invite": code, "url": f"{root}/t/{table.id}/seat/{s + 1}?invite={code}"}
             for s, code in sorted(invites.items())
@@ -389,3 +403,57 @@ def record_file(table: Table) -> str:
         {"seats": data["seats"], "served": served},
     )
     return made.to_json() + "\n"
+
+
+def invite_link(table: Table, seat: int, code: str, base_url: str) -> dict[str, Any]:
+    """For the host only: a seat's new invite (after ``reissue``, or a seat handed to a
+    person that has no device)."""
+    url = f"{base_url.rstrip('/')}/t/{table.id}/seat/{seat + 1}?invite={code}"
+    return {"table": table.id, "seat": seat, "invite": code, "url": url}
+
+
+def device_link(table: Table, code: str, expires: float, base_url: str, qr: str) -> dict[str, Any]:
+    """For the device that asked only: the one-time link for another device (the code after
+    ``#``, so that it is never sent to a server in an address), when it expires, and its QR
+    code (an SVG ``data:`` URI drawn by the server)."""
+    url = f"{base_url.rstrip('/')}/t/{table.id}/continue#{code}"
+    return {"table": table.id, "code": code, "url": url, "expires": expires, "qr": qr}
+
+
+def devices(table: Table, seats: Recipient, token: str, online: set[str | None]) -> dict[str, Any]:
+    """The devices playing ``seats`` (those the asking token holds), each once:
+    ``{"device": 2, "seats": [0], "added", "seen", "online", "you"}`` (``seen``: when it last
+    connected, null: never; ``you``: the asking device). No token or hash is sent."""
+    found: dict[str, dict[str, Any]] = {}
+    for d in table.devices:
+        if d.out is not None or d.seat not in seats:
+            continue
+        item = found.setdefault(
+            d.token,
+            {
+                "device": d.number,
+                "seats": [],
+                "added": d.added,
+                "seen": d.seen,
+                "online": d.token in online,
+                "you": d.token == token,
+            },
+        )
+        item["seats"].append(d.seat)
+    listed = sorted(found.values(), key=lambda d: (d["seats"][0], d["device"]))
+    return {"table": table.id, "devices": listed}
+
+
+def devices_changed() -> dict[str, Any]:
+    """The devices of a table changed (one was added or signed out): a page showing them asks
+    again."""
+    return {"type": "devices"}
+
+
+def mine(table: Table, seats: Recipient) -> dict[str, Any]:
+    """A table in a browser's "My tables": its summary, the seats the browser holds (``you``)
+    and ``your_turn`` (a held seat played by a person is to move)."""
+    summary = _summary(table)
+    to_move = summary["to_move"]
+    turn = to_move is not None and to_move in seats and table.kinds[to_move] == "human"
+    return {**summary, "you": sorted(seats), "your_turn": turn}

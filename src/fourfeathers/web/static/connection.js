@@ -2,7 +2,8 @@
 // catching up after a gap or a reconnect (with the number of the last event seen), answers to
 // pings, and commands matched to their answers.
 
-const GIVE_UP = new Set([4401, 4404]); // the token holds no seat here; no such table
+// the token holds no seat here; signed out (seats.js); no such table
+const GIVE_UP = new Set([4401, 4403, 4404]);
 const SILENCE = 40_000; // ms without any message (the server pings every 15 s): reconnect
 
 export class TableSocket {

@@ -5,6 +5,7 @@ import { api, claim, games, held } from "./api.js";
 import { copy, h, plural, ruleRef } from "./dom.js";
 import { learnLinks } from "./learn.js";
 import { LEVELS } from "./levels.js";
+import { keepHost, modeBody, modeFields, myTables, myTablesSection } from "./seats.js";
 
 const PAGE = 12; // tables asked for at a time (the server answers at most 50), latest first
 const HELD = 12; // tables this browser holds seats at, fetched one by one (never listed)
@@ -24,6 +25,7 @@ export async function lobbyPage(root) {
     error: null,
   };
   const draw = () => root.replaceChildren(page(lobby, draw));
+  lobby.redraw = draw;
   choose(lobby, list[0]);
   draw();
   const refresh = async () => {
@@ -49,6 +51,8 @@ export async function lobbyPage(root) {
     }
     const list = document.getElementById("tables");
     if (list) list.replaceWith(tablesSection(lobby, draw));
+    lobby.mine = await myTables().catch(() => lobby.mine);
+    document.getElementById("my-tables")?.replaceWith(myTablesSection(lobby.mine));
   };
   await refresh();
   setInterval(() => document.visibilityState === "visible" && refresh(), 5000);
@@ -100,6 +104,7 @@ function page(lobby, draw) {
         ),
       ),
     ),
+    myTablesSection(lobby.mine),
     h(
       "section",
       { class: "new-table", "aria-labelledby": "new-title" },
@@ -151,7 +156,9 @@ function form(lobby, draw) {
         seats: lobby.seats,
         open: Boolean(lobby.open),
         listed: Boolean(lobby.listed),
+        ...modeBody(lobby),
       });
+      keepHost(lobby.created);
     } catch (error) {
       lobby.error = error.message;
     }
@@ -197,6 +204,7 @@ function form(lobby, draw) {
       }),
       " List this table in the lobby: anyone may watch it (otherwise only its links reach it)",
     ),
+    modeFields(lobby),
     lobby.error ? h("p", { class: "error", role: "alert" }, lobby.error) : null,
     h("button", { type: "submit", class: "primary big" }, `Create the ${game.title} table`),
   );

@@ -11,6 +11,7 @@ import { budgetOf } from "./levels.js";
 import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
 import { ruleLink, rulesButton, useRules } from "./rules.js";
+import { devicesChanged, rematched, seatsPanel, signedOut } from "./seats.js";
 
 export async function tablePage(root, tableId, seat, invite) {
   root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
@@ -120,9 +121,13 @@ class Table {
       this.draw();
     } else if (data.type === "rematch") {
       this.rematch = data.table;
+      rematched(this.id, data.table);
       if (this.token) held.set(data.table, this.token, this.state?.you ?? []);
       this.draw();
+    } else if (data.type === "devices") {
+      devicesChanged(this);
     } else if (data.type === "error") {
+      if (data.code === "signed_out") signedOut(this.id);
       this.say(data.message);
     }
   }
@@ -459,8 +464,8 @@ class Table {
     const toMove = state.to_move;
     if (ctx.myTurn) return "Your turn";
     const info = state.seats[toMove];
+    if (info.kind !== "human") return `${this.seatLabel(toMove)} is thinking…`; // handed over too
     if (state.you.includes(toMove)) return `${this.seatLabel(toMove)} to play`;
-    if (info.kind !== "human") return `${this.seatLabel(toMove)} is thinking…`;
     if (!info.claimed) return `Waiting for Seat ${toMove + 1} to join`;
     return `Waiting for ${this.seatLabel(toMove)}`;
   }
@@ -592,6 +597,7 @@ class Table {
         ),
       ),
       this.state.you.length ? this.alerts.panel(h, () => this.draw()) : null,
+      seatsPanel(this),
     );
   }
 
