@@ -42,6 +42,13 @@ def test_a_bad_database_is_one_error_line(url: str, words: str) -> None:
     assert len(lines) == 1 and lines[0].startswith("Error: --db: ") and words in lines[0]
 
 
+def free_port() -> int:
+    """A port nothing listens on now (the tests bind it for real)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
 def fake_run(monkeypatch) -> dict[str, Any]:
     seen: dict[str, Any] = {}
 
@@ -63,11 +70,12 @@ def fake_run(monkeypatch) -> dict[str, Any]:
 def test_options_and_the_printed_address(monkeypatch, tmp_path: Path) -> None:
     seen = fake_run(monkeypatch)
     db = f"sqlite:///{tmp_path / 'games.db'}"
-    result = runner.invoke(app, ["serve", "--port", "8123", "--db", db, "--keep-finished", "2"])
+    port = free_port()
+    result = runner.invoke(app, ["serve", "--port", str(port), "--db", db, "--keep-finished", "2"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("feathers serve: open http://127.0.0.1:8123/")
-    assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
-    assert seen["bound"] == ("127.0.0.1", 8123)  # bound before uvicorn runs
+    assert result.stdout.startswith(f"feathers serve: open http://127.0.0.1:{port}/")
+    assert seen["host"] == "127.0.0.1" and seen["port"] == port
+    assert seen["bound"] == ("127.0.0.1", port)  # bound before uvicorn runs
     assert seen["settings"].db == db and seen["settings"].keep_finished == 7200
     assert seen["ws_per_message_deflate"] is False and seen["gc"][0] > 700
 
@@ -77,11 +85,11 @@ def test_the_database_comes_from_feathers_db_else_the_data_directory(
 ) -> None:
     seen = fake_run(monkeypatch)
     monkeypatch.setenv("FEATHERS_DB", f"sqlite:///{tmp_path / 'env.db'}")
-    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--port", str(free_port())]).exit_code == 0
     assert seen["settings"].db.endswith("env.db")
     monkeypatch.delenv("FEATHERS_DB")
     monkeypatch.setattr("platformdirs.user_data_dir", lambda name: str(tmp_path / name))
-    assert runner.invoke(app, ["serve"]).exit_code == 0
+    assert runner.invoke(app, ["serve", "--port", str(free_port())]).exit_code == 0
     assert seen["settings"].db == serve_command.default_db()
     assert seen["settings"].db == f"sqlite:///{tmp_path / 'fourfeathers' / 'feathers.db'}"
 
@@ -111,7 +119,8 @@ def test_the_on_turn_command_and_its_links(monkeypatch, tmp_path: Path) -> None:
     seen = fake_run(monkeypatch)
     db = f"sqlite:///{tmp_path / 'games.db'}"
     command = f"{sys.executable} '{tmp_path / 'my script.py'}' --to 'me@example.org'"
-    result = runner.invoke(app, ["serve", "--db", db, "--port", "8123", "--on-turn", command])
+    port = free_port()
+    result = runner.invoke(app, ["serve", "--db", db, "--port", str(port), "--on-turn", command])
     assert result.exit_code == 0, result.output
     assert seen["settings"].on_turn == [
         sys.executable,
@@ -119,8 +128,8 @@ def test_the_on_turn_command_and_its_links(monkeypatch, tmp_path: Path) -> None:
         "--to",
         "me@example.org",
     ]
-    assert seen["settings"].public_url == "http://127.0.0.1:8123"
-    proxied = ["--public-url", "https://feathers.example.org/play/"]
+    assert seen["settings"].public_url == f"http://127.0.0.1:{port}"
+    proxied = ["--public-url", "https://feathers.example.org/play/", "--port", str(free_port())]
     assert runner.invoke(app, ["serve", "--db", db, *proxied]).exit_code == 0
     assert seen["settings"].public_url == "https://feathers.example.org/play"
     assert seen["settings"].on_turn is None
