@@ -45,6 +45,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, GameEnd, State
+from ...core.statefields import INT, LIST, LISTS, TUPLES, Field, StateFields, restore
 from . import rules, rules_deck, rules_phases, scoring
 from .content import ROW
 from .rules_phases import ONGOING
@@ -52,27 +53,42 @@ from .rules_phases import ONGOING
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
 
-LIST_FIELDS = (
-    "deck",
-    "row",
-    "since",
-    "hand",
-    "team",
-    "discard",
-    "fd",
-    "fu",
-    "fled",
-    "driven",
-    "box",
-    "chosen",
-    "events_pending",
-    "limbo",
-    "reached",
-    "groups",
-    "latched",
+FIELDS = StateFields(
+    "familiar-feat",
+    [
+        Field("deck", LIST),
+        Field("row", LIST),
+        Field("since", LIST),
+        Field("hand", LIST),
+        Field("team", LIST),
+        Field("discard", LIST),
+        Field("fd", LIST),
+        Field("fu", LIST),
+        Field("fled", LIST),
+        Field("driven", LIST),
+        Field("box", LIST),
+        Field("chosen", LIST),
+        Field("events_pending", LIST),
+        Field("limbo", LIST),
+        Field("reached", LIST),
+        Field("groups", LIST),
+        Field("latched", LIST),
+        Field("character", INT),
+        Field("stamp", INT),
+        Field("phase", INT),
+        Field("day", INT),
+        Field("seed", INT),
+        Field("shuffles", INT),
+        Field("result", INT),
+        Field("cols", LISTS),
+        Field("active", TUPLES, size=3),  # (event, target, target)
+        Field("pending", TUPLES),  # rules_phases.Frame tuples
+    ],
 )
-INT_FIELDS = ("character", "stamp", "phase", "day", "seed", "shuffles", "result")
-_FIELDS = LIST_FIELDS + INT_FIELDS + ("cols", "active", "pending")
+"""The fields, in ``to_dict`` order; ``position_from_dict`` reads them. ``clone`` is
+hand-written: compiled (setup.py), native copies beat generated code; it also copies the
+derived fields (``_DERIVED``)."""
+
 _DERIVED = ("totals", "met", "room", "room_copy", "filled", "fresh", "legal", "layers")
 
 
@@ -81,41 +97,42 @@ class FamiliarFeatState(State):
     ``FamiliarFeatGame.new_initial_state``."""
 
     game: FamiliarFeatGame
+    deck: list[int]
+    row: list[int]
+    since: list[int]
+    hand: list[int]
+    team: list[int]
+    discard: list[int]
+    fd: list[int]
+    fu: list[int]
+    fled: list[int]
+    driven: list[int]
+    box: list[int]
+    chosen: list[int]
+    events_pending: list[int]
+    limbo: list[int]
+    reached: list[int]
+    groups: list[int]
+    latched: list[int]
+    character: int
+    stamp: int
+    phase: int
+    day: int
+    seed: int
+    shuffles: int
+    result: int
+    cols: list[list[int]]
+    active: list[tuple[int, int, int]]
+    pending: list[rules_phases.Frame]
 
-    __slots__ = ("game", "log") + _FIELDS + _DERIVED
+    __slots__ = ("game", "log") + FIELDS.names + _DERIVED
 
     def __init__(self, game: FamiliarFeatGame, fields: dict[str, Any] | None = None) -> None:
         self.game = game
         if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
             return
         self.log: list[str] | None = None
-        self.deck: list[int] = fields["deck"]
-        self.row: list[int] = fields["row"]
-        self.cols: list[list[int]] = fields["cols"]
-        self.since: list[int] = fields["since"]
-        self.hand: list[int] = fields["hand"]
-        self.team: list[int] = fields["team"]
-        self.discard: list[int] = fields["discard"]
-        self.fd: list[int] = fields["fd"]
-        self.fu: list[int] = fields["fu"]
-        self.fled: list[int] = fields["fled"]
-        self.driven: list[int] = fields["driven"]
-        self.box: list[int] = fields["box"]
-        self.character: int = fields["character"]
-        self.chosen: list[int] = fields["chosen"]
-        self.events_pending: list[int] = fields["events_pending"]
-        self.active: list[tuple[int, int, int]] = fields["active"]
-        self.limbo: list[int] = fields["limbo"]
-        self.pending: list[rules_phases.Frame] = fields["pending"]
-        self.reached: list[int] = fields["reached"]
-        self.groups: list[int] = fields["groups"]
-        self.latched: list[int] = fields["latched"]
-        self.stamp: int = fields["stamp"]
-        self.phase: int = fields["phase"]
-        self.day: int = fields["day"]
-        self.seed: int = fields["seed"]
-        self.shuffles: int = fields["shuffles"]
-        self.result: int = fields["result"]
+        FIELDS.fill(self, fields)
         # Zero until the game calls rules_totals.refresh_row, once the fields are known sound.
         self.totals: list[int] = [0] * ROW
         self.met = self.room = self.room_copy = self.filled = 0
@@ -155,7 +172,8 @@ class FamiliarFeatState(State):
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle the fields by name: a compiled state (setup.py) has no default pickling."""
-        return (_unpickle, (self.game, {name: getattr(self, name) for name in _PICKLED}))
+        values = {name: getattr(self, name) for name in _PICKLED}
+        return (restore, (FamiliarFeatState, self.game, values))
 
     def clone(self) -> FamiliarFeatState:
         new = FamiliarFeatState(self.game)  # object.__new__ refuses a compiled class
@@ -198,12 +216,7 @@ class FamiliarFeatState(State):
         return new
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {name: list(getattr(self, name)) for name in LIST_FIELDS}
-        data.update({name: getattr(self, name) for name in INT_FIELDS})
-        data["cols"] = [list(c) for c in self.cols]
-        data["active"] = [list(e) for e in self.active]
-        data["pending"] = [list(f) for f in self.pending]
-        return data
+        return FIELDS.dump(self)
 
     def component_locations(self) -> dict[str, list[int]]:
         places: dict[str, list[int]] = {
@@ -303,12 +316,5 @@ class FamiliarFeatState(State):
         return new
 
 
-_PICKLED = ("log",) + _FIELDS + _DERIVED
+_PICKLED = ("log",) + FIELDS.names + _DERIVED
 """What ``__reduce__`` keeps besides the game: every slot."""
-
-
-def _unpickle(game: FamiliarFeatGame, values: dict[str, Any]) -> FamiliarFeatState:
-    state = FamiliarFeatState(game)
-    for name, value in values.items():
-        setattr(state, name, value)
-    return state
