@@ -99,22 +99,26 @@ def test_every_state_reads_back_clones_and_pickles_as_declared(game_id):
 
 @pytest.mark.parametrize("game_id", list(GAMES))
 def test_the_state_class_types_exactly_the_declared_fields(game_id):
-    """The class annotations (for mypy and mypyc) are the declaration's names, in its order
-    (read from the source: a compiled class keeps none)."""
+    """The class annotations (for mypy and mypyc), or for a compiled state the typed
+    ``self.name: type = fields["name"]`` lines of ``__init__``, are the declaration's fields
+    (read from the source: a compiled class keeps no annotations)."""
     module = importlib.import_module(f"fourfeathers.games.{GAMES[game_id]}.state")
     source = Path(module.__file__).with_name("state.py").read_text(encoding="utf-8")
-    (klass,) = [
-        node
-        for node in ast.parse(source).body
-        if isinstance(node, ast.ClassDef)
-        and node.name == type(make(game_id).new_initial_state(0)).__name__
-    ]
-    annotations = [
+    name = type(make(game_id).new_initial_state(0)).__name__
+    (klass,) = [n for n in ast.parse(source).body if isinstance(n, ast.ClassDef) and n.name == name]
+    typed = [
         node.target.id
         for node in klass.body
         if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
     ]
-    assert annotations == ["game", *module.FIELDS.names]
+    for node in ast.walk(next(n for n in klass.body if getattr(n, "name", "") == "__init__")):
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
+            value = node.value
+            if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
+                assert value.slice.value == node.target.attr
+                typed.append(node.target.attr)
+    assert typed[0] == "game"
+    assert sorted(typed[1:]) == sorted(module.FIELDS.names)
 
 
 def _wrong(field: Field) -> list[Any]:

@@ -171,39 +171,6 @@ class IsleState(State):
     """One moment of an Isle of Feathers game. Create it with ``IsleGame.new_initial_state``."""
 
     game: IsleGame
-    cells: dict[int, int]
-    birds: dict[int, tuple[int, ...]]
-    supply: list[int]
-    veg_supply: int
-    token_supply: list[int]
-    tokens: list[list[int]]
-    stamina: int
-    hands: list[list[int]]
-    path: list[int]
-    draw: list[int]
-    discard: list[int]
-    migration: list[int]
-    box: list[int]
-    placed: list[list[int]]
-    known: list[list[list[int]]]
-    public_known: list[list[int]]
-    pool: list[int]
-    gone: list[list[int]]
-    player: int
-    phase: int
-    actions_left: int
-    turn_actions: int
-    turn: int
-    starter: int
-    pending: int
-    pending_card: int
-    replant_from: int
-    draws: int
-    blind_draws: int
-    end_turn: int
-    end_reason: int
-    seed: int
-    reshuffles: int
 
     __slots__ = ("game", "options", "island") + FIELDS.names
 
@@ -213,7 +180,43 @@ class IsleState(State):
         if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
             return
         self.island: Island | None = None
-        FIELDS.fill(self, fields)
+        # Typed assignments, in this order, rather than class annotations and ``FIELDS.fill``:
+        # compiled (setup.py), the attributes are laid out in this order, and playouts ran 3%
+        # slower with the fields declared in the class body (tests/core/test_statefields.py
+        # holds these to ``FIELDS``).
+        self.cells: dict[int, int] = fields["cells"]
+        self.birds: dict[int, tuple[int, ...]] = fields["birds"]
+        self.supply: list[int] = fields["supply"]
+        self.veg_supply: int = fields["veg_supply"]
+        self.token_supply: list[int] = fields["token_supply"]
+        self.tokens: list[list[int]] = fields["tokens"]
+        self.stamina: int = fields["stamina"]
+        self.hands: list[list[int]] = fields["hands"]
+        self.path: list[int] = fields["path"]
+        self.draw: list[int] = fields["draw"]
+        self.discard: list[int] = fields["discard"]
+        self.migration: list[int] = fields["migration"]
+        self.box: list[int] = fields["box"]
+        self.placed: list[list[int]] = fields["placed"]
+        self.known: list[list[list[int]]] = fields["known"]
+        self.public_known: list[list[int]] = fields["public_known"]
+        self.pool: list[int] = fields["pool"]
+        self.gone: list[list[int]] = fields["gone"]
+        self.player: int = fields["player"]
+        self.phase: int = fields["phase"]
+        self.actions_left: int = fields["actions_left"]
+        self.turn_actions: int = fields["turn_actions"]
+        self.turn: int = fields["turn"]
+        self.starter: int = fields["starter"]
+        self.pending: int = fields["pending"]
+        self.pending_card: int = fields["pending_card"]
+        self.replant_from: int = fields["replant_from"]
+        self.draws: int = fields["draws"]
+        self.blind_draws: int = fields["blind_draws"]
+        self.end_turn: int = fields["end_turn"]
+        self.end_reason: int = fields["end_reason"]
+        self.seed: int = fields["seed"]
+        self.reshuffles: int = fields["reshuffles"]
 
     # Methods rather than ``legal_actions = rules.legal_actions``: a compiled function is no
     # descriptor, so it would not bind to the state (setup.py).
