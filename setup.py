@@ -2,7 +2,8 @@
 pyproject.toml.
 
 By default this does nothing: the install is pure Python and needs no compiler. With
-``FOURFEATHERS_COMPILE=1`` the modules in ``HOT_MODULES`` are compiled to C extensions with
+``FOURFEATHERS_COMPILE=1`` the modules in ``HOT_MODULES`` (each game folder declares its
+own in its ``__init__.py``) are compiled to C extensions with
 mypyc (mypy must be importable when building: pip installs it into the build environment, or
 use ``--no-build-isolation`` with the ``dev`` extra). Each compiled module sits beside its
 ``.py`` and Python imports it instead; the ``.py`` stays the reference (docs/agents.md, "A
@@ -16,57 +17,52 @@ In an editable checkout::
 
 from __future__ import annotations
 
+import ast
 import os
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 
 from setuptools import Command, setup
 
-HOT_MODULES = [
-    f"fourfeathers/games/{game}/{module}.py"
-    for game, modules in {
-        "familiar_feat": [
-            "heuristic",
-            "rules",
-            "rules_cards",
-            "rules_check",
-            "rules_choices",
-            "rules_day",
-            "rules_deck",
-            "rules_events",
-            "rules_phases",
-            "rules_resolve",
-            "rules_totals",
-            "state",
-        ],
-        "isle_of_feathers": [
-            "habitats",
-            "heuristic",
-            "island",
-            "options",
-            "rules",
-            "rules_abilities",
-            "rules_check",
-            "rules_knowledge",
-            "rules_land",
-            "rules_phases",
-            "rules_place",
-            "rules_solo",
-            "rules_turn",
-            "scoring",
-            "state",
-        ],
-    }.items()
-    for module in modules
-] + ["fourfeathers/core/shuffle.py", "fourfeathers/agents/ismcts.py"]
-"""The modules compiled, under ``src/``: the rules, state and heuristic of the two engines whose
-playouts are slowest, the shuffle they share and the ISMCTS search that runs them (issue 12)."""
+ROOT = Path(__file__).parent
+SRC = ROOT / "src"
+
+SHARED_HOT_MODULES = ("fourfeathers/core/shuffle.py", "fourfeathers/agents/ismcts.py")
+"""The compiled modules outside the game folders: the shuffle the engines share and the ISMCTS
+search that runs them (issue 12)."""
+
+
+def declared_hot_modules(src: Path = SRC) -> list[str]:
+    """The modules each game folder names in its ``HOT_MODULES`` tuple (in its ``__init__.py``,
+    read as text: building imports nothing of the package), as paths under ``src/``, folders in
+    name order. A game without the tuple compiles nothing. Raises ``ValueError`` naming the
+    file if the tuple is not a literal tuple of module names."""
+    found: list[str] = []
+    for init in sorted(src.glob("fourfeathers/games/*/__init__.py")):
+        tree = ast.parse(init.read_text(encoding="utf-8"), str(init))
+        for node in tree.body:
+            target = node.targets[0] if isinstance(node, ast.Assign) else None
+            if isinstance(node, ast.AnnAssign):
+                target = node.target
+            if not isinstance(target, ast.Name) or target.id != "HOT_MODULES":
+                continue
+            try:
+                names = ast.literal_eval(node.value) if node.value is not None else None
+            except ValueError:
+                names = None
+            if not isinstance(names, tuple) or not all(isinstance(n, str) for n in names):
+                raise ValueError(f"{init}: HOT_MODULES must be a tuple of module names")
+            folder = init.parent.relative_to(src).as_posix()
+            found += [f"{folder}/{name}.py" for name in names]
+    return found
+
+
+HOT_MODULES = [*declared_hot_modules(), *SHARED_HOT_MODULES]
+"""The modules compiled, under ``src/``: those each game declares (the rules, state and
+heuristic of the engines whose playouts are slowest) and ``SHARED_HOT_MODULES``."""
 
 GROUP = "fourfeathers"
 """mypyc puts the code the compiled modules share in one more module: ``fourfeathers__mypyc``."""
-
-ROOT = Path(__file__).parent
-SRC = ROOT / "src"
 
 
 def _compiled_files(root: Path) -> list[Path]:

@@ -127,8 +127,9 @@ class Game(ABC):
 class State(ABC):
     """One moment of one game. Mutable; advance it with ``apply_action``.
 
-    Subclasses keep their data on plain ints and lists (playouts are the hot path) and write
-    ``clone`` by hand.
+    Subclasses keep their data on plain ints and lists (playouts are the hot path), declared once
+    as a ``statefields.StateFields``: ``to_dict``, the reading of ``state_from_dict`` and a
+    generated ``clone`` (or, compiled, a hand-written one the tests hold to it) come from it.
     """
 
     game: Game

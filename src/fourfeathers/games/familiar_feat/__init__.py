@@ -34,6 +34,24 @@ Rulings: ``docs/rulings/familiar-feat.md``.
 from ...core.registry import GameSpec, register
 from .game import FamiliarFeatGame
 
+HOT_MODULES = (
+    "heuristic",
+    "rules",
+    "rules_cards",
+    "rules_check",
+    "rules_choices",
+    "rules_day",
+    "rules_deck",
+    "rules_events",
+    "rules_phases",
+    "rules_resolve",
+    "rules_totals",
+    "state",
+)
+"""The modules of this folder the optional compiled build compiles with mypyc (setup.py reads
+this tuple without importing the package; docs/agents.md, "A compiled build"): the rules, state
+and heuristic, where playouts spend their time."""
+
 register(
     GameSpec(
         id="familiar-feat",

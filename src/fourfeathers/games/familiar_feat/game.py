@@ -7,10 +7,10 @@ from typing import Any
 
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
-from ...core.game import Game, State, check_state_data
+from ...core.game import Game, State
 from . import actions, rules, rules_check, rules_day, rules_deck, rules_totals, words
 from .content import NUM_CARDS, CardSet, event_choices, load_cards, monster_choices
-from .state import _FIELDS, INT_FIELDS, LIST_FIELDS, FamiliarFeatState
+from .state import FIELDS, FamiliarFeatState
 
 VARIANTS = {
     "choose-cards": "FA-R03: pick the Monsters and Events for the Character's icons yourself",
@@ -111,26 +111,7 @@ class FamiliarFeatGame(Game):
         worked examples and test positions. ``state_from_dict`` adds that a live position waits
         on a decision. Raises ``ValueError`` naming the field, as ``state_from_dict``.
         """
-        check_state_data(self.id, data)
-        missing = [f for f in _FIELDS if f not in data]
-        if missing:
-            raise ValueError(f"familiar-feat state: missing field(s) {', '.join(missing)}")
-        fields: dict[str, Any] = {}
-        for name in LIST_FIELDS:
-            fields[name] = _int_list(name, data[name])
-        for name in INT_FIELDS:
-            if not is_int(data[name]):
-                raise ValueError(f"familiar-feat state: {name} must be an integer")
-            fields[name] = data[name]
-        for name in ("cols", "active", "pending"):
-            value = data[name]
-            if not isinstance(value, list):
-                raise ValueError(f"familiar-feat state: {name} must be a list of lists")
-            fields[name] = [_int_list(name, v) for v in value]
-        if any(len(e) != 3 for e in fields["active"]):  # checked first: the state holds triples
-            raise ValueError("familiar-feat state: active entries are [event, target, target]")
-        fields["active"] = [tuple(e) for e in fields["active"]]
-        fields["pending"] = [tuple(f) for f in fields["pending"]]
+        fields = FIELDS.read(data)
         state = FamiliarFeatState(self, fields)
         problem = rules_check.check_state(state)
         if problem:
@@ -173,9 +154,3 @@ class FamiliarFeatGame(Game):
             or probe.shuffles != state.shuffles
             or len(probe.team) < len(state.team)
         )
-
-
-def _int_list(name: str, value: Any) -> list[int]:
-    if not isinstance(value, list) or not all(is_int(c) for c in value):
-        raise ValueError(f"familiar-feat state: {name} must hold lists of integers")
-    return list(value)

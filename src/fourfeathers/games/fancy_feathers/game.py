@@ -6,13 +6,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.config import check_content_digest, common_options, is_int
+from ...core.config import check_content_digest, common_options
 from ...core.errors import ConfigError
-from ...core.game import Game, State, check_state_data
+from ...core.game import Game, State
 from . import actions, rules, words
 from .content import ContentSet, load_content
 from .scoring import NUM_TYPES, TYPES, Scoring, TypeScore, explain_collection, fewest_flags
-from .state import _FIELDS, FancyFeathersState
+from .state import FIELDS, FancyFeathersState
 
 VARIANTS = {
     "nest-five-each": "FF-R03: every Nest scores, each at most 5 (6 Nests = 30, not 25)",
@@ -145,28 +145,8 @@ class FancyFeathersGame(Game):
         reach: wrong shapes, a card missing or twice, discs out of order, a log that does not
         replay to the collection.
         """
-        check_state_data(self.id, data)
-        missing = [f for f in _FIELDS if f not in data]
-        if missing:
-            raise ValueError(f"fancy-feathers state: missing field(s) {', '.join(missing)}")
-        n = self._players
-        for name in ("held", "foxed", "log"):
-            value = data[name]
-            if not isinstance(value, list) or len(value) != n:
-                raise ValueError(f"fancy-feathers state: {name} must be a list of {n} lists")
-            for group in value:
-                _check_ints(name, group)
-        for name in ("types", "order", "left", "path", "stack", "box", "aside"):
-            _check_ints(name, data[name])
-        _check_ints("pos", data["pos"])
-        if len(data["pos"]) != n:
-            raise ValueError(f"fancy-feathers state: pos must hold {n} positions")
-        for name in ("rear", "phase", "mover", "upto", "fox", "turn"):
-            if not is_int(data[name]):
-                raise ValueError(f"fancy-feathers state: {name} must be an integer")
-        fields = {k: data[k] for k in _FIELDS}
-        state = FancyFeathersState(self, fields).clone()  # own lists
-        state.types = list(data["types"])
+        fields = FIELDS.read(data, {"players": self._players})
+        state = FancyFeathersState(self, fields)
         problem = rules.check_state(state)
         if problem:
             raise ValueError(f"fancy-feathers state: {problem}")
@@ -319,8 +299,3 @@ def _check_types(types: Any) -> str | list[str]:
             f"got {len(names)} (FF-06)"
         )
     return [t for t in TYPES if t in names]
-
-
-def _check_ints(name: str, value: Any) -> None:
-    if not isinstance(value, list) or not all(is_int(c) for c in value):
-        raise ValueError(f"fancy-feathers state: {name} must be a list of integers")

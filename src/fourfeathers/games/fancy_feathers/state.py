@@ -31,6 +31,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State, win_shares
+from ...core.statefields import INT, LIST, LISTS, Field, StateFields
 from . import rules, scoring
 from .rules import HIDDEN_LOSS
 from .scoring import TYPES, TypeScore, explain_collection, fewest_flags
@@ -38,52 +39,57 @@ from .scoring import TYPES, TypeScore, explain_collection, fewest_flags
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
 
-_FIELDS = (
-    "types",
-    "order",
-    "pos",
-    "left",
-    "path",
-    "rear",
-    "stack",
-    "box",
-    "held",
-    "foxed",
-    "log",
-    "aside",
-    "phase",
-    "mover",
-    "upto",
-    "fox",
-    "turn",
+FIELDS = StateFields(
+    "fancy-feathers",
+    [
+        Field("types", LIST, shared=True),  # never changes during a game: clones share it
+        Field("order", LIST),
+        Field("pos", LIST, size="players"),
+        Field("left", LIST),
+        Field("path", LIST),
+        Field("rear", INT),
+        Field("stack", LIST),
+        Field("box", LIST),
+        Field("held", LISTS, rows="players"),
+        Field("foxed", LISTS, rows="players"),
+        Field("log", LISTS, rows="players"),
+        Field("aside", LIST),
+        Field("phase", INT),
+        Field("mover", INT),
+        Field("upto", INT),
+        Field("fox", INT),
+        Field("turn", INT),
+    ],
 )
+"""The fields, in ``to_dict`` order; ``state_from_dict`` reads them, ``clone`` copies them."""
 
 
 class FancyFeathersState(State):
     """One moment of a Fancy Feathers game; ``FancyFeathersGame.new_initial_state`` makes one."""
 
-    __slots__ = ("game",) + _FIELDS
+    __slots__ = ("game",) + FIELDS.names
     game: FancyFeathersGame
+    types: list[int]
+    order: list[int]
+    pos: list[int]
+    left: list[int]
+    path: list[int]
+    rear: int
+    stack: list[int]
+    box: list[int]
+    held: list[list[int]]
+    foxed: list[list[int]]
+    log: list[list[int]]
+    aside: list[int]
+    phase: int
+    mover: int
+    upto: int
+    fox: int
+    turn: int
 
     def __init__(self, game: FancyFeathersGame, fields: dict[str, Any]) -> None:
         self.game = game
-        self.types: list[int] = fields["types"]
-        self.order: list[int] = fields["order"]
-        self.pos: list[int] = fields["pos"]
-        self.left: list[int] = fields["left"]
-        self.path: list[int] = fields["path"]
-        self.rear: int = fields["rear"]
-        self.stack: list[int] = fields["stack"]
-        self.box: list[int] = fields["box"]
-        self.held: list[list[int]] = fields["held"]
-        self.foxed: list[list[int]] = fields["foxed"]
-        self.log: list[list[int]] = fields["log"]
-        self.aside: list[int] = fields["aside"]
-        self.phase: int = fields["phase"]
-        self.mover: int = fields["mover"]
-        self.upto: int = fields["upto"]
-        self.fox: int = fields["fox"]
-        self.turn: int = fields["turn"]
+        FIELDS.fill(self, fields)
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
@@ -126,32 +132,10 @@ class FancyFeathersState(State):
             return [0.0] * self.game.num_players
         return win_shares(self.winners(), self.game.num_players)
 
-    def clone(self) -> FancyFeathersState:
-        new = object.__new__(FancyFeathersState)
-        new.game = self.game
-        new.types = self.types  # never changes during a game
-        new.order = self.order[:]
-        new.pos = self.pos[:]
-        new.left = self.left[:]
-        new.path = self.path[:]
-        new.rear = self.rear
-        new.stack = self.stack[:]
-        new.box = self.box[:]
-        new.held = [h[:] for h in self.held]
-        new.foxed = [f[:] for f in self.foxed]
-        new.log = [g[:] for g in self.log]
-        new.aside = self.aside[:]
-        new.phase = self.phase
-        new.mover = self.mover
-        new.upto = self.upto
-        new.fox = self.fox
-        new.turn = self.turn
-        return new
+    clone = FIELDS.clone_method()
 
     def to_dict(self) -> dict[str, Any]:
-        data = self.clone()
-        data.types = self.types[:]
-        return {name: getattr(data, name) for name in _FIELDS}
+        return FIELDS.dump(self)
 
     def component_locations(self) -> dict[str, list[int]]:
         places: dict[str, list[int]] = {

@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...core.config import check_content_digest, common_options, is_int
-from ...core.game import Game, Series, State, check_state_data
+from ...core.config import check_content_digest, common_options
+from ...core.game import Game, Series, State
 from . import actions, rules, words
 from .content import NEST_STACKS, NUM_CARDS, CardSet, load_cards
 from .scoring import CardScore, Rule, best_hands, explain_hand
-from .state import _FIELDS, FeatherlightState
+from .state import FIELDS, FeatherlightState
 
 DEFAULT_MAX_TURNS = 300
 """Ruling FL-R10: a game that nobody ends by drawing stops after this many turns."""
@@ -108,24 +108,8 @@ class FeatherlightGame(Game):
         Raises ``ValueError`` naming the field when the data is not a position this game can
         reach: wrong shapes, a card missing or twice, a seat or phase out of range.
         """
-        check_state_data(self.id, data)
-        missing = [f for f in _FIELDS if f not in data]
-        if missing:
-            raise ValueError(f"featherlight state: missing field(s) {', '.join(missing)}")
-        n = self._players
-        groups = {"hands": n, "nest": NEST_STACKS, "piles": 2, "known": n}
-        for name, count in groups.items():
-            value = data[name]
-            if not isinstance(value, list) or len(value) != count:
-                raise ValueError(f"featherlight state: {name} must be a list of {count} lists")
-            for group in value:
-                _check_cards(name, group)
-        for name in ("box", "wind"):
-            _check_cards(name, data[name])
-        for name in ("player", "phase", "taken", "taken_from", "turn", "starter"):
-            if not is_int(data[name]):
-                raise ValueError(f"featherlight state: {name} must be an integer")
-        state = FeatherlightState(self, {k: data[k] for k in _FIELDS}).clone()  # own lists
+        fields = FIELDS.read(data, {"players": self._players})
+        state = FeatherlightState(self, fields)
         problem = rules.check_state(state)
         if problem:
             raise ValueError(f"featherlight state: {problem}")
@@ -216,8 +200,3 @@ class FeatherlightGame(Game):
         return lines, best_hands(
             totals, [list(h) for h in hands], self.cards.colour, self.tiebreak_unique_cards
         )
-
-
-def _check_cards(name: str, value: Any) -> None:
-    if not isinstance(value, list) or not all(is_int(c) for c in value):
-        raise ValueError(f"featherlight state: {name} must hold lists of card numbers")

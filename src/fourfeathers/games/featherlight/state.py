@@ -21,26 +21,32 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, GameEnd, State, win_shares
+from ...core.statefields import INT, LIST, LISTS, Field, StateFields
 from . import rules, scoring
+from .content import NEST_STACKS
 from .scoring import COLOURS, CardScore, explain_hand
 
 if TYPE_CHECKING:
     from .game import FeatherlightGame
 
-_FIELDS = (
-    "hands",
-    "nest",
-    "piles",
-    "box",
-    "wind",
-    "known",
-    "player",
-    "phase",
-    "taken",
-    "taken_from",
-    "turn",
-    "starter",
+FIELDS = StateFields(
+    "featherlight",
+    [
+        Field("hands", LISTS, rows="players"),
+        Field("nest", LISTS, rows=NEST_STACKS),
+        Field("piles", LISTS, rows=2),
+        Field("box", LIST),
+        Field("wind", LIST),
+        Field("known", LISTS, rows="players"),
+        Field("player", INT),
+        Field("phase", INT),
+        Field("taken", INT),
+        Field("taken_from", INT),
+        Field("turn", INT),
+        Field("starter", INT),
+    ],
 )
+"""The fields, in ``to_dict`` order; ``state_from_dict`` reads them, ``clone`` copies them."""
 
 
 class FeatherlightState(State):
@@ -48,22 +54,23 @@ class FeatherlightState(State):
 
     game: FeatherlightGame
 
-    __slots__ = ("game",) + _FIELDS
+    __slots__ = ("game",) + FIELDS.names
+    hands: list[list[int]]
+    nest: list[list[int]]
+    piles: list[list[int]]
+    box: list[int]
+    wind: list[int]
+    known: list[list[int]]
+    player: int
+    phase: int
+    taken: int
+    taken_from: int
+    turn: int
+    starter: int
 
     def __init__(self, game: FeatherlightGame, fields: dict[str, Any]) -> None:
         self.game = game
-        self.hands: list[list[int]] = fields["hands"]
-        self.nest: list[list[int]] = fields["nest"]
-        self.piles: list[list[int]] = fields["piles"]
-        self.box: list[int] = fields["box"]
-        self.wind: list[int] = fields["wind"]
-        self.known: list[list[int]] = fields["known"]
-        self.player: int = fields["player"]
-        self.phase: int = fields["phase"]
-        self.taken: int = fields["taken"]
-        self.taken_from: int = fields["taken_from"]
-        self.turn: int = fields["turn"]
-        self.starter: int = fields["starter"]
+        FIELDS.fill(self, fields)
 
     legal_actions = rules.legal_actions
     apply_action = rules.apply_action
@@ -95,26 +102,10 @@ class FeatherlightState(State):
             return [float(s) for s in self.scores()]
         return win_shares(self.winners(), self.game.num_players)
 
-    def clone(self) -> FeatherlightState:
-        new = object.__new__(FeatherlightState)
-        new.game = self.game
-        new.hands = [h[:] for h in self.hands]
-        new.nest = [s[:] for s in self.nest]
-        new.piles = [self.piles[0][:], self.piles[1][:]]
-        new.box = self.box[:]
-        new.wind = self.wind[:]
-        new.known = [k[:] for k in self.known]
-        new.player = self.player
-        new.phase = self.phase
-        new.taken = self.taken
-        new.taken_from = self.taken_from
-        new.turn = self.turn
-        new.starter = self.starter
-        return new
+    clone = FIELDS.clone_method()
 
     def to_dict(self) -> dict[str, Any]:
-        data = self.clone()
-        return {name: getattr(data, name) for name in _FIELDS}
+        return FIELDS.dump(self)
 
     def component_locations(self) -> dict[str, list[int]]:
         places: dict[str, list[int]] = {f"hand {p}": h for p, h in enumerate(self.hands)}

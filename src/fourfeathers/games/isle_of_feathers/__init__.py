@@ -38,6 +38,27 @@ Rulings: ``docs/rulings/isle-of-feathers.md``.
 from ...core.registry import GameSpec, register
 from .game import VARIANTS, IsleGame
 
+HOT_MODULES = (
+    "habitats",
+    "heuristic",
+    "island",
+    "options",
+    "rules",
+    "rules_abilities",
+    "rules_check",
+    "rules_knowledge",
+    "rules_land",
+    "rules_phases",
+    "rules_place",
+    "rules_solo",
+    "rules_turn",
+    "scoring",
+    "state",
+)
+"""The modules of this folder the optional compiled build compiles with mypyc (setup.py reads
+this tuple without importing the package; docs/agents.md, "A compiled build"): the rules, state
+and heuristic, where playouts spend their time."""
+
 register(
     GameSpec(
         id=IsleGame.id,

@@ -7,13 +7,12 @@ from typing import Any
 
 from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
-from ...core.game import Game, State, check_state_data
+from ...core.game import Game, State
 from . import actions, rules, rules_check, rules_phases, words
 from .content import ABILITIES, COLOURS, NUM_BIRDS, Content, load_content
-from .hexgrid import LIMIT, key
 from .island import Island
 from .options import Options
-from .state import _FIELDS, _INT_FIELDS, IsleState
+from .state import FIELDS, IsleState
 
 DEFAULT_MAX_TURNS = 200
 """Ruling IS-R27: a game that nobody ends by placing the last Sand stops after this many turns."""
@@ -164,57 +163,8 @@ class IsleGame(Game):
         reach: wrong shapes or types, a card missing or twice, tiles or tokens that do not add
         up to the box, a seat, phase or pending step out of range.
         """
-        check_state_data(self.id, data)
-        missing = [f for f in _FIELDS if f not in data]
-        if missing:
-            raise ValueError(f"{self.id} state: missing field(s) {', '.join(missing)}")
-        n = self._players
-        fields: dict[str, Any] = {}
-        for name in _INT_FIELDS:
-            if name == "replant_from":
-                continue
-            if not is_int(data[name]):
-                raise ValueError(f"{self.id} state: {name} must be an integer")
-            fields[name] = data[name]
-        fields["cells"] = _cells(self.id, data["cells"])
-        fields["birds"] = _birds(self.id, data["birds"])
-        rf = data["replant_from"]
-        if rf is None:
-            fields["replant_from"] = -1
-        else:
-            fields["replant_from"] = _cell(self.id, "replant_from", rf)
-        shapes = {
-            "supply": (None, 3),
-            "token_supply": (None, len(ABILITIES)),
-            "path": (None, self.content.flight_path),
-            "draw": (None, None),
-            "discard": (None, None),
-            "migration": (None, None),
-            "box": (None, None),
-            "pool": (None, None),
-            "tokens": (n, len(ABILITIES)),
-            "hands": (n, None),
-            "placed": (n, None),
-            "public_known": (n, None),
-            "gone": (n, None),
-        }
-        for name, (rows, size) in shapes.items():
-            value = data[name]
-            groups = value if rows is not None else [value]
-            if rows is not None and (not isinstance(value, list) or len(value) != rows):
-                raise ValueError(f"{self.id} state: {name} must be a list of {rows} lists")
-            for group in groups:
-                _ints(self.id, name, group, size)
-            fields[name] = [list(g) for g in value] if rows is not None else list(value)
-        known = data["known"]
-        if not isinstance(known, list) or len(known) != n:
-            raise ValueError(f"{self.id} state: known must be a {n} x {n} table of card lists")
-        for row in known:
-            if not isinstance(row, list) or len(row) != n:
-                raise ValueError(f"{self.id} state: known must be a {n} x {n} table")
-            for cards in row:
-                _ints(self.id, "known", cards, None)
-        fields["known"] = [[list(cards) for cards in row] for row in known]
+        sizes = {"players": self._players, "flight_path": self.content.flight_path}
+        fields = FIELDS.read(data, sizes)
         if not 0 <= fields["seed"] <= 2**63 - 1:
             raise ValueError(f"{self.id} state: seed must be 0 to 2**63 - 1")
         state = IsleState(self, fields)
@@ -274,54 +224,3 @@ def _start_version() -> Island:
     start = Island()
     start.shared = True
     return start
-
-
-def _ints(game: str, name: str, value: Any, size: int | None) -> None:
-    if not isinstance(value, list) or not all(is_int(c) for c in value):
-        raise ValueError(f"{game} state: {name} must hold lists of integers")
-    if size is not None and len(value) != size:
-        raise ValueError(f"{game} state: {name} must hold lists of {size} integers")
-
-
-def _cell(game: str, name: str, value: Any) -> int:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(is_int(v) for v in value)
-        or not all(-LIMIT <= v <= LIMIT for v in value)
-    ):
-        raise ValueError(f"{game} state: {name} must be a cell [q, r] within +-{LIMIT}")
-    return key(value[0], value[1])
-
-
-def _cells(game: str, value: Any) -> dict[int, int]:
-    if not isinstance(value, list):
-        raise ValueError(f"{game} state: cells must be a list of [q, r, height, vegetation]")
-    cells: dict[int, int] = {}
-    for item in value:
-        if not isinstance(item, list) or len(item) != 4 or not all(is_int(v) for v in item):
-            raise ValueError(f"{game} state: cells must be a list of [q, r, height, vegetation]")
-        k = _cell(game, "cells", item[:2])
-        height, veg = item[2], item[3]
-        if height < 0 or veg not in (0, 1) or (height == 0 and veg == 0) or k in cells:
-            raise ValueError(
-                f"{game} state: cells: {item} needs height >= 0, vegetation 0/1, something on "
-                "it, and a cell listed once"
-            )
-        cells[k] = height * 2 + veg
-    return cells
-
-
-def _birds(game: str, value: Any) -> dict[int, tuple[int, ...]]:
-    if not isinstance(value, list):
-        raise ValueError(f"{game} state: birds must be a list of [q, r, [seats]]")
-    birds: dict[int, tuple[int, ...]] = {}
-    for item in value:
-        if not isinstance(item, list) or len(item) != 3:
-            raise ValueError(f"{game} state: birds must be a list of [q, r, [seats]]")
-        k = _cell(game, "birds", item[:2])
-        _ints(game, "birds", item[2], None)
-        if k in birds:
-            raise ValueError(f"{game} state: birds lists a cell twice")
-        birds[k] = tuple(item[2])
-    return birds
