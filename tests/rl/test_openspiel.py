@@ -183,6 +183,7 @@ def test_resampling_keeps_the_seats_information_state(case):
             digits = sample.history()[: fos.SEED_DIGITS]
             assert sample.history()[fos.SEED_DIGITS :] == state.history()[fos.SEED_DIGITS :]
             assert sample._play.seed == int.from_bytes(bytes(digits), "big")
+            assert digits != state.history()[: fos.SEED_DIGITS]  # equal once in 2**32 draws
             assert state._play.seed == seed
             action = rng.choice(state.legal_actions())
             sample.apply_action(action)  # the sample plays on, its recall extending the seat's
