@@ -261,5 +261,6 @@ for _env_id, _game_id in ENV_IDS.items():
     gym.register(
         id=_env_id,
         entry_point=f"{__name__}:FeathersEnv",
+        vector_entry_point="fourfeathers.rl.vector:FeathersVectorEnv",
         kwargs={"game_id": _game_id, "solo": _env_id in SOLO_ENV_IDS},
     )
