@@ -258,3 +258,24 @@ def test_ismcts_bot_plays_complete_games(case):
     assert searched > 0
     low, high = game.min_utility(), game.max_utility()
     assert all(low <= r <= high for r in state.returns())
+
+
+def test_the_observation_tensor_read_from_python_is_the_observers(case):
+    """``observation_tensor`` answers from Python without the C++ round trip: the same entries
+    as the observer OpenSpiel's C++ side reads, for every seat, the player to move by default."""
+    game_id, config = case
+    game, rng = fos.load(game_id, **config), random.Random(6)
+    observer = game.make_py_observer()
+    state = game.new_initial_state()
+    assert state.observation_tensor(0) == [0.0] * len(observer.tensor)  # before the deal
+    state = deal(game, 12)
+    for _ in range(8):
+        if state.is_terminal():
+            break
+        for player in range(game.num_players()):
+            observer.set_from(state, player)
+            assert state.observation_tensor(player) == observer.tensor.tolist()
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(ValueError, match="player must be a seat"):
+        state.observation_tensor(game.num_players())

@@ -181,7 +181,7 @@ class _Context:
     """One configuration: the engine game, its encoding and OpenSpiel's ``GameInfo``; shared by
     every state of it (copies and pickles keep the same object)."""
 
-    __slots__ = ("key", "game", "encoding", "info", "seats", "to_action")
+    __slots__ = ("key", "game", "encoding", "info", "seats", "to_action", "buffer")
 
     def __init__(self, game_id: str, config: dict[str, Any]) -> None:
         self.key = (game_id, json.dumps(config, sort_keys=True))
@@ -189,6 +189,7 @@ class _Context:
         self.encoding = encoding = encoding_for(self.game)
         self.seats = range(self.game.num_players)
         self.to_action = decoder(encoding)  # for ids already found legal
+        self.buffer = np.zeros(int(np.prod(encoding.observation_shape)), np.float32)
         if encoding.max_game_length is None:
             raise ConfigError(
                 f"{game_id} {config}: OpenSpiel needs a bound on the game's length and this "
@@ -306,6 +307,22 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
         if legal is None:  # [] once the game is over
             legal = play.legal = play.ctx.encoding.legal_action_ids(state)
         return legal[:]
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (the player to move if None), flat: what the
+        observer writes (``encode_state``), made here without the round trip through C++ and
+        its float-by-float copy. Raises ``ValueError`` for a player who is not a seat."""
+        play = self._play
+        state = play.state
+        if player is None:
+            player = self.current_player()
+        if player not in play.ctx.seats:
+            raise ValueError(f"player must be a seat 0-{len(play.ctx.seats) - 1}, got {player}")
+        buffer = play.ctx.buffer
+        buffer.fill(0.0)
+        if state is not None:
+            play.ctx.encoding.encode_state(state, player, buffer)
+        return buffer.tolist()
 
     def is_chance_node(self) -> bool:
         return self._play.state is None
