@@ -137,3 +137,17 @@ def test_the_vector_env_pickles():
     actions = random_ids(infos["action_mask"], random.Random(0))
     a, b = envs.step(actions), copy.step(actions)
     assert np.array_equal(a[0], b[0]) and np.array_equal(a[1], b[1])
+
+
+def test_worker_errors_reach_the_caller_and_stop_the_workers():
+    envs = FeathersVectorEnv("featherlight", 4, processes=2)
+    with pytest.raises(RuntimeError, match="call reset"):
+        envs.step([0, 0, 0, 0])  # raised in the workers, before any reset
+    assert envs._workers == []
+    running = FeathersVectorEnv("featherlight", 2, processes=1)
+    try:
+        running.reset(seed=1)
+        with pytest.raises(TypeError, match="worker processes does not pickle"):
+            pickle.dumps(running)
+    finally:
+        running.close()
