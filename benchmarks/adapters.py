@@ -13,15 +13,16 @@ one uniformly random legal action per decision, from one ``random.Random``:
 - ``gymnasium`` (one-seat configurations): ``env.step`` of an id drawn from
   ``info["action_mask"]``;
 - ``openspiel``: ``state.apply_action(rng.choice(state.legal_actions()))`` on the OpenSpiel
-  state, the seed chance nodes sampled but not counted as decisions.
+  state, the seed chance nodes sampled but not counted as decisions;
+- ``openspiel_obs``: the same, reading ``state.observation_tensor()`` before every decision.
 
 The loops take turns in ``--rounds`` rounds of ``seconds / rounds`` CPU seconds each
 (interleaved, and timed in this process's CPU time, so other work on the machine hardly moves
 the figures); the table gives decisions per CPU second and each adapter's share of the
-engine's speed (the targets: PettingZoo and Gymnasium 50%, OpenSpiel 25%). A game without an
-``encoding`` part shows only the engine. ``--parts`` adds a second table: where a PettingZoo
-decision's time goes (the engine's decision, ``encode_state``, ``legal_action_ids``, and the
-rest: the adapter and the loop), with the observation path the tensor replaces
+engine's speed (the targets of issue 37: PettingZoo and Gymnasium 25%, OpenSpiel 20%). A game
+without an ``encoding`` part shows only the engine. ``--parts`` adds a second table: where a
+PettingZoo decision's time goes (the engine's decision, ``encode_state``, ``legal_action_ids``,
+and the rest: the adapter and the loop), with the observation path the tensor replaces
 (``state.observation`` and ``encode_observation``) for comparison.
 """
 
@@ -48,7 +49,8 @@ from playouts import ours as engine_loop  # the bare loop (this folder is on the
 Loop = Callable[[random.Random], int]
 """Plays one whole game with random legal actions and returns its decisions."""
 
-TARGETS = {"pettingzoo": 0.5, "gymnasium": 0.5, "openspiel": 0.25}
+TARGETS = {"pettingzoo": 0.25, "gymnasium": 0.25, "openspiel": 0.2, "openspiel_obs": 0.2}
+"""Issue 37's targets: shares of the bare engine's decisions per second."""
 
 
 def pettingzoo_loop(game_id: str, config: dict[str, Any]) -> Loop:
@@ -110,6 +112,28 @@ def openspiel_loop(game_id: str, config: dict[str, Any]) -> Loop:
     return play
 
 
+def openspiel_observing_loop(game_id: str, config: dict[str, Any]) -> Loop:
+    """``openspiel_loop`` reading ``state.observation_tensor()`` before every decision, as a
+    learner reads its input."""
+    from fourfeathers.rl.openspiel import load
+
+    game = load(game_id, **config)
+
+    def play(rng: random.Random) -> int:
+        state = game.new_initial_state()
+        n = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+            else:
+                state.observation_tensor()
+                state.apply_action(rng.choice(state.legal_actions()))
+                n += 1
+        return n
+
+    return play
+
+
 def loops(game_id: str, config: dict[str, Any]) -> dict[str, Loop]:
     """The loops that apply to one configuration (engine first)."""
     found = {"engine": engine_loop(game_id, config)}
@@ -120,6 +144,7 @@ def loops(game_id: str, config: dict[str, Any]) -> dict[str, Loop]:
         found["gymnasium"] = gymnasium_loop(game_id, config)
     with contextlib.suppress(ImportError):  # open-spiel not installed
         found["openspiel"] = openspiel_loop(game_id, config)
+        found["openspiel_obs"] = openspiel_observing_loop(game_id, config)
     return found
 
 

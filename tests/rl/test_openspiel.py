@@ -29,8 +29,36 @@ def test_every_game_with_an_encoding_is_registered():
         for spec in list_games()
         if spec.part("encoding") is not None
     }
-    assert expected == fos.GAMES
-    assert set(expected) <= set(pyspiel.registered_names())
+    solo = {  # the one-seat modes of games that also have more seats: their own registrations
+        f"python_fourfeathers_{spec.id.replace('-', '_')}_solo": spec.id
+        for spec in list_games()
+        if spec.part("encoding") is not None and 1 in spec.players and spec.players != (1,)
+    }
+    assert set(solo) == {
+        "python_fourfeathers_featherlight_solo",
+        "python_fourfeathers_isle_of_feathers_solo",
+    }
+    assert {**expected, **solo} == fos.GAMES
+    assert set(fos.GAMES) <= set(pyspiel.registered_names())
+
+
+def test_multi_seat_registrations_are_constant_sum_and_solo_ones_separate():
+    utility = pyspiel.GameType.Utility
+    for game_id in ("featherlight", "isle-of-feathers", "fancy-feathers"):
+        game = pyspiel.load_game(fos.short_name(game_id))
+        kind = game.get_type()
+        assert kind.utility == utility.CONSTANT_SUM and game.utility_sum() == 1.0
+        assert kind.min_num_players == 2
+    for game_id in ("featherlight", "isle-of-feathers"):
+        solo = pyspiel.load_game(fos.solo_name(game_id))
+        kind = solo.get_type()
+        assert (kind.min_num_players, kind.max_num_players, solo.num_players()) == (1, 1, 1)
+        assert kind.utility == utility.GENERAL_SUM and solo.utility_sum() is None
+        assert fos.load(game_id, players=1).get_type().short_name == fos.solo_name(game_id)
+        with pytest.raises(fos.ConfigError, match=f"one-seat mode is {fos.solo_name(game_id)}"):
+            pyspiel.load_game(f"{fos.short_name(game_id)}(players=1)")
+        with pytest.raises(fos.ConfigError, match="is the one-seat mode"):
+            pyspiel.load_game(f"{fos.solo_name(game_id)}(players=2)")
 
 
 def deal(game: Any, seed: int) -> Any:
@@ -48,13 +76,14 @@ def test_game_type_and_info_are_complete(case):
     game, spec = fos.load(game_id, **config), game_spec(game_id)
     kind, engine = game.get_type(), make(game_id, **config)
     encoding = encoding_for(engine)
-    assert kind.short_name == fos.short_name(game_id) and spec.title in kind.long_name
+    assert kind.short_name == fos.name_for(game_id, config) and spec.title in kind.long_name
     assert kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
     assert kind.chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
     assert kind.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
     assert spec.hidden_information  # what the registration declares (GameSpec)
     assert kind.reward_model == pyspiel.GameType.RewardModel.TERMINAL
-    assert (kind.min_num_players, kind.max_num_players) == (min(spec.players), max(spec.players))
+    seats = [1] if engine.num_players == 1 else [n for n in spec.players if n > 1]
+    assert (kind.min_num_players, kind.max_num_players) == (min(seats), max(seats))
     assert kind.provides_information_state_string and kind.provides_observation_string
     assert kind.provides_observation_tensor and not kind.provides_information_state_tensor
     assert set(kind.parameter_specification) == set(make(game_id).config)
@@ -72,7 +101,7 @@ def test_game_type_and_info_are_complete(case):
         "constant-sum": utility.CONSTANT_SUM,
         "general-sum": utility.GENERAL_SUM,
     }
-    solo = 1 in spec.players  # one game type for every seat count: a solo game returns no sum
+    solo = engine.num_players == 1  # a solo game returns a score or a win, no constant sum
     assert kind.utility == (utility.GENERAL_SUM if solo else declared[spec.utility])
     assert game.utility_sum() == (None if general else encoding.returns_sum)
     assert game.ctx.game.config == engine.config  # the parameters round trip
@@ -149,7 +178,13 @@ def test_resampling_keeps_the_seats_information_state(case):
             assert sample.information_state_string(player) == state.information_state_string(player)
             assert sample.observation_tensor(player) == state.observation_tensor(player)
             assert sample.legal_actions() == state.legal_actions()
-            assert sample.history() == state.history()
+            # the sample's history is its own: fresh seed digits (naming the sample's seed,
+            # not the true deal's), then the same decisions
+            digits = sample.history()[: fos.SEED_DIGITS]
+            assert sample.history()[fos.SEED_DIGITS :] == state.history()[fos.SEED_DIGITS :]
+            assert sample._play.seed == int.from_bytes(bytes(digits), "big")
+            assert digits != state.history()[: fos.SEED_DIGITS]  # equal once in 2**32 draws
+            assert state._play.seed == seed
             action = rng.choice(state.legal_actions())
             sample.apply_action(action)  # the sample plays on, its recall extending the seat's
             assert sample.information_state_string(player).startswith(
@@ -172,6 +207,10 @@ def test_observers_honour_the_observation_type():
     recall = game.make_py_observer(kind(perfect_recall=True))
     assert recall.tensor is None
     assert recall.string_from(state, 1) == state.information_state_string(1)
+    # no perfect-recall tensor: a clear error, not an empty list
+    assert not game.get_type().provides_information_state_tensor
+    with pytest.raises(NotImplementedError, match="provides no information state tensor"):
+        state.information_state_tensor(1)
     with pytest.raises(ValueError, match="private_info=NONE"):
         game.make_py_observer(kind(True, False, pyspiel.PrivateInfoType.NONE))
     with pytest.raises(ValueError, match="public_info=False"):
@@ -219,3 +258,24 @@ def test_ismcts_bot_plays_complete_games(case):
     assert searched > 0
     low, high = game.min_utility(), game.max_utility()
     assert all(low <= r <= high for r in state.returns())
+
+
+def test_the_observation_tensor_read_from_python_is_the_observers(case):
+    """``observation_tensor`` answers from Python without the C++ round trip: the same entries
+    as the observer OpenSpiel's C++ side reads, for every seat, the player to move by default."""
+    game_id, config = case
+    game, rng = fos.load(game_id, **config), random.Random(6)
+    observer = game.make_py_observer()
+    state = game.new_initial_state()
+    assert state.observation_tensor(0) == [0.0] * len(observer.tensor)  # before the deal
+    state = deal(game, 12)
+    for _ in range(8):
+        if state.is_terminal():
+            break
+        for player in range(game.num_players()):
+            observer.set_from(state, player)
+            assert state.observation_tensor(player) == observer.tensor.tolist()
+        assert state.observation_tensor() == state.observation_tensor(state.current_player())
+        state.apply_action(rng.choice(state.legal_actions()))
+    with pytest.raises(ValueError, match="player must be a seat"):
+        state.observation_tensor(game.num_players())

@@ -248,9 +248,21 @@ def decoder(encoding: Encoding) -> Callable[[int, State], Action]:
     """``id_to_action`` for ids already checked (an int of ``legal_action_ids``): for a fixed
     ``Catalogue`` a tuple look-up, else the encoding's own ``id_to_action``."""
     if isinstance(encoding, Catalogue):
-        actions = encoding.actions
-        return lambda action_id, state: actions[action_id]
+        return _TupleDecoder(encoding.actions)
     return encoding.id_to_action
+
+
+class _TupleDecoder:
+    """``decoder`` of a fixed catalogue: ``actions[action_id]``, the state unused. A class, not
+    a lambda, so that whatever holds it pickles with the standard ``pickle``."""
+
+    __slots__ = ("actions",)
+
+    def __init__(self, actions: Sequence[Action]) -> None:
+        self.actions = actions
+
+    def __call__(self, action_id: int, state: State) -> Action:
+        return self.actions[action_id]
 
 
 class FlatTensor:

@@ -6,7 +6,11 @@ them): ``pip install 'fourfeathers[rl]'`` (PettingZoo, Gymnasium, NumPy) and
 
 - ``pettingzoo.py``: ``env(game_id, render_mode=None, **config)``, an AEC environment for any
   game and seat count.
-- ``gymnasium.py``: registers one Gymnasium environment per game with a solo configuration.
+- ``gymnasium.py``: registers a single-agent Gymnasium environment for every game mode
+  (``fourfeathers/<game>-v0``, the other seats played by computer agents, and
+  ``fourfeathers/<game>-solo-v0``).
+- ``vector.py``: ``FeathersVectorEnv``, a native Gymnasium vector env of those (NumPy batches,
+  same-step autoreset, in this process or worker processes).
 - ``openspiel.py``: registers every game with ``pyspiel.register_game``.
 - ``common.py``: what the three share: a game with its encoding (action ids, masks, tensors),
   the registered configurations, seeding and the text view of a seat.

@@ -68,6 +68,12 @@ class Encoded:
         self._zero_mask = np.zeros(self.num_actions, np.int8)
         self._zero_obs = np.zeros(self.size, np.float32)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the game alone: the encoding is rebuilt (``encoding_for``) on loading, so
+        an encoding's own tables (keyed by object identity, or holding local functions) never
+        travel."""
+        return (Encoded, (self.game,))
+
     def legal_ids(self, state: State) -> list[int]:
         """The ids of ``state.legal_actions()``, ascending (empty once the game is over)."""
         return self._legal_ids(state)

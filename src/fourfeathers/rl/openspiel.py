@@ -10,7 +10,10 @@
 
 Each game is registered as ``python_fourfeathers_<game id with _>`` (``GAMES`` maps the names
 to the game ids); ``pyspiel.load_game(name, {"players": 3})`` or the string form
-``python_fourfeathers_<game>(players=3,variants=a+b)`` pick a configuration.
+``python_fourfeathers_<game>(players=3,variants=a+b)`` pick a configuration. The one-seat mode
+of a game that also has more seats is a registration of its own,
+``python_fourfeathers_<game>_solo`` (``solo_name``), so that each game type holds for every
+configuration it covers (``load`` picks the right one from ``players``).
 
 - Parameters: one per option of the game's configuration, with its default and OpenSpiel's
   types. Ints and bools are themselves; a list is a string joined with ``+``
@@ -26,20 +29,24 @@ to the game ids); ``pyspiel.load_game(name, {"players": 3})`` or the string form
 - Utilities: terminal rewards, ``state.returns()``; ``min_utility``/``max_utility`` are the
   encoding's ``returns_bounds``. The game type is what the registration declares
   (``GameSpec.utility``): ZERO_SUM or CONSTANT_SUM (then ``utility_sum`` is the encoding's
-  ``returns_sum``), but GENERAL_SUM with no ``utility_sum`` for a general-sum game or one with
-  a solo mode (a solo game returns its score or its win, not a constant sum).
+  ``returns_sum``), but GENERAL_SUM with no ``utility_sum`` for a general-sum game and for a
+  solo registration (a solo game returns its score or its win, not a constant sum).
 - Information: IMPERFECT_INFORMATION, or PERFECT_INFORMATION for a game that declares it hides
   nothing (``GameSpec.hidden_information``).
 - Observers (``make_py_observer``): the observation tensor is the encoding of
   ``state.observation(player)``; the observation string is that observation as compact JSON;
   the information state string (perfect recall) is ``core.infostate.InformationState.of``.
-  A perfect-recall tensor is not provided (``provides_information_state_tensor=False``).
+  A perfect-recall tensor is not provided (``provides_information_state_tensor=False``):
+  ``information_state_tensor`` raises ``NotImplementedError`` saying so.
   ``private_info=ALL_PLAYERS`` concatenates every seat's view; ``private_info=NONE`` and
   ``public_info=False`` raise ``ValueError`` (the games have no public-only view).
 - ``resample_from_infostate(player, sampler)`` is ``State.determinize``: the sample keeps
-  ``player``'s information state; the others' recall starts at the sample.
+  ``player``'s information state; the others' recall starts at the sample. Its ``history()``
+  is its own: fresh seed digits from the sampler's draw, then the same decision ids (the true
+  deal's digits are not in it).
 - ``clone()`` copies the engine state with its own ``clone()`` and shares the game; states
-  serialize (``pyspiel.serialize_game_and_state``) through ``State.to_dict``.
+  serialize (``pyspiel.serialize_game_and_state``) through ``State.to_dict``; games and states
+  pickle with the standard ``pickle``.
 """
 
 from __future__ import annotations
@@ -79,11 +86,27 @@ def short_name(game_id: str) -> str:
     return PREFIX + game_id.replace("-", "_")
 
 
-def parameters(game_id: str, config: dict[str, Any]) -> dict[str, int | bool | str]:
+def solo_name(game_id: str) -> str:
+    """The OpenSpiel name of the one-seat mode of a game that also has more seats:
+    ``python_fourfeathers_<game id with _>_solo``."""
+    return short_name(game_id) + "_solo"
+
+
+def name_for(game_id: str, config: dict[str, Any]) -> str:
+    """The registration that plays ``game_id`` with ``config``: its solo name for one seat of a
+    game that also has more (``solo_name``), else its ``short_name``."""
+    spec = game_spec(game_id)
+    solo = config.get("players", _defaults(game_id)["players"]) == 1
+    return solo_name(game_id) if solo and spec.players != (1,) else short_name(game_id)
+
+
+def parameters(
+    game_id: str, config: dict[str, Any], solo: bool = False
+) -> dict[str, int | bool | str]:
     """Options of ``game_id`` as OpenSpiel parameters, typed like its parameter specification
-    (see the module docstring). Raises ``ConfigError`` naming an option the game does not
-    have."""
-    kinds = _kinds(game_id)
+    (see the module docstring; ``solo`` for the registration of its one-seat mode). Raises
+    ``ConfigError`` naming an option the game does not have."""
+    kinds = _kinds(game_id, solo)
     params: dict[str, int | bool | str] = {}
     for key, value in config.items():
         if key not in kinds:
@@ -97,12 +120,12 @@ def parameters(game_id: str, config: dict[str, Any]) -> dict[str, int | bool | s
     return params
 
 
-def configuration(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
+def configuration(game_id: str, params: dict[str, Any], solo: bool = False) -> dict[str, Any]:
     """OpenSpiel parameters back to the game's configuration (the inverse of ``parameters``).
 
     Raises ``ConfigError`` naming a parameter the game does not have.
     """
-    defaults = _defaults(game_id)
+    defaults = _defaults(game_id, solo)
     config: dict[str, Any] = {}
     for key, value in params.items():
         if key not in defaults:
@@ -119,22 +142,23 @@ def configuration(game_id: str, params: dict[str, Any]) -> dict[str, Any]:
     return config
 
 
-_DEFAULTS: dict[str, dict[str, Any]] = {}
+_DEFAULTS: dict[tuple[str, bool], dict[str, Any]] = {}
 
 
-def _defaults(game_id: str) -> dict[str, Any]:
-    """The game's default configuration."""
-    if game_id not in _DEFAULTS:
-        _DEFAULTS[game_id] = make(game_id).config
-    return _DEFAULTS[game_id]
+def _defaults(game_id: str, solo: bool = False) -> dict[str, Any]:
+    """The game's default configuration (of its one-seat mode for ``solo``)."""
+    key = (game_id, solo)
+    if key not in _DEFAULTS:
+        _DEFAULTS[key] = make(game_id, players=1).config if solo else make(game_id).config
+    return _DEFAULTS[key]
 
 
-def _kinds(game_id: str) -> dict[str, type]:
+def _kinds(game_id: str, solo: bool = False) -> dict[str, type]:
     """The OpenSpiel type of each option: that of its default; for a default of None, int when
     the factory's annotation of the option is an int (``int | None``), else str."""
     options = inspect.signature(game_spec(game_id).factory).parameters
     kinds: dict[str, type] = {}
-    for key, default in _defaults(game_id).items():
+    for key, default in _defaults(game_id, solo).items():
         if isinstance(default, bool | int):
             kinds[key] = type(default)
         elif default is None and key in options:
@@ -148,16 +172,16 @@ def _kinds(game_id: str) -> dict[str, type]:
 _INT_HINT = re.compile(r"int \| None|None \| int|Optional\[int\]")
 
 
-def _specification(game_id: str) -> dict[str, int | bool | str]:
+def _specification(game_id: str, solo: bool = False) -> dict[str, int | bool | str]:
     """The parameter specification: every option with its default."""
-    return parameters(game_id, _defaults(game_id))
+    return parameters(game_id, _defaults(game_id, solo), solo)
 
 
 class _Context:
     """One configuration: the engine game, its encoding and OpenSpiel's ``GameInfo``; shared by
     every state of it (copies and pickles keep the same object)."""
 
-    __slots__ = ("key", "game", "encoding", "info", "seats", "to_action")
+    __slots__ = ("key", "game", "encoding", "info", "seats", "to_action", "buffer")
 
     def __init__(self, game_id: str, config: dict[str, Any]) -> None:
         self.key = (game_id, json.dumps(config, sort_keys=True))
@@ -165,6 +189,7 @@ class _Context:
         self.encoding = encoding = encoding_for(self.game)
         self.seats = range(self.game.num_players)
         self.to_action = decoder(encoding)  # for ids already found legal
+        self.buffer = np.zeros(int(np.prod(encoding.observation_shape)), np.float32)
         if encoding.max_game_length is None:
             raise ConfigError(
                 f"{game_id} {config}: OpenSpiel needs a bound on the game's length and this "
@@ -172,7 +197,7 @@ class _Context:
             )
         low, high = encoding.returns_bounds
         # OpenSpiel wants a utility sum exactly when the game type says constant sum
-        general = GAME_TYPES[game_id].utility == pyspiel.GameType.Utility.GENERAL_SUM
+        general = _utility(game_spec(game_id), self.game.num_players == 1) == _GENERAL
         total = None if general or encoding.returns_sum is None else float(encoding.returns_sum)
         self.info = pyspiel.GameInfo(
             num_distinct_actions=encoding.num_distinct_actions,
@@ -207,7 +232,7 @@ class _Play:
     it). ``copy.deepcopy`` (what OpenSpiel's ``clone`` does to a Python
     state's attributes) copies the engine state with ``State.clone`` and shares the game."""
 
-    __slots__ = ("ctx", "seed", "digits", "state", "info", "legal")
+    __slots__ = ("ctx", "seed", "digits", "state", "info", "legal", "record_only")
 
     def __init__(self, ctx: _Context) -> None:
         self.ctx = ctx
@@ -216,6 +241,7 @@ class _Play:
         self.state: State | None = None
         self.info: InformationState | None = None
         self.legal: list[int] | None = None
+        self.record_only = False  # True while a resample writes its history (no engine work)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Play:
         new = _Play.__new__(_Play)
@@ -226,6 +252,7 @@ class _Play:
         new.state = None if state is None else state.clone()
         new.info = None if info is None else info.clone()
         new.legal = self.legal  # never changed in place
+        new.record_only = False
         return new
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -282,6 +309,22 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
             legal = play.legal = play.ctx.encoding.legal_action_ids(state)
         return legal[:]
 
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The observation tensor of ``player`` (the player to move if None), flat: what the
+        observer writes (``encode_state``), made here without the round trip through C++ and
+        its float-by-float copy. Raises ``ValueError`` for a player who is not a seat."""
+        play = self._play
+        state = play.state
+        if player is None:
+            player = self.current_player()
+        if player not in play.ctx.seats:
+            raise ValueError(f"player must be a seat 0-{len(play.ctx.seats) - 1}, got {player}")
+        buffer = play.ctx.buffer
+        buffer.fill(0.0)
+        if state is not None:
+            play.ctx.encoding.encode_state(state, player, buffer)
+        return buffer.tolist()
+
     def is_chance_node(self) -> bool:
         return self._play.state is None
 
@@ -290,6 +333,8 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
 
     def _apply_action(self, action: int) -> None:
         play = self._play
+        if play.record_only:  # a resample writing its history: the engine state is set after
+            return
         state = play.state
         if state is None:
             if not 0 <= action < SEED_BASE:
@@ -332,7 +377,12 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
         """A state ``player_id`` cannot tell from this one: ``State.determinize`` with a
         ``random.Random`` seeded from ``probability_sampler()`` (a float in [0, 1), e.g.
         ``pyspiel.UniformProbabilitySampler(0., 1.)``). It keeps the seat's information state;
-        the other seats' recall starts at the sample. Before the deal, a copy of this state."""
+        the other seats' recall starts at the sample. Before the deal, a copy of this state.
+
+        The sample's ``history()`` is its own, not the true deal's: seed digits drawn from the
+        same generator (the sample was dealt by no seed the seat can tell from the true one),
+        then the decisions' ids, which are the true ones. So neither the history nor a
+        serialization of the sample names the true seed."""
         play = self._play
         if play.state is None:
             copy: FeathersState = self.clone()
@@ -343,13 +393,21 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
         recall = play.info
         assert recall is not None  # made with the state, at the deal
         info = recall.resampled(player_id, sample)
-        self._play = _Play(play.ctx)  # clone only the OpenSpiel side, not the engine state
-        try:
-            new: FeathersState = self.clone()
-        finally:
-            self._play = play
-        new._play.seed, new._play.digits = play.seed, play.digits
-        new._play.state, new._play.info = sample, info
+        decisions = self.history()[SEED_DIGITS:]
+        new: FeathersState = self.get_game().new_initial_state()
+        fresh = _Play(play.ctx)
+        fresh.record_only = True
+        new._play = fresh
+        seed = 0
+        for _ in range(SEED_DIGITS):
+            digit = rng.randrange(SEED_BASE)
+            new.apply_action(digit)
+            seed = seed * SEED_BASE + digit
+        for action in decisions:
+            new.apply_action(action)
+        fresh.record_only = False
+        fresh.seed, fresh.digits = seed, SEED_DIGITS
+        fresh.state, fresh.info = sample, info
         return new
 
     def __str__(self) -> str:
@@ -389,8 +447,15 @@ class _Observer:
             self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: FeathersState, player: int) -> None:
+        """Write the tensor of ``player``'s view of ``state``. Raises ``NotImplementedError``
+        for a perfect-recall observer (``information_state_tensor``): the game type says
+        ``provides_information_state_tensor=False``; the perfect-recall view is a string."""
         if self.tensor is None:
-            return
+            raise NotImplementedError(
+                f"{self._ctx.game.id} provides no information state tensor "
+                "(GameType.provides_information_state_tensor is False): use "
+                "information_state_string, or observation_tensor for the current view"
+            )
         self.tensor.fill(0.0)
         engine = state._play.state
         if engine is None:
@@ -415,14 +480,34 @@ class _Observer:
 
 
 class FeathersGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs: Game is Any
-    """An OpenSpiel game of one registered game; a subclass per game sets ``game_id``."""
+    """An OpenSpiel game of one registered game; a subclass per registration sets ``game_id``
+    and ``solo`` (the one-seat mode of a game that also has more seats)."""
 
     game_id: ClassVar[str]
+    solo: ClassVar[bool] = False
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = dict(params or {})
-        self.ctx = _context(self.game_id, configuration(self.game_id, params))
-        super().__init__(GAME_TYPES[self.game_id], self.ctx.info, params)
+        game_id, solo = self.game_id, self.solo
+        config = configuration(game_id, params, solo)
+        players = config.get("players")
+        if solo and players != 1:
+            raise ConfigError(
+                f"{solo_name(game_id)} is the one-seat mode (players=1); for {players} seats "
+                f"load {short_name(game_id)}"
+            )
+        if not solo and players == 1 and game_spec(game_id).players != (1,):
+            raise ConfigError(
+                f"{short_name(game_id)} has 2 or more seats; the one-seat mode is "
+                f"{solo_name(game_id)}"
+            )
+        self.ctx = _context(game_id, config)
+        kind = SOLO_GAME_TYPES[game_id] if solo else GAME_TYPES[game_id]
+        super().__init__(kind, self.ctx.info, params)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as ``pyspiel.load_game`` of the name and parameters (standard ``pickle``)."""
+        return (pyspiel.load_game, (str(self),))
 
     def new_initial_state(self) -> FeathersState:
         return FeathersState(self)
@@ -434,53 +519,67 @@ class FeathersGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs:
         return SEED_DIGITS
 
 
-def _utility(spec: GameSpec) -> Any:
-    """The game's declared ``utility`` (``GameSpec``) as OpenSpiel's: GENERAL_SUM for a game
-    with a solo mode (one game type covers every seat count, and a solo game's return is no
-    constant sum)."""
+_GENERAL = pyspiel.GameType.Utility.GENERAL_SUM
+
+
+def _utility(spec: GameSpec, solo: bool) -> Any:
+    """The game's declared ``utility`` (``GameSpec``) as OpenSpiel's; GENERAL_SUM for a solo
+    mode (its return is a score or a win, no constant sum)."""
     utility = pyspiel.GameType.Utility
-    if 1 in spec.players or spec.utility == "general-sum":
+    if solo or spec.utility == "general-sum":
         return utility.GENERAL_SUM
     return utility.ZERO_SUM if spec.utility == "zero-sum" else utility.CONSTANT_SUM
 
 
-def game_type(spec: GameSpec) -> pyspiel.GameType:
-    """The ``GameType`` of a registered game (see the module docstring)."""
+def game_type(spec: GameSpec, solo: bool = False) -> pyspiel.GameType:
+    """The ``GameType`` of a registered game: of its seat counts of 2 or more, or for ``solo``
+    of its one-seat mode (see the module docstring). A solo-only game has one, its solo one."""
     kinds = pyspiel.GameType
+    only_solo = spec.players == (1,)
+    seats = [1] if solo or only_solo else [n for n in spec.players if n > 1]
     return pyspiel.GameType(
-        short_name=short_name(spec.id),
+        short_name=solo_name(spec.id) if solo and not only_solo else short_name(spec.id),
         long_name=f"Python fourfeathers {spec.title}",
         dynamics=kinds.Dynamics.SEQUENTIAL,
         chance_mode=kinds.ChanceMode.EXPLICIT_STOCHASTIC,
         information=kinds.Information.IMPERFECT_INFORMATION
         if spec.hidden_information
         else kinds.Information.PERFECT_INFORMATION,
-        utility=_utility(spec),
+        utility=_utility(spec, solo or only_solo),
         reward_model=kinds.RewardModel.TERMINAL,
-        max_num_players=max(spec.players),
-        min_num_players=min(spec.players),
+        max_num_players=max(seats),
+        min_num_players=min(seats),
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=_specification(spec.id),
+        parameter_specification=_specification(spec.id, solo),
         default_loadable=True,
         provides_factored_observation_string=False,
     )
 
 
 GAME_TYPES: dict[str, pyspiel.GameType] = {}
-"""Game id -> its registered ``GameType``."""
+"""Game id -> the ``GameType`` of its ``short_name`` registration."""
+SOLO_GAME_TYPES: dict[str, pyspiel.GameType] = {}
+"""Game id -> the ``GameType`` of its ``solo_name`` registration (games that have one)."""
 GAMES: dict[str, str] = {}
-"""OpenSpiel short name -> game id, for every registered game."""
+"""OpenSpiel short name -> game id, for every registration (solo ones included)."""
 
 
 def _register(spec: GameSpec) -> None:
+    title = "".join(word.title() for word in spec.id.split("-"))
     GAME_TYPES[spec.id] = game_type(spec)
-    name = "".join(word.title() for word in spec.id.split("-")) + "Game"
-    cls = type(name, (FeathersGame,), {"game_id": spec.id, "__module__": __name__})
-    pyspiel.register_game(GAME_TYPES[spec.id], cls)  # a class: a lambda crashes at exit
-    GAMES[short_name(spec.id)] = spec.id
+    modes = [(False, GAME_TYPES[spec.id], short_name(spec.id), f"{title}Game")]
+    if 1 in spec.players and spec.players != (1,):
+        SOLO_GAME_TYPES[spec.id] = game_type(spec, solo=True)
+        modes.append((True, SOLO_GAME_TYPES[spec.id], solo_name(spec.id), f"{title}SoloGame"))
+    for solo, kind, name, class_name in modes:
+        attributes = {"game_id": spec.id, "solo": solo, "__module__": __name__}
+        cls = type(class_name, (FeathersGame,), attributes)
+        globals()[class_name] = cls  # found by name, so that states and games pickle
+        pyspiel.register_game(kind, cls)  # a class: a lambda crashes at exit
+        GAMES[name] = spec.id
 
 
 for _spec in list_games():
@@ -490,6 +589,9 @@ for _spec in list_games():
 
 def load(game_id: str, **config: Any) -> pyspiel.Game:
     """``pyspiel.load_game`` of ``game_id`` with the configuration ``config``
-    (e.g. ``load(spec.id, players=3)``). Raises ``ConfigError`` for an unknown game or option."""
+    (e.g. ``load(spec.id, players=3)``): its solo registration for ``players=1`` of a game that
+    also has more seats (``name_for``). Raises ``ConfigError`` for an unknown game or option."""
     game_spec(game_id)
-    return pyspiel.load_game(short_name(game_id), parameters(game_id, config))
+    name = name_for(game_id, config)
+    solo = name != short_name(game_id)
+    return pyspiel.load_game(name, parameters(game_id, config, solo))
