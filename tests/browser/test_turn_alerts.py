@@ -1,4 +1,4 @@
-"""Being called back (callback.js, ``feathers serve --on-turn``): a table played over two
+"""Being called back (callback.js, ``feathers serve --on-turn``): a turn-based table played over two
 restarts of the server, with the tab title and icon, the sound and the notification checked on a
 page in the background after each one, the settings kept by the browser, and the ``--on-turn``
 command run once per turn start (never again for a restart or a reconnection).
@@ -19,7 +19,7 @@ import shlex
 import sys
 from pathlib import Path
 
-from browser_helpers import DESKTOP, click_legal, create_table, my_turn, wait_event
+from browser_helpers import DESKTOP, click_legal, my_turn, wait_event
 from live import LiveServer
 
 SPY = """
@@ -110,7 +110,17 @@ def test_a_table_over_two_restarts_calls_its_seats_back(chromium, tmp_path: Path
     requests: list[str] = []
     contexts = []
     try:
-        table = create_table(server, "featherlight", ["human", "human"], starting_player=0)
+        table = server.post(
+            "/api/tables",
+            {
+                "game": "featherlight",
+                "seats": ["human", "human"],
+                "options": {"starting_player": 0},
+                "mode": "turn-based",
+                "deadline_hours": 24,
+            },
+        )
+        assert table["mode"] == "turn-based" and table["deadline_hours"] == 24, table
         pages = []
         for invite in table["invites"]:
             context = chromium.new_context(viewport=DESKTOP)
