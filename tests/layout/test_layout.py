@@ -468,3 +468,14 @@ def test_a_folder_importing_another_game_is_caught(tmp_path: Path):
             "fourfeathers.games.featherlight.rules",
         }
     }
+
+
+def test_every_test_module_has_its_own_name():
+    """The test folders are not packages: pytest imports each test file by its bare name, so two
+    ``test_x.py`` in two folders stop the whole run's collection (``import file mismatch``), and
+    a helper module imported by name (``import test_seats``) would get whichever came first."""
+    tests = Path(__file__).resolve().parents[1]
+    names: dict[str, list[str]] = {}
+    for path in tests.rglob("test_*.py"):
+        names.setdefault(path.name, []).append(str(path.relative_to(tests)))
+    assert {n: p for n, p in names.items() if len(p) > 1} == {}
