@@ -32,6 +32,7 @@ ATTACKS: list[tuple[str, str]] = [
     ("one client creates tables without limit", "test_tables_a_minute_per_address"),
     ("one client keeps tables running without limit", "test_running_tables_per_address"),
     ("a huge request body is read whole", "test_a_body_over_the_limit_is_refused_unread"),
+    ("a huge request body reaches the application", "test_the_server_refuses_a_large_body"),
     (
         "a body that streams past the limit (no or a lying Content-Length)",
         "test_a_streamed_body_is_counted_and_cut",
@@ -243,6 +244,13 @@ def test_a_body_over_the_limit_is_refused_unread() -> None:
     assert (b"connection", b"close") in call.sent[0]["headers"]
 
 
+def test_the_server_refuses_a_large_body(db: Path) -> None:
+    with server(db) as client:
+        answer = client.post("/api/tables", content=b" " * 70_000 + b"{}")
+        assert answer.status_code == 413 and answer.json()["limit"] == "max-body"
+        assert not hub_of(client).tables
+
+
 def test_a_streamed_body_is_counted_and_cut() -> None:
     chunk = b"x" * 16384
     for headers in ({"transfer-encoding": "chunked"}, {"content-length": "10"}):
@@ -289,14 +297,23 @@ def test_a_slow_body_gets_408_and_closed(tmp_path: Path) -> None:
 # WebSockets.
 
 
+def denial(client: Any, url: str, headers: dict[str, str] | None = None) -> Any:
+    """The refusal of a WebSocket's handshake (``WebSocketDenialResponse``), or None (and the
+    socket closed again) when it was accepted."""
+    try:
+        with client.websocket_connect(url, headers=headers or {}):
+            return None
+    except WebSocketDenialResponse as exc:
+        return exc
+
+
 def test_websockets_per_address(db: Path) -> None:
     with server(db, limits=limits(connections=2)) as client:
         table = create(client, "featherlight", ["human", "human"])["table"]
         first, second = Browser(client, table), Browser(client, table)
-        with pytest.raises(WebSocketDenialResponse) as refused:
-            client.websocket_connect(f"/ws/tables/{table}").__enter__()
-        assert refused.value.status_code == 429
-        assert refused.value.json()["limit"] == "connections"
+        refused = denial(client, f"/ws/tables/{table}")
+        assert refused is not None and refused.status_code == 429
+        assert refused.json()["limit"] == "connections"
         first.close()
         Browser(client, table)  # a place is free again
         second.close()
@@ -308,10 +325,9 @@ def test_a_foreign_origin_is_refused(db: Path) -> None:
         table = create(client, "featherlight", ["human", "human"])["table"]
         url = f"/ws/tables/{table}"
         for origin in ("https://evil.example", "null", "http://testserver.evil.example"):
-            with pytest.raises(WebSocketDenialResponse) as refused:
-                client.websocket_connect(url, headers={"origin": origin}).__enter__()
-            assert refused.value.status_code == 403
-            body = refused.value.json()
+            refused = denial(client, url, {"origin": origin})
+            assert refused is not None and refused.status_code == 403, origin
+            body = refused.json()
             assert body["error"] == "forbidden_origin" and body["limit"] == "allow-origin"
         for origin in ("http://testserver", "https://feathers.example.org", None):
             headers = {"origin": origin} if origin else {}
