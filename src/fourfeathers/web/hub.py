@@ -80,9 +80,6 @@ class Settings:
         public_url: the start of the link ``on_turn`` gives (``http://host:port``).
         on_turn_timeout: seconds that command may run before it is killed.
         limits: what one client may take of the server (``limits.Limits``).
-        max_option: the largest value of a whole-number table option whose game declares no
-            bounds (``max_turns``); such an option must also be at least 1 (0, "no limit", is
-            not served).
     """
 
     db: str
@@ -104,7 +101,6 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"
     on_turn_timeout: float = ON_TURN_TIMEOUT
     limits: Limits = field(default_factory=Limits)
-    max_option: int = 10_000
 
 
 class NotFound(LookupError):
@@ -335,8 +331,8 @@ class Hub:
         return game, [self._check_kind(game, s, kind) for s, kind in enumerate(kinds)]
 
     def _check_numbers(self, game_id: str, options: dict[str, Any]) -> None:
-        """Refuse (400) a whole-number option outside its bounds: the game's declared ones
-        (the lobby's form: ``min``, ``max``, ``choices``), else 1 to ``max_option``."""
+        """Refuse (400) a whole-number option outside its bounds: the lobby's form's ``min``
+        and ``max`` (the game's declared ones, else 1 to ``lobby.MAX_OPTION``)."""
         try:
             fields = {f["name"]: f for f in form(game_spec(game_id))}
         except ConfigError:
@@ -349,7 +345,7 @@ class Hub:
                 continue  # the game's factory names a value of the wrong type
             if field["type"] == "seat" or "choices" in field:
                 continue  # seat numbers and players: the game checks them against its seats
-            low, high = field.get("min", 1), field.get("max", self.settings.max_option)
+            low, high = field["min"], field["max"]
             if not low <= value <= high:
                 raise Refused(400, f"options: {name}: {low} to {high} on this server, got {value}")
 
