@@ -37,6 +37,12 @@ from typing import Any
 
 from websockets.asyncio.client import connect
 
+LIFTED = [
+    *("--tables-per-minute", "1000000", "--running-tables", "1000000"),
+    *("--connections", "1000000"),
+]
+"""Every scripted browser is 127.0.0.1: the per-address limits (docs/protocol.md) lifted."""
+
 EVENT = re.compile(r'\{"type":"event","n":(\d+),')
 NOT_MINE = '"legal":[]'
 RUNNING = '"status":"running"'
@@ -67,7 +73,7 @@ def post(url: str, body: Any) -> Any:
 
 def start_server(db: str, port: int) -> subprocess.Popen[str]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "fourfeathers", "serve", "--port", str(port), "--db", db],
+        [sys.executable, "-m", "fourfeathers", "serve", "--port", str(port), "--db", db, *LIFTED],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,

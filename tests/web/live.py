@@ -21,6 +21,10 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+UNLIMITED = ("--tables-per-minute", "1000000", "--running-tables", "1000000")
+"""The per-address limits lifted: every test client (and the load benchmark) is 127.0.0.1."""
+
+
 class LiveServer:
     """``python -m fourfeathers serve`` on 127.0.0.1 with database ``db`` (a URL); ``port``:
     the port of a server started again (pages reconnect to the same address), else a free
@@ -39,6 +43,9 @@ class LiveServer:
                 str(self.port),
                 "--db",
                 db,
+                *UNLIMITED,
+                "--connections",
+                "1000000",
                 *args,
             ],
             stdout=subprocess.PIPE,

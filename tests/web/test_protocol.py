@@ -654,7 +654,7 @@ def test_idle_finished_tables_are_cleaned_up_running_ones_never(client) -> None:
     later = finished.updated + hub.settings.keep_finished + 1
     assert client.portal.call(hub.cleanup, finished.updated + 1) == []
     old_running = hub.get(running["table"])
-    old_running.updated = 0.0
+    old_running.updated = finished.updated  # as idle as the finished one: kept
     assert client.portal.call(hub.cleanup, later) == [done["table"]]
     assert client.get(f"/api/tables/{done['table']}").status_code == 404
     assert client.get(f"/api/tables/{running['table']}").status_code == 200

@@ -164,3 +164,49 @@ def test_an_address_the_machine_does_not_have_is_one_line(monkeypatch, tmp_path:
     assert result.exit_code == 2
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("Error: --host: cannot listen on 192.0.2.1:8123")
+
+
+def test_the_limits_and_their_defaults(monkeypatch, tmp_path: Path) -> None:
+    from fourfeathers.web.limits import Limits
+
+    seen = fake_run(monkeypatch)
+    db = f"sqlite:///{tmp_path / 'games.db'}"
+    assert runner.invoke(app, ["serve", "--db", db, "--port", str(free_port())]).exit_code == 0
+    assert seen["settings"].limits == Limits()
+    given = [
+        *("--tables-per-minute", "5", "--running-tables", "7", "--connections", "9"),
+        *("--max-body", "2048", "--body-timeout", "2.5", "--computer-only", "1"),
+        *("--watch-grace", "30", "--idle-days", "30"),
+        *("--allow-origin", "HTTPS://Feathers.example.org/", "--allow-origin", "http://a:81"),
+    ]
+    result = runner.invoke(app, ["serve", "--db", db, "--port", str(free_port()), *given])
+    assert result.exit_code == 0, result.output
+    assert seen["settings"].limits == Limits(
+        tables_per_minute=5,
+        running_tables=7,
+        max_body=2048,
+        body_timeout=2.5,
+        connections=9,
+        computer_only=1,
+        watch_grace=30.0,
+        idle_days=30.0,
+        allow_origin=("https://feathers.example.org", "http://a:81"),
+    )
+
+
+@pytest.mark.parametrize(
+    "flag,value,words",
+    [
+        ("--allow-origin", "feathers.example.org", "must be an origin like https://example.org"),
+        ("--allow-origin", "https://a.org/play", "must be an origin like https://example.org"),
+        ("--body-timeout", "nan", "must be a number from 0.1 to 3,600 seconds, got nan"),
+        ("--idle-days", "0", "must be a number from 0.01 to 36,500 days, got 0.0"),
+    ],
+)
+def test_a_bad_limit_is_one_error_line(monkeypatch, flag: str, value: str, words: str) -> None:
+    seen = fake_run(monkeypatch)
+    result = runner.invoke(app, ["serve", flag, value])
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"Error: {flag}: ") and words in lines[0]
+    assert seen == {}

@@ -22,6 +22,9 @@ from .common import check_number, fail, say
 MAX_KEEP_FINISHED = 87_600.0
 """The most hours (ten years) ``--keep-finished`` allows."""
 
+MAX_COUNT = 1_000_000
+"""The most a count limit (``--tables-per-minute``...) may be set to."""
+
 DB_ENV = "FEATHERS_DB"
 """The environment variable that names the database when ``--db`` is not given."""
 
@@ -74,6 +77,90 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    tables_per_minute: Annotated[
+        int,
+        typer.Option(
+            help="New tables one address may create a minute (more: 429).",
+            min=1,
+            max=MAX_COUNT,
+            rich_help_panel="Limits",
+        ),
+    ] = 20,
+    running_tables: Annotated[
+        int,
+        typer.Option(
+            help="Unfinished tables one address may have created (more: 429).",
+            min=1,
+            max=MAX_COUNT,
+            rich_help_panel="Limits",
+        ),
+    ] = 50,
+    connections: Annotated[
+        int,
+        typer.Option(
+            help="WebSockets one address may hold open at once (more: refused, 429).",
+            min=1,
+            max=MAX_COUNT,
+            rich_help_panel="Limits",
+        ),
+    ] = 32,
+    max_body: Annotated[
+        int,
+        typer.Option(
+            metavar="BYTES",
+            help="Largest request body; a bigger one is refused before it is read (413).",
+            min=1024,
+            max=16 * 1024 * 1024,
+            rich_help_panel="Limits",
+        ),
+    ] = 64 * 1024,
+    body_timeout: Annotated[
+        float,
+        typer.Option(
+            metavar="SECONDS",
+            help="Time to send a whole request body (then 408 and the connection closed).",
+            rich_help_panel="Limits",
+        ),
+    ] = 10.0,
+    allow_origin: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-origin",
+            metavar="ORIGIN",
+            help="Also let pages of ORIGIN (https://host[:port]) open WebSockets; the "
+            "server's own pages and non-browser clients always may (repeatable).",
+            show_default=False,
+            rich_help_panel="Limits",
+        ),
+    ] = None,
+    computer_only: Annotated[
+        int,
+        typer.Option(
+            help="Computer decisions of tables with no human seat thought at once (0: "
+            "--workers minus 1, at least 1); people's tables always go first.",
+            min=0,
+            max=MAX_COUNT,
+            rich_help_panel="Limits",
+        ),
+    ] = 0,
+    watch_grace: Annotated[
+        float,
+        typer.Option(
+            metavar="SECONDS",
+            help="A table with no human seat pauses when no page has it open and nobody "
+            "asked for it for this long; it resumes when someone does.",
+            rich_help_panel="Limits",
+        ),
+    ] = 60.0,
+    idle_days: Annotated[
+        float,
+        typer.Option(
+            metavar="DAYS",
+            help="A running table with no connection and no move for this long is archived "
+            "(kept in the database, no longer served).",
+            rich_help_panel="Limits",
+        ),
+    ] = 7.0,
 ) -> None:
     """Serve tables to play in the browser: each seat on its own device, computer seats played
     by the server, every move stored as it is made.
@@ -84,9 +171,14 @@ def serve(
     feathers serve
     feathers serve --port 8080 --db sqlite:///games.db
     feathers serve --on-turn ./call-back.sh --public-url https://f.example.org
+    feathers serve --host 0.0.0.0 --tables-per-minute 5 --idle-days 30
     ```
     """
     check_number("--keep-finished", keep_finished, 0, MAX_KEEP_FINISHED, "hours")
+    check_number("--body-timeout", body_timeout, 0.1, 3600, "seconds")
+    check_number("--watch-grace", watch_grace, 0, 86_400, "seconds")
+    check_number("--idle-days", idle_days, 0.01, 36_500, "days")
+    origins = _origins(allow_origin or [])
     command = _on_turn(on_turn)
     link = _public_url(public_url, host, port)
     try:
@@ -95,6 +187,7 @@ def serve(
 
         from ..web.app import create_app
         from ..web.hub import Settings
+        from ..web.limits import Limits
         from ..web.store import Store
     except ImportError as exc:
         fail(
@@ -122,6 +215,17 @@ def serve(
         keep_finished=keep_finished * 3600,
         on_turn=command,
         public_url=link,
+        limits=Limits(
+            tables_per_minute=tables_per_minute,
+            running_tables=running_tables,
+            max_body=max_body,
+            body_timeout=body_timeout,
+            connections=connections,
+            computer_only=computer_only,
+            watch_grace=watch_grace,
+            idle_days=idle_days,
+            allow_origin=origins,
+        ),
     )
     listening = bind(host, port)  # before the address is printed: a busy port is one line
     say(f"feathers serve: open http://{host}:{port}/ (database {url}; Ctrl-C stops)")
@@ -141,6 +245,17 @@ def serve(
         ws_max_size=4 * settings.max_message,
         ws_per_message_deflate=False,  # compressing every view costs more CPU than it saves
     )
+
+
+def _origins(values: list[str]) -> tuple[str, ...]:
+    """The ``--allow-origin`` values, normalised; fails with one line (exit 2) on one that is
+    not ``http(s)://host[:port]``."""
+    from ..web.limits import check_origin
+
+    try:
+        return tuple(check_origin(value) for value in values)
+    except ValueError as exc:
+        fail("--allow-origin", str(exc))
 
 
 def _on_turn(text: str | None) -> list[str] | None:

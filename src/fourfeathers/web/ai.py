@@ -10,13 +10,16 @@ tiny machines).
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import suppress
 from typing import Any
 
 from ..agents import SeatView, make_agent
@@ -24,6 +27,8 @@ from ..agents.heuristic import repetition_for
 from ..agents.hints import ESTIMATE_PLAYOUTS, HintChoice, hint
 from ..arena.runner import cached_game
 from ..core.records import GameRecord
+
+log = logging.getLogger("fourfeathers.web")
 
 
 def decide(record: dict[str, Any], seat: int, spec: str, seed: int) -> str:
@@ -69,12 +74,31 @@ def _watch_parent(parent: int) -> None:
 
 
 class Pool:
-    """Runs ``decide`` and ``analyse`` tasks; ``workers`` 0 means one per core."""
+    """Runs ``decide`` and ``analyse`` tasks; ``workers`` 0 means one per core.
 
-    def __init__(self, workers: int = 0, processes: bool = True) -> None:
+    Tasks wait in two queues in front of the workers: ``run(..., low=False)`` (a human table's
+    computer seat, a hint) always goes before ``low=True`` (a table with only computer seats),
+    and at most ``low_cap`` low tasks run at a time (0: ``workers - 1``, at least 1), so
+    computer-only tables never take every worker from people waiting.
+
+    A worker that dies (killed, out of memory) breaks a ``ProcessPoolExecutor``: every task in
+    it fails with ``BrokenProcessPool``. The broken executor is replaced once (the first
+    caller to see it does; the others find the new one) and each lost task is run again, up to
+    ``RETRIES`` times: so every table gets its decision and goes on.
+    """
+
+    RETRIES = 3
+    """How many times a task lost with a dead worker is run again."""
+
+    def __init__(self, workers: int = 0, processes: bool = True, low_cap: int = 0) -> None:
         self.workers = workers or os.cpu_count() or 1
         self.processes = processes
+        self.low_cap = low_cap or max(1, self.workers - 1)
         self._executor: Executor | None = None
+        self._busy = 0
+        self._busy_low = 0
+        self._high: deque[asyncio.Future[None]] = deque()
+        self._low: deque[asyncio.Future[None]] = deque()
 
     def _get(self) -> Executor:
         if self._executor is None:
@@ -87,21 +111,88 @@ class Pool:
                 self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix="ai")
         return self._executor
 
-    async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Run ``fn(*args)`` in the pool; a broken process pool is replaced and tried again."""
-        loop = asyncio.get_running_loop()
+    def worker_pids(self) -> list[int]:
+        """The process ids of the live workers (empty with threads or before the first task)."""
+        processes = getattr(self._executor, "_processes", None) or {}
+        return [p.pid for p in processes.values() if p.pid is not None]
+
+    def waiting(self) -> tuple[int, int]:
+        """Tasks waiting for a worker: (high, low)."""
+        return len(self._high), len(self._low)
+
+    async def run(self, fn: Callable[..., Any], *args: Any, low: bool = False) -> Any:
+        """Run ``fn(*args)`` in the pool once a worker is free for its priority (``low``: a
+        table with only computer seats). A task lost with a dead worker is run again (in a
+        new executor) up to ``RETRIES`` times; then ``BrokenProcessPool`` is raised."""
+        await self._acquire(low)
         try:
-            return await loop.run_in_executor(self._get(), fn, *args)
-        except BrokenProcessPool:
-            self.close()
-            return await loop.run_in_executor(self._get(), fn, *args)
+            loop = asyncio.get_running_loop()
+            for attempt in range(self.RETRIES + 1):
+                executor = self._get()
+                try:
+                    return await loop.run_in_executor(executor, fn, *args)
+                except BrokenProcessPool:
+                    if attempt == self.RETRIES:
+                        raise
+                    log.warning("a computer-player worker died: running its task again")
+                    if self._executor is executor:  # the first to see it replaces it
+                        self._executor = None
+                        _stop(executor)
+        finally:
+            self._release(low)
+
+    async def _acquire(self, low: bool) -> None:
+        if not self._waiting_before(low) and self._free(low):
+            self._take(low)
+            return
+        ticket = asyncio.get_running_loop().create_future()
+        (self._low if low else self._high).append(ticket)
+        try:
+            await ticket  # _wake took the slot for us
+        except asyncio.CancelledError:
+            if ticket.done() and not ticket.cancelled():
+                self._release(low)  # given a slot, cancelled before using it
+            else:
+                with suppress(ValueError):
+                    (self._low if low else self._high).remove(ticket)
+            raise
+
+    def _waiting_before(self, low: bool) -> bool:
+        return bool(self._high) or (low and bool(self._low))
+
+    def _free(self, low: bool) -> bool:
+        return self._busy < self.workers and (not low or self._busy_low < self.low_cap)
+
+    def _take(self, low: bool) -> None:
+        self._busy += 1
+        self._busy_low += low
+
+    def _release(self, low: bool) -> None:
+        self._busy -= 1
+        self._busy_low -= low
+        while True:
+            if self._high and self._free(False):
+                queue, low = self._high, False
+            elif self._low and self._free(True):
+                queue, low = self._low, True
+            else:
+                return
+            ticket = queue.popleft()
+            if not ticket.done():
+                self._take(low)
+                ticket.set_result(None)
 
     def close(self) -> None:
         """Stop the workers, without waiting for a search in progress."""
         executor, self._executor = self._executor, None
-        if executor is None:
-            return
-        processes = list(getattr(executor, "_processes", {}).values())
-        executor.shutdown(wait=False, cancel_futures=True)
-        for process in processes:  # a thinking worker would finish its search first
-            process.terminate()
+        if executor is not None:
+            _stop(executor)
+
+
+def _stop(executor: Executor) -> None:
+    """Shut ``executor`` down without waiting; its worker processes are terminated (a thinking
+    worker would finish its search first)."""
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    executor.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()

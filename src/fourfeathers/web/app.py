@@ -34,8 +34,9 @@ from .. import __version__
 from ..agents import AGENTS, ALIASES
 from ..core.registry import list_games
 from . import ai, replay, views
-from .hub import Hub, NotFound, Refused, Settings, token_hash
+from .hub import Archived, Hub, NotFound, Refused, Settings, token_hash
 from .lessons import add_lessons
+from .limits import LimitExceeded, LimitsMiddleware, Quotas
 from .lobby import game_entry
 from .pages import STATIC, add_pages
 from .protocol import (
@@ -142,7 +143,7 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.db)
-        pool = ai.Pool(settings.ai_workers, settings.ai_processes)
+        pool = ai.Pool(settings.ai_workers, settings.ai_processes, settings.limits.computer_only)
         hub = Hub(settings, store, pool)
         await hub.start()
         app.state.hub = hub
@@ -161,6 +162,9 @@ def create_app(settings: Settings) -> FastAPI:
         lifespan=lifespan,
     )
 
+    app.add_middleware(LimitsMiddleware, limits=settings.limits)
+    quotas = Quotas(settings.limits)
+
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
@@ -168,6 +172,26 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(NotFound)
     async def _not_found(request: Request, exc: NotFound) -> JSONResponse:
         return JSONResponse({"error": "not_found", "message": str(exc)}, status_code=404)
+
+    @app.exception_handler(Archived)
+    async def _archived(request: Request, exc: Archived) -> JSONResponse:
+        return JSONResponse({"error": "archived", "message": str(exc)}, status_code=410)
+
+    @app.exception_handler(LimitExceeded)
+    async def _limit(request: Request, exc: LimitExceeded) -> JSONResponse:
+        return JSONResponse(exc.body(), status_code=exc.status)
+
+    def check_quota(request: Request) -> str:
+        """The client's address, once it may create a table (else ``LimitExceeded``)."""
+        hub = hub_of(request)
+        address = request.client.host if request.client else ""
+
+        def running(table_id: str) -> bool:
+            table = hub.tables.get(table_id)
+            return table is not None and not table.over
+
+        quotas.check_create(address, running)
+        return address
 
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
@@ -216,6 +240,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/tables", status_code=201)
     async def create(body: CreateTable, request: Request) -> dict[str, Any]:
+        address = check_quota(request)
         table, invites, host = await hub_of(request).create(
             body.game,
             body.options,
@@ -225,11 +250,14 @@ def create_app(settings: Settings) -> FastAPI:
             body.mode,
             body.deadline_hours,
         )
+        quotas.created(address, table.id)
         return views.created(table, invites, str(request.base_url), host)
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request) -> dict[str, Any]:
-        return views.summary(hub_of(request).get(table_id))
+        found = hub_of(request).get(table_id)
+        hub_of(request).look(found)  # a paused computer-only table plays on
+        return views.summary(found)
 
     @app.post("/api/tables/{table_id}/claim")
     async def claim(table_id: str, body: Claim, request: Request) -> dict[str, Any]:
@@ -260,7 +288,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/tables/{table_id}/rematch")
     async def rematch(table_id: str, body: Rematch, request: Request) -> dict[str, Any]:
+        address = check_quota(request)
         new, invites = await hub_of(request).rematch(table_id, body.token)
+        quotas.created(address, new.id)
         return views.created(new, invites, str(request.base_url))
 
     @app.post("/api/tables/{table_id}/devices")
@@ -409,12 +439,13 @@ async def _commands(hub: Hub, table: Any, sock: Socket) -> None:
             return
         if message["type"] == "websocket.disconnect":
             return
-        if not sock.allow():
+        if not sock.allow():  # answered, with the command's id, like any other refusal
+            id = _id_of(_payload(message), settings.max_message)
             if sock.refused > settings.burst:
-                sock.error("flood", "too many messages: closing")
+                sock.error("flood", "too many messages: closing", id)
                 sock.close(CLOSE_FLOOD)
                 return
-            sock.error("rate_limited", f"at most {settings.rate:g} messages a second: ignored")
+            sock.error("rate_limited", f"at most {settings.rate:g} messages a second: ignored", id)
             continue
         try:
             msg = parse(_payload(message), settings.max_message)
@@ -463,6 +494,16 @@ def _hint_task(hub: Hub, table: Any, sock: Socket, cmd: Command) -> None:
             sock.hinting = False
 
     hub.spawn(run())
+
+
+def _id_of(payload: str | bytes, limit: int) -> str | int | None:
+    """The ``id`` of a message (None if it has none or cannot be read): what its answer carries
+    when it is refused before it is used."""
+    try:
+        msg = parse(payload, limit)
+    except ProtocolError as exc:
+        return exc.id
+    return getattr(msg, "id", None)
 
 
 def _type_of(payload: str | bytes) -> Any:

@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from .. import __version__
@@ -35,6 +35,8 @@ from ..core.game import Game
 from ..core.registry import game_spec, make
 from ..core.rng import derive_seed, random_seed
 from . import ai, views
+from .limits import Limits
+from .lobby import form
 from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
 from .on_turn import OnTurn
 from .protocol import Command
@@ -77,6 +79,7 @@ class Settings:
             or None.
         public_url: the start of the link ``on_turn`` gives (``http://host:port``).
         on_turn_timeout: seconds that command may run before it is killed.
+        limits: what one client may take of the server (``limits.Limits``).
     """
 
     db: str
@@ -97,10 +100,15 @@ class Settings:
     on_turn: list[str] | None = None
     public_url: str = "http://127.0.0.1:8000"
     on_turn_timeout: float = ON_TURN_TIMEOUT
+    limits: Limits = field(default_factory=Limits)
 
 
 class NotFound(LookupError):
     """No such table (HTTP 404)."""
+
+
+class Archived(NotFound):
+    """A table that was archived (HTTP 410): kept in the database, no longer served."""
 
 
 class Refused(ValueError):
@@ -158,6 +166,8 @@ class Hub:
         self.store = store
         self.pool = pool
         self.tables: dict[str, Table] = {}
+        self.archived: dict[str, float] = {}
+        """The archived tables' ids and when each was archived (Unix seconds)."""
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[Any]] = set()
         self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
@@ -214,6 +224,7 @@ class Hub:
 
     async def start(self) -> None:
         """Rebuild every stored table from its record and let computer seats resume."""
+        self.archived = await self.db(self.store.archived)
         for stored in await self.db(self.store.load):
             table = self._rebuild(stored)
             if table is not None:
@@ -270,11 +281,29 @@ class Hub:
     # Tables.
 
     def get(self, table_id: str) -> Table:
-        """The table ``table_id``. Raises ``NotFound``."""
+        """The table ``table_id``. Raises ``NotFound`` (``Archived`` for an archived one)."""
         table = self.tables.get(table_id) if TABLE_ID.match(table_id) else None
         if table is None:
+            if table_id in self.archived:
+                when = time.strftime("%Y-%m-%d", time.gmtime(self.archived[table_id]))
+                days = f"{self.settings.limits.idle_days:g}"
+                raise Archived(
+                    f"table {table_id} was archived on {when}: nobody played or watched it for "
+                    f"{days} days (it is kept, no longer served)"
+                )
             raise NotFound(f"no table {table_id!r}")
         return table
+
+    def look(self, table: Table) -> None:
+        """Someone looked at ``table`` (created it, asked for it over HTTP): a computer-only
+        table plays on for ``limits.watch_grace`` seconds more (``watched``)."""
+        table.looked = time.monotonic()
+        self._schedule(table)
+
+    def watched(self, table: Table) -> bool:
+        """Whether ``table`` is watched: a connection, or a look within the grace period."""
+        grace = self.settings.limits.watch_grace
+        return bool(table.connections) or time.monotonic() - table.looked < grace
 
     async def create(
         self,
@@ -297,6 +326,7 @@ class Hub:
             raise Refused(
                 400, "deadline_hours: only a turn-based table has a deadline", "bad_field"
             )
+        self._check_numbers(game_id, options)
         game, kinds = self._check_table(game_id, options, kinds)
         invites = {s: new_secret() for s, kind in enumerate(kinds) if kind == HUMAN}
         host = new_secret()
@@ -316,7 +346,7 @@ class Hub:
         )
         await self.db(self.store.create, self._row(table), table.invites, table.tokens)
         self.tables[table.id] = table
-        self._schedule(table)
+        self.look(table)
         return table, invites, host
 
     def _check_table(
@@ -345,6 +375,25 @@ class Hub:
                 400, f"seats: {len(kinds)} given for a {game.num_players}-player {game.title}"
             )
         return game, [self._check_kind(game, s, kind) for s, kind in enumerate(kinds)]
+
+    def _check_numbers(self, game_id: str, options: dict[str, Any]) -> None:
+        """Refuse (400) a whole-number option outside its bounds: the lobby's form's ``min``
+        and ``max`` (the game's declared ones, else 1 to ``lobby.MAX_OPTION``)."""
+        try:
+            fields = {f["name"]: f for f in form(game_spec(game_id))}
+        except ConfigError:
+            return  # _check_table names the unknown game
+        for name, value in options.items():
+            field = fields.get(name)
+            if field is None or field["type"] not in ("int", "seat"):
+                continue
+            if not isinstance(value, int) or isinstance(value, bool):
+                continue  # the game's factory names a value of the wrong type
+            if field["type"] == "seat" or "choices" in field:
+                continue  # seat numbers and players: the game checks them against its seats
+            low, high = field["min"], field["max"]
+            if not low <= value <= high:
+                raise Refused(400, f"options: {name}: {low} to {high} on this server, got {value}")
 
     def _check_kind(self, game: Game, seat: int, kind: str) -> str:
         kind = kind.strip().lower()
@@ -489,7 +538,7 @@ class Hub:
             self.tables[new.id] = new
             table.rematch = new.id
             self._send_all(table, lambda r: views.rematch(new.id))
-        self._schedule(new)
+        self.look(new)
         return new, invites
 
     # Devices, the host, seats handed over.
@@ -753,6 +802,7 @@ class Hub:
             since = last if last is not None and last <= table.n else 0
             conn.send(views.encode(views.sync(table, conn.recipient, since)))
             table.connections.add(conn)
+        self._schedule(table)  # a paused computer-only table resumes
 
     def leave(self, table: Table, conn: Connection) -> None:
         table.connections.discard(conn)
@@ -899,10 +949,14 @@ class Hub:
                 seat = table.computer_to_move()
                 if seat is None:
                     break
+                low = table.computer_only
+                if low and not self.watched(table):
+                    break  # paused: resumes when someone looks or connects (look, join)
                 n = table.n
                 record = asdict(table.record)
                 seed = derive_seed(table.seed, "seat", seat, len(table.record.actions))
-                text = await self.pool.run(ai.decide, record, seat, table.kinds[seat], seed)
+                kind = table.kinds[seat]
+                text = await self.pool.run(ai.decide, record, seat, kind, seed, low=low)
                 async with table.lock:
                     if table.n != n:
                         continue  # an undo came first: think again
@@ -923,11 +977,13 @@ class Hub:
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """Delete the finished tables nobody watches that were idle for ``keep_finished``
-        seconds (running tables are never deleted), and the device links that expired an hour
-        ago or more (a used or expired link is refused the same way: ``link_used`` needs it
-        only while a device might still open it). Returns the table ids deleted."""
+        seconds (running tables are never deleted), the device links that expired an hour ago
+        or more (a used or expired link is refused the same way: ``link_used`` needs it only
+        while a device might still open it), and archive the running tables idle for
+        ``limits.idle_days`` (``archive_idle``). Returns the table ids deleted."""
         now = time.time() if now is None else now
         await self.db(self.store.drop_links, now - LINK_KEPT)
+        await self.archive_idle(now)
         gone = [
             t.id
             for t in self.tables.values()
@@ -939,6 +995,35 @@ class Hub:
             del self.tables[table_id]
             await self.db(self.store.delete, table_id)
         return gone
+
+    def idle_deadline(self, table: Table) -> float | None:
+        """When (Unix seconds) the running ``table`` is archived if nothing happens: its last
+        event (or creation) plus ``limits.idle_days``; a turn-based table with a deadline per
+        decision gets ``limits.idle_days`` after that deadline (its seats have that long to
+        move, and then the others may hand an overdue seat to the computer)."""
+        idle = self.settings.limits.idle_days * 86_400
+        if table.mode == "turn-based" and table.deadline_hours is not None:
+            return table.turn_started + table.deadline_hours * 3600 + idle
+        return table.updated + idle
+
+    async def archive_idle(self, now: float | None = None) -> list[str]:
+        """Archive every running table with no connection whose ``idle_deadline`` has passed:
+        its record stays in the database (``Store.archive``), it is no longer served (``get``
+        raises ``Archived``: HTTP 410, the page says so). Returns the ids archived."""
+        now = time.time() if now is None else now
+        idle = []
+        for table in self.tables.values():
+            if table.finished is not None or table.connections:
+                continue
+            deadline = self.idle_deadline(table)
+            if deadline is not None and now > deadline:
+                idle.append(table.id)
+        for table_id in idle:
+            await self.db(self.store.archive, table_id, now)
+            del self.tables[table_id]
+            self.archived[table_id] = now
+            log.info("table %s archived: idle since %s", table_id, time.ctime(now))
+        return idle
 
 
 def _free_seat(table: Table) -> bool:

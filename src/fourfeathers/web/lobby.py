@@ -33,10 +33,15 @@ HIDDEN = ("content", "content_digest")
 COMMON = {
     "players": ("Players", "How many seats the table has."),
     "starting_player": ("First player", "The seat that moves first (empty: drawn at random)."),
-    "max_turns": ("Turn limit", "The game stops after this many turns (0: no limit)."),
+    "max_turns": ("Turn limit", "The game stops after this many turns."),
     "variants": ("Variants", "Alternatives to the project's rulings of unclear rules."),
 }
 """Label and help of the options every game may share (``core.config.common_options``)."""
+
+MAX_OPTION = 10_000
+"""The bounds of a whole-number option whose game declares none (``max_turns``) are 1 to this:
+the server refuses more (``Hub``), and 0 ("no turn limit": computer players could play for
+ever)."""
 
 VIEW_FILES = ("view.js", "view.css")
 
@@ -109,6 +114,9 @@ def form(spec: GameSpec) -> list[dict[str, Any]]:
                     field["free"] = True
         else:
             field["type"] = "int" if isinstance(default, int) else "str"
+        if field["type"] == "int" and "choices" not in field:
+            field.setdefault("min", 1)
+            field.setdefault("max", MAX_OPTION)
         field.update(overrides.get(name, {}))
         fields.append(field)
     return fields

@@ -24,6 +24,8 @@ Schema (the same on both):
 - ``feathers_schema``: one row, the ``version`` of this schema (``SCHEMA_VERSION``). A database
   without it is of version 1 (before devices and hosts): ``Store`` adds the new columns and
   makes each claimed seat's token its first device, in one transaction, at start.
+- ``archived_tables``: ``table_id``, ``archived`` (Unix seconds): the running tables archived
+  after days with nobody (``Hub.archive_idle``); their rows above are kept, ``load`` skips them.
 
 Every method is synchronous and commits before it returns; the hub runs them in one worker
 thread. SQLite files use write-ahead logging, which survives a killed process.
@@ -112,6 +114,13 @@ moves = sa.Table(
     sa.Column("words", sa.Text, nullable=False),
     sa.Column("undone", sa.JSON, nullable=False),
     sa.Column("created", sa.Float, nullable=False),
+)
+
+archived_tables = sa.Table(
+    "archived_tables",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id"), primary_key=True),
+    sa.Column("archived", sa.Float, nullable=False),
 )
 
 
@@ -363,23 +372,50 @@ class Store:
     def delete(self, table_id: str) -> None:
         """Remove a table with its seats and events."""
         with self.engine.begin() as db:
-            for part in (moves, devices, links, seats):
+            for part in (moves, devices, links, seats, archived_tables):
                 db.execute(part.delete().where(part.c.table_id == table_id))
             db.execute(game_tables.delete().where(game_tables.c.id == table_id))
 
-    def load(self) -> list[StoredTable]:
-        """Every stored table with its seats and events, oldest first."""
+    def archive(self, table_id: str, when: float) -> None:
+        """Mark a table archived at ``when`` (Unix seconds): kept, but ``load`` skips it."""
+        with self.engine.begin() as db:
+            db.execute(archived_tables.insert().values(table_id=table_id, archived=when))
+
+    def archived(self) -> dict[str, float]:
+        """The archived tables: id -> when it was archived."""
         with self.engine.connect() as db:
-            rows = db.execute(game_tables.select().order_by(game_tables.c.created)).mappings()
+            return {r.table_id: r.archived for r in db.execute(archived_tables.select())}
+
+    def load(self) -> list[StoredTable]:
+        """Every stored table that is not archived, with its seats and events, oldest first."""
+        gone = sa.select(archived_tables.c.table_id)
+        with self.engine.connect() as db:
+            rows = db.execute(
+                game_tables.select()
+                .where(game_tables.c.id.not_in(gone))
+                .order_by(game_tables.c.created)
+            ).mappings()
             found = {r["id"]: StoredTable(dict(r), [], [], []) for r in rows}
-            for r in db.execute(seats.select().order_by(seats.c.table_id, seats.c.seat)):
+            for r in db.execute(
+                seats.select()
+                .where(seats.c.table_id.not_in(gone))
+                .order_by(seats.c.table_id, seats.c.seat)
+            ):
                 found[r.table_id].invites.append(r.invite)
                 found[r.table_id].tokens.append(r.token)
-            for r in db.execute(devices.select().order_by(devices.c.table_id, devices.c.number)):
+            for r in db.execute(
+                devices.select()
+                .where(devices.c.table_id.not_in(gone))
+                .order_by(devices.c.table_id, devices.c.number)
+            ):
                 found[r.table_id].devices.append(
                     Device(r.token, r.seat, r.number, r.added, r.seen, r.out)
                 )
-            for r in db.execute(moves.select().order_by(moves.c.table_id, moves.c.n)):
+            for r in db.execute(
+                moves.select()
+                .where(moves.c.table_id.not_in(gone))
+                .order_by(moves.c.table_id, moves.c.n)
+            ):
                 stored = found[r.table_id]
                 stored.events.append(
                     LogRow(r.n, r.kind, r.seat, r.action, r.words, tuple(r.undone))

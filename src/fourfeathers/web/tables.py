@@ -149,6 +149,8 @@ class Table:
     mode: str = "live"
     deadline_hours: int | None = None
     turn_started: float = 0.0
+    looked: float = field(default=0.0, repr=False)
+    """When someone last looked at the table (``time.monotonic``; ``Hub.look``)."""
 
     def __post_init__(self) -> None:
         self.play = core_table.Table(self.game, self.seed, self.kinds)
@@ -177,6 +179,12 @@ class Table:
     @property
     def over(self) -> bool:
         return self.play.over
+
+    @property
+    def computer_only(self) -> bool:
+        """True when every seat is a computer's (nobody plays: ``Hub.watched`` decides whether
+        it goes on)."""
+        return HUMAN not in self.kinds
 
     def claimed(self, seat: int) -> bool:
         """True for a computer seat or a human seat somebody holds."""

@@ -29,6 +29,7 @@ export async function tablePage(root, tableId, seat, invite) {
   try {
     summary = await api(`/api/tables/${tableId}`);
   } catch (error) {
+    if (error.status === 410) return archived(root, error);
     return error.status === 404 ? missing(root, tableId) : failed(root, error);
   }
   const catalogue = await api(`/api/tables/${tableId}/catalogue`);
@@ -49,6 +50,20 @@ function missing(root, tableId) {
         {},
         `There is no table ${tableId} on this server (finished tables are cleared after a while).`,
       ),
+      h("p", {}, h("a", { href: "/" }, "Go to the lobby")),
+    ),
+  );
+}
+
+// A running table nobody played or watched for days (feathers serve --idle-days): the server
+// keeps its record but no longer serves it; the message says since when.
+function archived(root, error) {
+  root.replaceChildren(
+    h(
+      "main",
+      { class: "page narrow" },
+      h("h1", {}, "This table was archived"),
+      h("p", {}, error.message),
       h("p", {}, h("a", { href: "/" }, "Go to the lobby")),
     ),
   );
