@@ -194,10 +194,14 @@ def test_bad_requests_are_refused_naming_the_field(
 
 
 def test_a_huge_body_is_refused_before_it_is_read(client) -> None:
-    huge = b'{"step": 0, "action": "' + b"x" * (MAX_BODY * 100) + b'"}'
-    answer = client.post("/api/lessons/featherlight/solo/check", content=huge)
+    big = b'{"step": 0, "action": "' + b"x" * (MAX_BODY * 2) + b'"}'
+    answer = client.post("/api/lessons/featherlight/solo/check", content=big)
     assert answer.status_code == 413
     assert answer.json() == {"error": "too_large", "message": f"body: at most {MAX_BODY} bytes"}
+    huge = b'{"step": 0, "action": "' + b"x" * (MAX_BODY * 100) + b'"}'
+    answer = client.post("/api/lessons/featherlight/solo/check", content=huge)
+    assert answer.status_code == 413  # the server's own limit (--max-body) comes first
+    assert answer.json()["limit"] == "max-body"
 
     def chunks():  # no content-length: read in pieces, stopped past the limit
         for _ in range(100):
