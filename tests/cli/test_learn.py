@@ -106,3 +106,13 @@ def test_rules_at_the_play_prompt():
     assert "No rule holds 'zebra'. Type 'rules' for the sections." in out
     assert "rules [words]" in out
     assert "Traceback" not in out
+
+
+def test_help_names_this_games_moves_and_a_number_beyond_the_list_says_so():
+    """help once gave 'move 2' (a Fancy Feathers move) as the example in every game, and 99
+    answered with the whole syntax of the game rather than the list's range."""
+    result = runner.invoke(app, ["learn", "featherlight"], input="help\n99\nquit\n")
+    assert result.exit_code == 0
+    assert "'move 2'" not in result.output
+    assert "e.g. 'take 6'" in result.output
+    assert "There is no action 99: type a number from 1 to 8 (? lists them)." in result.output

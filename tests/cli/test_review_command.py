@@ -118,3 +118,14 @@ def test_a_bad_record_is_one_line(tmp_path: Path, text: str | None, reason: str)
     assert result.exit_code == 2, result.output
     assert result.stderr.startswith("Error: FILE: ") and reason in result.stderr
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.output
+
+
+def test_a_chart_of_any_other_name_is_a_png_not_a_traceback(saved: Path):
+    """--chart says 'any other name as PNG': a .txt name once crashed in matplotlib after the
+    whole review had run ("Format 'txt' is not supported")."""
+    pytest.importorskip("matplotlib")
+    chart = saved.parent / "chart.txt"
+    result = run("review", str(saved), "--budget", "5", "--chart", str(chart))
+    assert result.exit_code == 0, result.output
+    assert "Traceback" not in result.output
+    assert chart.read_bytes().startswith(b"\x89PNG\r\n")

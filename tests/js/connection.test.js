@@ -125,3 +125,22 @@ test("a lost connection answers every pending command, and a refused token gives
   assert.equal(statuses.at(-1), "closed: no seat");
   clearTimeout(s.watchdog);
 });
+
+test("a close without a reason is told in words, never as its code", () => {
+  const opened = [];
+  globalThis.location = { protocol: "http:", host: "example.test" };
+  globalThis.WebSocket = class {
+    constructor() {
+      opened.push(this);
+    }
+    send() {}
+    close() {}
+  };
+  const statuses = [];
+  const s = new TableSocket("t1", "token", { message: () => {}, status: (t) => statuses.push(t) });
+  s.open();
+  opened[0].onopen();
+  opened[0].onclose({ code: 4403, reason: "" }); // a reissued invite signs the device out
+  assert.equal(statuses.at(-1), "closed: this device was signed out");
+  clearTimeout(s.watchdog);
+});

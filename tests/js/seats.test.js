@@ -88,3 +88,13 @@ test("My tables sends only this browser's seat tokens, in the body", async () =>
   seats.signedOut("b");
   assert.equal(localStorage.getItem("feathers:seat:b"), null);
 });
+
+test("a refused device link is told without the request's field name", () => {
+  assert.equal(
+    seats.linkRefusal(
+      "code: this link was used already (a link gives its seat to one device, once)",
+    ),
+    "This link was used already (a link gives its seat to one device, once)",
+  );
+  assert.equal(seats.linkRefusal("502 Bad Gateway"), "502 Bad Gateway");
+});

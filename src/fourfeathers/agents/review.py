@@ -435,7 +435,8 @@ PLOTTING_EXTRA = "pip install 'fourfeathers[report]'"
 
 
 def png_chart(result: Review, path: str | Path) -> None:
-    """Write the chart of ``svg_chart`` as a PNG to ``path`` with matplotlib (Agg backend).
+    """Write the chart of ``svg_chart`` as a PNG to ``path`` with matplotlib (Agg backend),
+    whatever the name's suffix (``game.txt`` too: the suffix does not choose the format).
 
     Raises ``ImportError`` saying how to install matplotlib (``PLOTTING_EXTRA``) if it is
     missing, ``OSError`` if ``path`` cannot be written."""
@@ -465,6 +466,6 @@ def png_chart(result: Review, path: str | Path) -> None:
         axes.set_xlabel("decision")
         axes.set_title(f"{result.game}: seat {result.seat + 1}")
         figure.tight_layout()
-        figure.savefig(path)
+        figure.savefig(path, format="png")  # any name: --chart says so, not the suffix
     finally:
         plt.close(figure)

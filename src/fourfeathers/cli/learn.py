@@ -30,7 +30,7 @@ from .view import render_state
 LEARN_HELP = """\
 Answer with:
   a number          the action with that number (type ? for the list)
-  an action's text  e.g. 'draw 1' or 'move 2'
+  an action's text  e.g. '{example}'
   ?                 every action you may take now, with what it does
   hint              the step's hint
   show              the table and the question again
@@ -155,7 +155,9 @@ def _run(run: LessonRun) -> bool:
             say("Lesson stopped.")
             return False
         if word in ("help", "h"):
-            console.print(LEARN_HELP, markup=False)
+            actions = run.legal_actions()
+            example = str(actions[-1]) if actions else "?"
+            console.print(LEARN_HELP.format(example=example), markup=False)
             continue
         if word == "?":
             actions = run.legal_actions()
@@ -169,6 +171,10 @@ def _run(run: LessonRun) -> bool:
             continue
         if is_rules_command(answer):
             show_rules(run.lesson.game, answer)
+            continue
+        beyond = _out_of_list(run, answer)
+        if beyond:
+            say(beyond, "yellow")
             continue
         verdict = run.check(_answer(run, answer))
         _tell(run, verdict)
@@ -184,6 +190,16 @@ def _answer(run: LessonRun, answer: str) -> object:
         if 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
     return answer
+
+
+def _out_of_list(run: LessonRun, answer: str) -> str | None:
+    """What to say for a list number beyond the list (``99`` when ``?`` lists 8), else None."""
+    if not answer.isdecimal():
+        return None
+    count = len(run.legal_actions())
+    if 1 <= int(answer) <= count:
+        return None
+    return f"There is no action {answer}: type a number from 1 to {count} (? lists them)."
 
 
 def _tell(run: LessonRun, verdict: Verdict) -> None:

@@ -4,6 +4,13 @@
 
 // the token holds no seat here; signed out (seats.js); no such table
 const GIVE_UP = new Set([4401, 4403, 4404]);
+// What the page says for a close without a reason (the server's signing out sends none): a
+// player never reads a close code.
+const GIVE_UP_WORDS = {
+  4401: "this device holds no seat here",
+  4403: "this device was signed out",
+  4404: "no such table",
+};
 const SILENCE = 40_000; // ms without any message (the server pings every 15 s): reconnect
 
 export class TableSocket {
@@ -52,7 +59,7 @@ export class TableSocket {
       if (this.closed) return;
       if (GIVE_UP.has(closing.code)) {
         this.closed = true;
-        this.handlers.status(`closed: ${closing.reason || closing.code}`);
+        this.handlers.status(`closed: ${closing.reason || GIVE_UP_WORDS[closing.code]}`);
         return;
       }
       this.handlers.status("reconnecting");

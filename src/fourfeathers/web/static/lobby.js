@@ -8,7 +8,6 @@ import { LEVELS } from "./levels.js";
 import { keepHost, modeBody, modeFields, myTables, myTablesSection } from "./seats.js";
 
 const PAGE = 12; // tables asked for at a time (the server answers at most 50), latest first
-const HELD = 12; // tables this browser holds seats at, fetched one by one (never listed)
 
 export async function lobbyPage(root) {
   const { games: list, agents } = await games();
@@ -34,12 +33,13 @@ export async function lobbyPage(root) {
       const answer = await api(`/api/tables?limit=${Math.min(shown, 50)}`);
       lobby.tables = answer.tables;
       lobby.total = answer.total;
-      lobby.mine = await heldTables();
+      lobby.mine = await myTables();
     } catch {
       return;
     }
     const list = document.getElementById("tables");
     if (list) list.replaceWith(tablesSection(lobby, draw));
+    document.getElementById("my-tables")?.replaceWith(myTablesSection(lobby.mine));
   };
   lobby.more = async () => {
     try {
@@ -56,14 +56,6 @@ export async function lobbyPage(root) {
   };
   await refresh();
   setInterval(() => document.visibilityState === "visible" && refresh(), 5000);
-}
-
-// The tables this browser holds a seat at (a private table is not in the list): each asked for
-// by its id, the ones the server no longer has left out.
-async function heldTables() {
-  const ids = held.tables().slice(-HELD);
-  const found = await Promise.all(ids.map((id) => api(`/api/tables/${id}`).catch(() => null)));
-  return found.filter(Boolean);
 }
 
 function choose(lobby, game) {

@@ -45,6 +45,13 @@ export function deviceName(device) {
   return `device ${device.device}, added ${when(device.added)}`;
 }
 
+// Why a device link was refused, in a player's words: the server's message names the request's
+// field ("code: this link was used already ..."), which a person never typed.
+export function linkRefusal(message) {
+  const words = String(message).replace(/^code: /, "");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 // The page a device link opens (/t/{id}/continue#CODE): take the seat's new token, then show
 // the table.
 export async function continuePage(root, tableId, code, open) {
@@ -59,7 +66,7 @@ export async function continuePage(root, tableId, code, open) {
         "main",
         { class: "page narrow" },
         h("h1", {}, "This link does not work"),
-        h("p", { class: "error", role: "alert" }, error.message),
+        h("p", { class: "error", role: "alert" }, linkRefusal(error.message)),
         h("p", {}, "Ask the device that holds the seat for a new link (it lasts 10 minutes)."),
         h(
           "p",
