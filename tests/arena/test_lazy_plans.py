@@ -7,6 +7,7 @@ import gc
 import itertools
 import json
 import os
+import socket
 import time
 import tracemalloc
 from pathlib import Path
@@ -157,17 +158,27 @@ def test_workers_beyond_the_cores_are_capped(monkeypatch):
 
 
 def test_serve_workers_beyond_the_cores_are_capped(tmp_path: Path, monkeypatch):
-    uvicorn = pytest.importorskip("uvicorn")
+    pytest.importorskip("uvicorn")
     pytest.importorskip("fastapi")
+    from fourfeathers.cli import serve as serve_command
+
     served = {}
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kw: served.update(kw))
+
+    def run(app, listening, **kw):  # serve binds first, then hands uvicorn the socket
+        served.update(kw, bound=listening.getsockname())
+        listening.close()
+
+    monkeypatch.setattr(serve_command, "run", run)
     monkeypatch.setattr(gc, "freeze", lambda: None)  # serve tunes the collector for itself
     monkeypatch.setattr(gc, "set_threshold", lambda *a: None)
     monkeypatch.setattr(os, "cpu_count", lambda: 2)
     db = f"sqlite:///{tmp_path / 'f.db'}"
-    result = cli.invoke(app, ["serve", "--db", db, "--workers", str(10**20), "--port", "8123"])
+    with socket.socket() as probe:  # a port nothing listens on now
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = cli.invoke(app, ["serve", "--db", db, "--workers", str(10**20), "--port", str(port)])
     assert result.exit_code == 0, result.output
     assert (
         result.stderr == f"Note: --workers {10**20} capped at 4 (2 per core of this machine's 2).\n"
     )
-    assert served["port"] == 8123
+    assert served["port"] == port and served["bound"] == ("127.0.0.1", port)
