@@ -4,7 +4,7 @@ Every registered game gets single-agent ids (``ENV_IDS`` maps each to its game i
 
 - ``fourfeathers/<id>-v0``: the game with its seats (2-6 as the game allows; ``players=...``),
   one of them the learner's, the others played inside ``step`` by computer agents; for a game
-  that is solo only (Familiar Feat) this id is its solo game;
+  that is solo only this id is its solo game;
 - ``fourfeathers/<id>-solo-v0``: the one-seat mode of a game that also has more seats
   (``SOLO_ENV_IDS``).
 
@@ -14,7 +14,8 @@ and ``opponents``:
 
 >>> import gymnasium as gym
 >>> import fourfeathers.rl.gymnasium as fgym
->>> env = gym.make("fourfeathers/fancy-feathers-v0", players=3, opponents="easy")
+>>> env_id = sorted(set(fgym.ENV_IDS) - set(fgym.SOLO_ENV_IDS))[0]  # "fourfeathers/<id>-v0"
+>>> env = gym.make(env_id, players=3, opponents="easy")
 >>> observation, info = env.reset(seed=7)
 >>> observation.shape == env.observation_space.shape, info["action_mask"].dtype.name, info["seat"]
 (True, 'int8', 0)

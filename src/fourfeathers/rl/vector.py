@@ -6,8 +6,9 @@
 of a ``fourfeathers/...`` id builds one too (its ``vector_entry_point``):
 
 >>> import gymnasium as gym
->>> import fourfeathers.rl.gymnasium  # registers the ids
->>> envs = gym.make_vec("fourfeathers/featherlight-v0", num_envs=4, opponents="random")
+>>> import fourfeathers.rl.gymnasium as fgym  # registers the ids
+>>> env_id = sorted(set(fgym.ENV_IDS) - set(fgym.SOLO_ENV_IDS))[0]  # "fourfeathers/<id>-v0"
+>>> envs = gym.make_vec(env_id, num_envs=4, opponents="random")
 >>> observations, infos = envs.reset(seed=1)
 >>> observations.shape[0], infos["action_mask"].shape[0], bool(infos["action_mask"].any(1).all())
 (4, 4, True)
