@@ -19,6 +19,10 @@ import typer
 from ..arena.runner import CORES_PER_WORKER_CAP
 from .common import check_number, fail, say
 
+MAX_REVIEW_BUDGET = 100_000
+"""The largest ``--review-budget`` (``web.review.MAX_REVIEW_BUDGET``: the CLI does not import the
+web extra before it checks its options)."""
+
 MAX_KEEP_FINISHED = 87_600.0
 """The most hours (ten years) ``--keep-finished`` allows."""
 
@@ -74,6 +78,13 @@ def serve(
             show_default=False,
         ),
     ] = None,
+    review_budget: Annotated[
+        int,
+        typer.Option(
+            help="Iterations per decision of a game review in the browser (1 to 100,000; the "
+            "hard level searches 3,000).",
+        ),
+    ] = 2000,
 ) -> None:
     """Serve tables to play in the browser: each seat on its own device, computer seats played
     by the server, every move stored as it is made.
@@ -87,6 +98,7 @@ def serve(
     ```
     """
     check_number("--keep-finished", keep_finished, 0, MAX_KEEP_FINISHED, "hours")
+    check_number("--review-budget", review_budget, 1, MAX_REVIEW_BUDGET, "iterations")
     command = _on_turn(on_turn)
     link = _public_url(public_url, host, port)
     try:
@@ -122,6 +134,7 @@ def serve(
         keep_finished=keep_finished * 3600,
         on_turn=command,
         public_url=link,
+        review_budget=review_budget,
     )
     listening = bind(host, port)  # before the address is printed: a busy port is one line
     say(f"feathers serve: open http://{host}:{port}/ (database {url}; Ctrl-C stops)")

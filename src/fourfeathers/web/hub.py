@@ -38,6 +38,7 @@ from . import ai, views
 from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
 from .on_turn import OnTurn
 from .protocol import Command
+from .review import REVIEW_BUDGET, REVIEW_SLOTS, Reviews
 from .store import Store, StoredTable
 from .tables import HUMAN, MODES, Device, Rejection, Step, Table
 
@@ -77,6 +78,8 @@ class Settings:
             or None.
         public_url: the start of the link ``on_turn`` gives (``http://host:port``).
         on_turn_timeout: seconds that command may run before it is killed.
+        review_budget: iterations per decision of a game review (``web.review``).
+        review_slots: the most reviews made at once (one per table).
     """
 
     db: str
@@ -97,6 +100,8 @@ class Settings:
     on_turn: list[str] | None = None
     public_url: str = "http://127.0.0.1:8000"
     on_turn_timeout: float = ON_TURN_TIMEOUT
+    review_budget: int = REVIEW_BUDGET
+    review_slots: int = REVIEW_SLOTS
 
 
 class NotFound(LookupError):
@@ -162,6 +167,7 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
         self._flushing = False
+        self.reviews = Reviews(self)  # games reviewed after their end (web/review.py)
         self.on_turn = (
             OnTurn(settings.on_turn, settings.public_url, self.spawn, settings.on_turn_timeout)
             if settings.on_turn
