@@ -27,6 +27,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..agents.hints import ESTIMATE_PLAYOUTS
 from ..agents.review import Review, prepare, review_decision, svg_chart
 from ..core.records import GameRecord
 from . import views
@@ -62,7 +63,8 @@ def review_part(record: dict[str, Any], seat: int, budget: int, start: int) -> R
     if 0 <= start < len(todo):
         index, state = todo[start]
         played = game_record.actions[index]
-        result.decisions.append(review_decision(state, seat, played, index, result, 1))
+        playouts = ESTIMATE_PLAYOUTS  # a solo game's expected scores, as feathers review's
+        result.decisions.append(review_decision(state, seat, played, index, result, playouts))
     return result
 
 

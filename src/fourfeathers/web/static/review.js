@@ -232,7 +232,7 @@ export class Review {
                     title: "Show this move in the replay",
                     onclick: () => this.table.replay.open(d.event),
                   },
-                  h("span", { class: "review-move" }, `Move ${d.index + 1}`),
+                  h("span", { class: "review-move" }, `Move ${d.event ?? d.index + 1}`),
                   " ",
                   decisionText(d, unit),
                 ),

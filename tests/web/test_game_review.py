@@ -175,3 +175,25 @@ def test_one_review_per_table_and_a_cap_server_wide(db, monkeypatch) -> None:
         assert b.next("review")["id"] == "b"
         # the slot is free again
         assert c.review(0)[-1]["type"] == "review"
+
+
+def test_a_solo_review_gives_feathers_reviews_expected_scores(db) -> None:
+    with server(db) as client:
+        made = create(client, "featherlight", ["random"])
+        table = hub_of(client).get(made["table"])
+        watcher = Browser(client, made["table"])
+        while not table.over:
+            watcher.receive()
+        final = watcher.review(0)[-1]
+        result = final["result"]
+        assert result["solo"] is True and result["unit"] == "points"
+        record = GameRecord(
+            table.record.game, table.record.config, table.seed, table.record.actions
+        )
+        expected = engine_review(record, 0, budget=5, seed=0).to_dict()
+        assert [{k: v for k, v in d.items() if k != "event"} for d in result["decisions"]] == (
+            expected["decisions"]
+        )
+        assert all(
+            d["playouts"] == expected["decisions"][0]["playouts"] > 1 for d in result["decisions"]
+        )
