@@ -122,6 +122,7 @@ def test_a_planted_blunder_is_marked_and_a_click_on_it_opens_the_replay_there(li
     mark = jump.locator("xpath=..").get_attribute("class")
     assert mark in ("mark-mistake", "mark-blunder"), mark
     assert jump.inner_text().startswith(f"Move {planted + 1} ")
+    jump.scroll_into_view_if_needed()  # the planted move in sight in the list
     screenshot(page, "review")
     jump.click()
     # no undo in this game: action i is event i + 1
