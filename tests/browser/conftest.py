@@ -78,7 +78,8 @@ def live(chromium, tmp_path_factory) -> Iterator:
     from live import LiveServer
 
     db = tmp_path_factory.mktemp("serve") / "feathers.db"
-    server = LiveServer(f"sqlite:///{db}", "--workers", "1")
+    # a small review budget: a game's review takes seconds (test_review_page.py)
+    server = LiveServer(f"sqlite:///{db}", "--workers", "1", "--review-budget", "200")
     yield server
     server.stop()
 

@@ -18,7 +18,7 @@ import time
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_helpers import PHONE, create_table, no_horizontal_scroll, small_targets
+from browser_helpers import PHONE, create_table, no_horizontal_scroll, screenshot, small_targets
 
 from fourfeathers.core.lessons import lesson_modes, load_lesson
 from fourfeathers.core.registry import game_spec, list_games
@@ -222,6 +222,7 @@ def test_the_lesson_page_and_the_rules_panel_have_no_axe_violations(live, seat) 
     click_action(page, "featherlight", "multiplayer", 5, "put 28 on 1")  # refused: FL-27
     page.wait_for_selector(".lesson-feedback[data-kind=refused]")
     no_violations(page)
+    screenshot(page, "lesson")  # a refused move with its reason and rule (the README's)
     page.click(".lesson-feedback .rule-link")
     page.wait_for_selector(".rules-panel[open] .rules-item.target")
     no_violations(page)

@@ -43,6 +43,7 @@ from fourfeathers.core import derive_seed, list_games
 from fourfeathers.core.records import GameRecord
 from fourfeathers.web import hub as hub_module
 from fourfeathers.web import replay, views
+from fourfeathers.web.review import Reviews
 from fourfeathers.web.tables import LogRow, Table
 
 pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
@@ -220,7 +221,8 @@ def _then(message: dict) -> str:
 
 def check_frames(audit: Audit, client, table: Table, browsers, recipients, seen, rng) -> None:
     """Each connection asks for the frame of a random event so far; while the game runs it
-    must be what that recipient was sent live then (``seen[r][k]``); the record file must be
+    must be what that recipient was sent live then (``seen[r][k]``); the record file and a
+    review of any seat (``web/review.py``: its figures would tell the hidden cards) must be
     refused."""
     for b, r in zip(browsers, recipients, strict=True):
         k = rng.randint(0, table.n)
@@ -230,6 +232,14 @@ def check_frames(audit: Audit, client, table: Table, browsers, recipients, seen,
             audit.leaks.append(f"frame {k} for {sorted(r)} refused: {got}")
             continue
         audit.expect(_then(got), _then(seen[r][k]), f"frame {k} for {sorted(r)}")
+    for b, r in zip(browsers, recipients, strict=True):
+        seat = rng.randrange(table.game.num_players)
+        b.send({"type": "review", "id": "audit-review", "seat": seat})
+        got = b.next("review_progress", "review", "error")
+        audit.checked += 1
+        if got["type"] != "error" or got["code"] != "not_over":
+            audit.leaks.append(f"a review of seat {seat} was given to {sorted(r)}: {got['type']}")
+        check_bytes(audit, table.seed, [], b.raw[-1], "a review's refusal")
     answer = client.get(f"/api/tables/{table.id}/record.json")
     audit.checked += 1
     if answer.status_code != 409:
@@ -451,6 +461,13 @@ def test_mutation_the_record_file_before_the_end(db, monkeypatch) -> None:
     leaks = audit_with(db, "featherlight", 2, 12).leaks
     assert any("record file was given before the end" in leak for leak in leaks), leaks[:3]
     assert any("holds the seed" in leak for leak in leaks), leaks[:3]
+
+
+def test_mutation_a_review_before_the_end(db, monkeypatch) -> None:
+    """A review made while the game runs (searches over every seat's decisions so far)."""
+    monkeypatch.setattr(Reviews, "check", lambda self, table, seat: None)
+    leaks = audit_with(db, "featherlight", 2, 12).leaks
+    assert any(leak.startswith("a review of seat") for leak in leaks), leaks[:3]
 
 
 def test_the_honest_gate_passes_the_same_audits(db) -> None:

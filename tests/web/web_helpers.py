@@ -25,6 +25,7 @@ TEST_SETTINGS: dict[str, Any] = {
     "heartbeat": 60.0,
     "hint_agent": "ismcts:iterations=40",
     "hint_playouts": 1,
+    "review_budget": 5,
     "rate": 10_000.0,
     "burst": 10_000,
 }
@@ -145,6 +146,16 @@ class Browser:
         """Send a command expecting the current event; returns the ``accepted``/``rejected``."""
         self.send({"type": kind, "expect": self.n, **fields})
         return self.next("accepted", "rejected", "error", "hint")
+
+    def review(self, seat: int, id: Any = "r") -> list[dict[str, Any]]:
+        """Ask for the review of ``seat``; the ``review_progress`` messages and the final
+        ``review`` or ``error`` (the last item)."""
+        self.send({"type": "review", "id": id, "seat": seat})
+        got = []
+        while True:
+            got.append(self.next("review_progress", "review", "error"))
+            if got[-1]["type"] != "review_progress":
+                return got
 
     def move(self, action: str, **fields: Any) -> dict[str, Any]:
         reply = self.command("move", action=action, **fields)

@@ -221,6 +221,34 @@ def review(
     below 1; ``ConfigError`` for a record of an unknown game or a bad configuration,
     ``IllegalActionError`` (naming the action's index) for a record that is not a legal game.
     """
+    result, todo = prepare(record, seat, budget, seed, seconds=seconds, playouts=playouts)
+    if progress is not None:
+        progress(0, len(todo))
+    for done, (index, state) in enumerate(todo):
+        if cancel is not None and cancel():
+            result.cancelled = True
+            break
+        result.decisions.append(
+            review_decision(state, seat, record.actions[index], index, result, playouts)
+        )
+        if progress is not None:
+            progress(done + 1, len(todo))
+    return result
+
+
+def prepare(
+    record: GameRecord,
+    seat: int = 0,
+    budget: int | None = None,
+    seed: int = 0,
+    *,
+    seconds: float | None = None,
+    playouts: int = ESTIMATE_PLAYOUTS,
+) -> tuple[Review, list[tuple[int, State]]]:
+    """The start of ``review``: a ``Review`` without decisions yet (``forced``, ``total`` and
+    ``scores`` filled) and the decisions to review, ``(record index, state before it)`` in game
+    order; ``review_decision`` reviews one. A server reviews a game a decision at a time this
+    way (``web.review``). Arguments and errors are ``review``'s."""
     game = record.make_game()
     players = game.num_players
     if not 0 <= seat < players:
@@ -262,18 +290,7 @@ def review(
     if final.is_terminal():
         result.scores = [float(s) for s in final.scores()]
     result.total = len(todo)
-    if progress is not None:
-        progress(0, len(todo))
-    for done, (index, state) in enumerate(todo):
-        if cancel is not None and cancel():
-            result.cancelled = True
-            break
-        result.decisions.append(
-            review_decision(state, seat, record.actions[index], index, result, playouts)
-        )
-        if progress is not None:
-            progress(done + 1, len(todo))
-    return result
+    return result, todo
 
 
 def review_decision(

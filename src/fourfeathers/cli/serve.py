@@ -19,6 +19,10 @@ import typer
 from ..arena.runner import CORES_PER_WORKER_CAP
 from .common import check_number, fail, say
 
+MAX_REVIEW_BUDGET = 100_000
+"""The largest ``--review-budget`` (``web.review.MAX_REVIEW_BUDGET``: the CLI does not import the
+web extra before it checks its options)."""
+
 MAX_KEEP_FINISHED = 87_600.0
 """The most hours (ten years) ``--keep-finished`` allows."""
 
@@ -161,6 +165,13 @@ def serve(
             rich_help_panel="Limits",
         ),
     ] = 7.0,
+    review_budget: Annotated[
+        int,
+        typer.Option(
+            help="Iterations per decision of a game review in the browser (1 to 100,000; the "
+            "hard level searches 3,000).",
+        ),
+    ] = 2000,
 ) -> None:
     """Serve tables to play in the browser: each seat on its own device, computer seats played
     by the server, every move stored as it is made.
@@ -179,6 +190,7 @@ def serve(
     check_number("--watch-grace", watch_grace, 0, 86_400, "seconds")
     check_number("--idle-days", idle_days, 0.01, 36_500, "days")
     origins = _origins(allow_origin or [])
+    check_number("--review-budget", review_budget, 1, MAX_REVIEW_BUDGET, "iterations")
     command = _on_turn(on_turn)
     link = _public_url(public_url, host, port)
     try:
@@ -226,6 +238,7 @@ def serve(
             idle_days=idle_days,
             allow_origin=origins,
         ),
+        review_budget=review_budget,
     )
     listening = bind(host, port)  # before the address is printed: a busy port is one line
     say(f"feathers serve: open http://{host}:{port}/ (database {url}; Ctrl-C stops)")

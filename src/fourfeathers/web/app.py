@@ -52,6 +52,7 @@ from .protocol import (
     ProtocolError,
     Reissue,
     Rematch,
+    ReviewAsk,
     SignOut,
     Sync,
     TokenBody,
@@ -461,6 +462,11 @@ async def _commands(hub: Hub, table: Any, sock: Socket) -> None:
             await hub.resync(table, sock, msg.last)
         elif isinstance(msg, Frame):
             _frame(table, sock, msg)
+        elif isinstance(msg, ReviewAsk):  # after the end only (web/review.py)
+            if msg.seat is None:
+                hub.reviews.cancel(table, sock, msg.id)
+            else:
+                await hub.reviews.ask(table, sock, msg.id, msg.seat)
         elif isinstance(msg, Beat):
             if msg.type == "ping":
                 sock.send(views.encode(views.beat("pong")))

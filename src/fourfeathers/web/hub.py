@@ -40,6 +40,7 @@ from .lobby import form
 from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
 from .on_turn import OnTurn
 from .protocol import Command
+from .review import REVIEW_BUDGET, REVIEW_SLOTS, Reviews
 from .store import Store, StoredTable
 from .tables import HUMAN, MODES, Device, Rejection, Step, Table
 
@@ -80,6 +81,8 @@ class Settings:
         public_url: the start of the link ``on_turn`` gives (``http://host:port``).
         on_turn_timeout: seconds that command may run before it is killed.
         limits: what one client may take of the server (``limits.Limits``).
+        review_budget: iterations per decision of a game review (``web.review``).
+        review_slots: the most reviews made at once (one per table).
     """
 
     db: str
@@ -101,6 +104,8 @@ class Settings:
     public_url: str = "http://127.0.0.1:8000"
     on_turn_timeout: float = ON_TURN_TIMEOUT
     limits: Limits = field(default_factory=Limits)
+    review_budget: int = REVIEW_BUDGET
+    review_slots: int = REVIEW_SLOTS
 
 
 class NotFound(LookupError):
@@ -172,6 +177,7 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
         self._flushing = False
+        self.reviews = Reviews(self)  # games reviewed after their end (web/review.py)
         self.on_turn = (
             OnTurn(settings.on_turn, settings.public_url, self.spawn, settings.on_turn_timeout)
             if settings.on_turn

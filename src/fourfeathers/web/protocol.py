@@ -9,6 +9,8 @@ Every WebSocket message is one JSON object of at most ``Limits.message`` bytes w
 - ``hint`` ``{id?, seat?, expect}``: ask what the strongest computer player would do.
 - ``sync`` ``{last?}``: ask again for what was missed since event ``last``.
 - ``frame`` ``{id?, n}``: the table as it was right after event ``n`` (a replay; ``web/replay.py``).
+- ``review`` ``{id?, seat}``: the review of ``seat``'s decisions, after the end (``web/review.py``).
+- ``review_cancel`` ``{id?}``: stop watching the review asked for.
 - ``ping`` / ``pong``: heartbeats.
 
 ``expect`` is the number of the last event the client saw: a command is applied only if it is
@@ -87,7 +89,16 @@ class Beat:
     type: str
 
 
-Message = Hello | Command | Sync | Frame | Beat
+@dataclass(frozen=True)
+class ReviewAsk:
+    """``review`` (of ``seat``) or ``review_cancel`` (``seat`` None)."""
+
+    type: str
+    id: str | int | None
+    seat: int | None
+
+
+Message = Hello | Command | Sync | Frame | Beat | ReviewAsk
 
 _FIELDS: dict[str, tuple[str, ...]] = {
     "hello": ("token", "last"),
@@ -96,6 +107,8 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "hint": ("id", "seat", "expect"),
     "sync": ("last",),
     "frame": ("id", "n"),
+    "review": ("id", "seat"),
+    "review_cancel": ("id",),
     "ping": (),
     "pong": (),
 }
@@ -139,6 +152,10 @@ def parse(text: str | bytes, limit: int) -> Message:
         n = _count(data, "n", id)
         assert n is not None
         return Frame(id, n)
+    if kind == "review":
+        return ReviewAsk(kind, id, _count(data, "seat", id))
+    if kind == "review_cancel":
+        return ReviewAsk(kind, id, None)
     seat = _count(data, "seat", id, optional=True)
     expect = _count(data, "expect", id)
     assert expect is not None

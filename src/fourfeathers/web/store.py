@@ -21,6 +21,9 @@ Schema (the same on both):
 - ``moves``: ``(table_id, n)`` unique: every event, never updated: ``kind`` (``move``,
   ``forced``, ``undo`` or ``seat``: a seat handed to another player, ``action`` its new kind),
   ``seat``, ``action`` (text form), ``words``, ``undone`` (JSON list of events).
+- ``reviews``: ``(table_id, seat, budget)``: a finished table's review of one seat
+  (``web.review``), ``result`` (JSON: the review and its chart), ``created``. Added to an older
+  database at start (a new table: ``create_all``).
 - ``feathers_schema``: one row, the ``version`` of this schema (``SCHEMA_VERSION``). A database
   without it is of version 1 (before devices and hosts): ``Store`` adds the new columns and
   makes each claimed seat's token its first device, in one transaction, at start.
@@ -121,6 +124,16 @@ archived_tables = sa.Table(
     metadata,
     sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id"), primary_key=True),
     sa.Column("archived", sa.Float, nullable=False),
+)
+
+reviews = sa.Table(
+    "reviews",
+    metadata,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("game_tables.id"), primary_key=True),
+    sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("budget", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("result", sa.JSON, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
 )
 
 
@@ -372,7 +385,7 @@ class Store:
     def delete(self, table_id: str) -> None:
         """Remove a table with its seats and events."""
         with self.engine.begin() as db:
-            for part in (moves, devices, links, seats, archived_tables):
+            for part in (reviews, moves, devices, links, seats, archived_tables):
                 db.execute(part.delete().where(part.c.table_id == table_id))
             db.execute(game_tables.delete().where(game_tables.c.id == table_id))
 
@@ -422,6 +435,37 @@ class Store:
                 )
                 stored.row["updated"] = max(stored.row["updated"], r.created)
         return list(found.values())
+
+    def save_review(self, table_id: str, seat: int, budget: int, result: dict[str, Any]) -> None:
+        """Keep the review of ``seat`` at ``table_id`` made with ``budget`` iterations
+        (``result``: plain JSON); one already there is kept (a review is made once)."""
+        with self.engine.begin() as db:
+            key = (
+                (reviews.c.table_id == table_id)
+                & (reviews.c.seat == seat)
+                & (reviews.c.budget == budget)
+            )
+            if db.execute(sa.select(reviews.c.seat).where(key)).first() is None:
+                db.execute(
+                    reviews.insert().values(
+                        table_id=table_id,
+                        seat=seat,
+                        budget=budget,
+                        result=result,
+                        created=time.time(),
+                    )
+                )
+
+    def review(self, table_id: str, seat: int, budget: int) -> dict[str, Any] | None:
+        """The stored review of ``seat`` at ``table_id`` with ``budget`` iterations, or None."""
+        with self.engine.connect() as db:
+            key = (
+                (reviews.c.table_id == table_id)
+                & (reviews.c.seat == seat)
+                & (reviews.c.budget == budget)
+            )
+            found = db.execute(sa.select(reviews.c.result).where(key)).scalar()
+        return None if found is None else dict(found)
 
     def events(self, table_id: str) -> list[LogRow]:
         """The stored events of one table, in order."""

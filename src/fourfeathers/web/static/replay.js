@@ -232,6 +232,7 @@ export class Replay {
               "Download the record",
             )
           : null,
+        this.over() ? this.table.review?.controls() : null,
         h(
           "button",
           {

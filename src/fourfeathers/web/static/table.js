@@ -10,6 +10,7 @@ import { h, legalKeys, plural, revealChoices, svg } from "./dom.js";
 import { budgetOf } from "./levels.js";
 import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
+import { Review } from "./review.js";
 import { ruleLink, rulesButton, useRules } from "./rules.js";
 import { devicesChanged, rematched, seatsPanel, signedOut } from "./seats.js";
 
@@ -106,6 +107,7 @@ class Table {
     this.message = notice ? { text: notice } : null;
     this.logOpen = false;
     this.replay = new Replay(this); // stepping through the game (replay.js)
+    this.review = new Review(this); // "Review my game" after the end (review.js)
     this.alerts = new TurnAlerts(id, game.title); // title, icon, sound, notification: callback.js
   }
 
@@ -125,6 +127,8 @@ class Table {
   receive(data) {
     if (this.replay.owns(data)) {
       this.replay.receive(data);
+    } else if (this.review.owns(data)) {
+      this.review.receive(data);
     } else if (data.type === "sync") {
       this.log = data.since === 0 ? data.log : this.log.concat(data.log);
       this.update(data.state);
@@ -417,7 +421,7 @@ class Table {
         this.replay.bar(),
         this.state.result && !this.replay.active ? this.endScreen(ctx) : null,
         h("main", { class: "board", "aria-label": "The table" }, this.thinking(), board),
-        this.replay.active ? null : this.hintPanel(ctx),
+        this.state.result ? this.review.panel() : this.replay.active ? null : this.hintPanel(ctx),
         this.side(ctx),
         this.toast(),
       ),
@@ -711,6 +715,7 @@ class Table {
           { type: "button", "data-key": "replay-start", onclick: () => this.replay.open(0) },
           "Replay the game",
         ),
+        this.review.controls(),
         h("a", { class: "button", href: recordHref(this.id), download: "" }, "Download the record"),
         h("a", { class: "button", href: "/" }, "Back to the lobby"),
       ),
