@@ -394,3 +394,23 @@ def test_expired_device_links_are_deleted_by_the_cleanup(client) -> None:
     gone = api(client, tid, "devices/join", code=code)
     assert gone.status_code == 403 and gone.json()["error"] == "bad_link"
     assert tid in hub.tables  # a running table is kept
+
+
+def test_behind_a_proxy_every_link_starts_with_the_public_url(tmp_path: Path) -> None:
+    """``--public-url`` (``Settings.link_base``) starts invites, device links (and their QR
+    codes) and re-issued invites; without it they start with the address asked."""
+    public = "https://feathers.example.org/play"
+    with server(tmp_path / "proxy.db", link_base=public) as client:
+        table, tokens = two_humans(client)
+        tid = table["table"]
+        assert [i["url"].startswith(f"{public}/t/{tid}/seat/") for i in table["invites"]] == [
+            True,
+            True,
+        ]
+        link = api(client, tid, "devices/link", token=tokens[0]).json()
+        assert link["url"].startswith(f"{public}/t/{tid}/continue#")
+        again = api(client, tid, "reissue", host=table["host"], seat=1).json()
+        assert again["url"].startswith(f"{public}/t/{tid}/seat/2?invite=")
+    with server(tmp_path / "direct.db") as client:
+        table, _ = two_humans(client)
+        assert table["invites"][0]["url"].startswith("http://testserver/t/")

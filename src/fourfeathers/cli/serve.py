@@ -76,8 +76,8 @@ def serve(
         typer.Option(
             "--public-url",
             metavar="URL",
-            help="The address people reach this server at (behind a proxy), for the links "
-            "--on-turn gives (default: http://HOST:PORT).",
+            help="The address people reach this server at (behind a proxy), for every link "
+            "it gives: invites, device links, --on-turn's (default: the address asked).",
             show_default=False,
         ),
     ] = None,
@@ -227,6 +227,7 @@ def serve(
         keep_finished=keep_finished * 3600,
         on_turn=command,
         public_url=link,
+        link_base=link if public_url is not None else None,
         limits=Limits(
             tables_per_minute=tables_per_minute,
             running_tables=running_tables,

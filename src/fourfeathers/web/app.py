@@ -170,6 +170,12 @@ def create_app(settings: Settings) -> FastAPI:
         hub: Hub = request.app.state.hub
         return hub
 
+    def base_url(request: Request) -> str:
+        """The start of the links the server gives (invites, device links and their QR
+        codes): ``--public-url`` when given (a server behind a proxy), else the address the
+        request came to."""
+        return hub_of(request).settings.link_base or str(request.base_url)
+
     @app.exception_handler(NotFound)
     async def _not_found(request: Request, exc: NotFound) -> JSONResponse:
         return JSONResponse({"error": "not_found", "message": str(exc)}, status_code=404)
@@ -252,7 +258,7 @@ def create_app(settings: Settings) -> FastAPI:
             body.deadline_hours,
         )
         quotas.created(address, table.id)
-        return views.created(table, invites, str(request.base_url), host)
+        return views.created(table, invites, base_url(request), host)
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request) -> dict[str, Any]:
@@ -292,7 +298,7 @@ def create_app(settings: Settings) -> FastAPI:
         address = check_quota(request)
         new, invites = await hub_of(request).rematch(table_id, body.token)
         quotas.created(address, new.id)
-        return views.created(new, invites, str(request.base_url))
+        return views.created(new, invites, base_url(request))
 
     @app.post("/api/tables/{table_id}/devices")
     async def devices(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
@@ -302,9 +308,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tables/{table_id}/devices/link")
     async def device_link(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
         found, code, expires = await hub_of(request).device_link(table_id, body.token)
-        url = views.device_link(found, code, expires, str(request.base_url), "")["url"]
+        url = views.device_link(found, code, expires, base_url(request), "")["url"]
         qr = segno.make(url, error="m").svg_data_uri(scale=4, dark="#1b1b1b", light="#ffffff")
-        return views.device_link(found, code, expires, str(request.base_url), qr)
+        return views.device_link(found, code, expires, base_url(request), qr)
 
     @app.post("/api/tables/{table_id}/devices/join")
     async def join_device(table_id: str, body: JoinDevice, request: Request) -> dict[str, Any]:
@@ -321,7 +327,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tables/{table_id}/reissue")
     async def reissue(table_id: str, body: Reissue, request: Request) -> dict[str, Any]:
         found, code = await hub_of(request).reissue(table_id, body.host, body.seat)
-        return views.invite_link(found, body.seat, code, str(request.base_url))
+        return views.invite_link(found, body.seat, code, base_url(request))
 
     @app.post("/api/tables/{table_id}/hand")
     async def hand(table_id: str, body: Hand, request: Request) -> dict[str, Any]:
@@ -330,7 +336,7 @@ def create_app(settings: Settings) -> FastAPI:
         )
         answer = views.summary(found)
         if code is not None:
-            answer["invite"] = views.invite_link(found, body.seat, code, str(request.base_url))
+            answer["invite"] = views.invite_link(found, body.seat, code, base_url(request))
         return answer
 
     @app.post("/api/my-tables")

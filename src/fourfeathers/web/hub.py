@@ -79,6 +79,8 @@ class Settings:
         on_turn: the command run when a human seat's turn starts (``on_turn.parse_command``),
             or None.
         public_url: the start of the link ``on_turn`` gives (``http://host:port``).
+        link_base: ``--public-url`` as given (None: not given): the start of every link the
+            server hands out (invites, device links), else each request's own address.
         on_turn_timeout: seconds that command may run before it is killed.
         limits: what one client may take of the server (``limits.Limits``).
         review_budget: iterations per decision of a game review (``web.review``).
@@ -102,6 +104,7 @@ class Settings:
     queue_limit: int = 1024
     on_turn: list[str] | None = None
     public_url: str = "http://127.0.0.1:8000"
+    link_base: str | None = None
     on_turn_timeout: float = ON_TURN_TIMEOUT
     limits: Limits = field(default_factory=Limits)
     review_budget: int = REVIEW_BUDGET
