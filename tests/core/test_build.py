@@ -27,4 +27,12 @@ def test_the_description_names_the_build(monkeypatch):
     assert build.build_description() == "compiled: 1 module"
     monkeypatch.setattr(build, "compiled_modules", lambda: ["a"] * 31)
     assert build.build_description() == "compiled: 31 modules"
-    assert "fourfeathers.games.featherlight.rules" in sys.modules  # the engines were imported
+    assert "fourfeathers.games.fancy_feathers.heuristic" in sys.modules  # every hot module
+
+
+def test_the_hot_modules_are_each_games_declared_ones_and_the_shared_two():
+    names = build.hot_modules()
+    assert names[-2:] == ["fourfeathers.core.shuffle", "fourfeathers.agents.ismcts"]
+    assert "fourfeathers.games.featherlight.heuristic" in names  # loaded lazily otherwise
+    assert "fourfeathers.games.isle_of_feathers.rules_place" in names
+    assert len(names) == len(set(names)) == 33

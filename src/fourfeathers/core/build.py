@@ -8,12 +8,23 @@ imports a compiled module instead of the ``.py`` beside it (docs/agents.md, "A c
 from __future__ import annotations
 
 import importlib
+import pkgutil
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 
-ENGINE_MODULES = ("fourfeathers.games", "fourfeathers.agents.ismcts")
-"""What ``build_description`` imports first, so that every game's hot modules (rules, state,
-heuristic...) and the search are loaded when it counts."""
+SHARED_MODULES = ("fourfeathers.core.shuffle", "fourfeathers.agents.ismcts")
+"""The compiled modules outside the game folders (setup.py's ``SHARED_HOT_MODULES``)."""
+
+
+def hot_modules() -> list[str]:
+    """The names of the modules the compiled build compiles: each game folder's
+    ``HOT_MODULES`` (folders in name order), then ``SHARED_MODULES``. Imports the games."""
+    games = importlib.import_module("fourfeathers.games")
+    names = []
+    for found in sorted(pkgutil.iter_modules(games.__path__), key=lambda m: m.name):
+        package = importlib.import_module(f"{games.__name__}.{found.name}")
+        names += [f"{package.__name__}.{name}" for name in getattr(package, "HOT_MODULES", ())]
+    return [*names, *SHARED_MODULES]
 
 
 def compiled_modules() -> list[str]:
@@ -29,9 +40,10 @@ def compiled_modules() -> list[str]:
 
 
 def build_description() -> str:
-    """``"compiled: 31 modules"`` or ``"pure Python"``: the build that runs, once the games'
-    engines and the search are imported (``ENGINE_MODULES``)."""
-    for name in ENGINE_MODULES:
+    """``"compiled: 33 modules"`` or ``"pure Python"``: the build that runs, once every module
+    of ``hot_modules`` is imported (a game's heuristic, say, is otherwise loaded only when an
+    agent needs it)."""
+    for name in hot_modules():
         importlib.import_module(name)
     count = len(compiled_modules())
     if not count:
