@@ -126,6 +126,34 @@ def test_without_a_compiler_or_when_asked_the_install_is_pure_and_says_so(tmp_pa
     assert re.fullmatch(r"fourfeathers \S+ \(pure Python\)", _version(python))
 
 
+def test_an_editable_install_is_pure_python_without_a_word(tmp_path):
+    python = _venv(tmp_path)
+    source = _source(tmp_path)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "--python",
+            str(python),
+            "install",
+            "-v",
+            "--no-deps",
+            "--no-build-isolation",
+            "-e",
+            str(source),
+        ],
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=900,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    assert "fourfeathers: installing the pure" not in done.stdout + done.stderr  # as designed
+    assert re.fullmatch(r"fourfeathers \S+ \(pure Python\)", _version(python))
+    assert not list((source / "src").rglob("*.so"))  # nothing compiled into the working tree
+
+
 def test_with_a_compiler_pip_wheel_is_a_platform_wheel_and_the_install_runs_compiled(tmp_path):
     if shutil.which(sysconfig.get_config_var("CC").split()[0]) is None:
         pytest.skip("no C compiler here")
