@@ -1,13 +1,17 @@
-"""The optional compiled build of the engines' hot modules (mypyc); everything else is in
-pyproject.toml.
+"""The compiled build of the engines' hot modules (mypyc); everything else is in pyproject.toml.
 
-By default this does nothing: the install is pure Python and needs no compiler. With
-``FOURFEATHERS_COMPILE=1`` the modules in ``HOT_MODULES`` (each game folder declares its
-own in its ``__init__.py``) are compiled to C extensions with
-mypyc (mypy must be importable when building: pip installs it into the build environment, or
-use ``--no-build-isolation`` with the ``dev`` extra). Each compiled module sits beside its
+``pip install .`` and ``pip wheel .`` compile the modules in ``HOT_MODULES`` (each game folder
+declares its own in its ``__init__.py``) to C extensions with mypyc (pyproject.toml's
+``[build-system]`` puts mypy in the build environment). Each compiled module sits beside its
 ``.py`` and Python imports it instead; the ``.py`` stays the reference (docs/agents.md, "A
-compiled build").
+compiled build"). ``feathers --version`` says which build runs.
+
+When no C compiler (or no Python headers) is found, when mypy is missing (``--no-build-isolation``
+without it) or mypyc fails, the build prints one line saying why and installs the pure-Python
+modules. ``FOURFEATHERS_PURE=1`` asks for the pure build; ``FOURFEATHERS_COMPILE=1`` makes a
+failure to compile an error instead of the fallback. An editable install (``pip install -e .``)
+is pure unless ``FOURFEATHERS_COMPILE=1``: compiled modules in the working tree would shadow
+every edit of their ``.py``.
 
 In an editable checkout::
 
@@ -19,10 +23,13 @@ from __future__ import annotations
 
 import ast
 import os
+import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 from setuptools import Command, setup
+from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).parent
 SRC = ROOT / "src"
@@ -98,24 +105,95 @@ class Uncompile(Command):
             built.unlink()
 
 
-def _compile_wanted() -> bool:
-    return os.environ.get("FOURFEATHERS_COMPILE", "0") not in ("", "0")
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "0") not in ("", "0")
+
+
+def _editable() -> bool:
+    """Whether setuptools runs this for an editable install (PEP 660, or the old ``develop``)."""
+    return any(arg in ("editable_wheel", "develop") for arg in sys.argv[1:])
+
+
+def _compiler_problem() -> str | None:
+    """Why no C extension can be built here (no compiler, ``CC`` naming none, no Python
+    headers), in a few words; ``None`` when a one-line C file that includes ``Python.h``
+    compiles."""
+    import sysconfig
+    import tempfile
+
+    try:
+        from distutils.ccompiler import new_compiler  # setuptools' own copy (imported above)
+        from distutils.sysconfig import customize_compiler
+
+        compiler = new_compiler()
+        customize_compiler(compiler)
+        with tempfile.TemporaryDirectory() as tmp:
+            probe = Path(tmp, "probe.c")
+            probe.write_text("#include <Python.h>\nint probe(void) { return 0; }\n")
+            include = sysconfig.get_paths()["include"]
+            compiler.compile([str(probe)], output_dir=tmp, include_dirs=[include])
+    except Exception as error:  # CompileError, DistutilsExecError, a missing platform...
+        first = str(error).strip().splitlines()
+        return f"no working C compiler ({first[0] if first else type(error).__name__})"
+    return None
+
+
+def _pure(reason: str) -> None:
+    """Print the one line that says this install is pure Python, and why."""
+    print(f"fourfeathers: installing the pure-Python modules: {reason}", file=sys.stderr)
+
+
+class BuildExt(build_ext):
+    """``build_ext`` that falls back to the pure-Python modules, saying so, when compiling the
+    C that mypyc wrote fails (unless ``FOURFEATHERS_COMPILE=1`` asks for a compiled build)."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:
+            if _flag("FOURFEATHERS_COMPILE"):
+                raise
+            first = str(error).strip().splitlines()
+            _pure(f"compiling the C failed ({first[0] if first else type(error).__name__})")
+            for built in _compiled_files(Path(self.build_lib)):
+                built.unlink()
+
+
+def _extensions() -> list[Any]:
+    """The compiled modules to build, or none (after saying why) for a pure-Python install.
+    Raises ``SystemExit`` when ``FOURFEATHERS_COMPILE=1`` asks for a build that cannot be."""
+    building = ("build", "bdist", "editable", "install", "develop")
+    if not any(arg.startswith(building) for arg in sys.argv[1:]):
+        return []  # egg_info, sdist, dist_info...: nothing is built, and mypyc need not run
+    if _flag("FOURFEATHERS_PURE"):
+        _pure("FOURFEATHERS_PURE is set")
+        return []
+    required = _flag("FOURFEATHERS_COMPILE")
+    if _editable() and not required:
+        return []  # pure: edits of the .py files take effect (FOURFEATHERS_COMPILE=1 compiles)
+    problem = _compiler_problem()
+    if problem is None:
+        try:
+            from mypyc.build import mypycify
+        except ImportError:
+            problem = "mypy (mypyc) is not installed in the build environment"
+    if problem is None:
+        try:
+            return list(
+                mypycify(
+                    [f"src/{path}" for path in HOT_MODULES],
+                    opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
+                    group_name=GROUP,
+                )
+            )
+        except (Exception, SystemExit) as error:  # mypyc exits on a type error
+            first = str(error).strip().splitlines()
+            problem = f"mypyc failed ({first[0] if first else type(error).__name__})"
+    if required:
+        raise SystemExit(f"fourfeathers: FOURFEATHERS_COMPILE is set, but {problem}")
+    _pure(problem)
+    return []
 
 
 _drop_stale_builds()
-if not _compile_wanted():
-    setup(cmdclass={"uncompile": Uncompile})
-else:
-    try:
-        from mypyc.build import mypycify
-    except ImportError:  # pip first asks for the build requirements: with compiling, mypy too
-        setup(setup_requires=["mypy>=1.10"], cmdclass={"uncompile": Uncompile})
-    else:
-        setup(
-            ext_modules=mypycify(
-                [f"src/{path}" for path in HOT_MODULES],
-                opt_level=os.environ.get("MYPYC_OPT_LEVEL", "3"),
-                group_name=GROUP,
-            ),
-            cmdclass={"uncompile": Uncompile},
-        )
+setup(ext_modules=_extensions(), cmdclass={"uncompile": Uncompile, "build_ext": BuildExt})

@@ -1,4 +1,4 @@
-"""The compiled build of the engines and the ISMCTS search (setup.py, ``FOURFEATHERS_COMPILE=1``)
+"""The compiled build of the engines and the ISMCTS search (setup.py, what ``pip install .`` builds)
 plays exactly as the pure-Python reference: from the same seeds the same actions, outcomes,
 scores, heuristic values, determinizations and search statistics. Skipped, saying so, when no
 compiled module is installed, unless ``FEATHERS_COMPILED=required`` (CI, which builds a copy of
@@ -28,6 +28,11 @@ CASES = [
     ("familiar-feat", {"level": 8, "variants": ["choose-cards"]}),
     ("isle-of-feathers", {"players": 2}), ("isle-of-feathers", {"players": 4}),
     ("isle-of-feathers", {"players": 1, "stamina": 3}),
+    ("featherlight", {"players": 1}), ("featherlight", {"players": 4}),
+    ("featherlight", {"players": 3, "variants": ["exact-same-colour", "no-put-back"]}),
+    ("fancy-feathers", {"players": 2}), ("fancy-feathers", {"players": 6}),
+    ("fancy-feathers", {"players": 3, "types": ["peacock", "nest", "trap", "mirror", "monal",
+                                                "fox"], "variants": ["fox-may-remove-itself"]}),
 ]
 out = {"modules": {}, "games": []}
 for game_id, config in CASES:
@@ -97,13 +102,16 @@ def test_compiled_playouts_equal_the_pure_python_ones():
     if not built:
         if os.environ.get("FEATHERS_COMPILED") == "required":
             pytest.fail("a compiled build is required, but none is importable")
-        pytest.skip("no compiled engine module is installed (FOURFEATHERS_COMPILE=1, setup.py)")
+        pytest.skip("no compiled engine module is installed (pip install ., setup.py)")
     pure = _run(PURE + PLAY)
     assert _compiled(pure["modules"]) == [], "the import hook must load every module's .py"
     assert "fourfeathers.games.isle_of_feathers.rules_place" in built
     assert "fourfeathers.games.familiar_feat.rules_day" in built
     assert "fourfeathers.agents.ismcts" in built
     assert "fourfeathers.core.shuffle" in built
-    assert len(pure["games"]) == len(compiled["games"]) == 18
+    for game in ("featherlight", "fancy_feathers"):
+        for part in ("rules", "heuristic"):
+            assert f"fourfeathers.games.{game}.{part}" in built
+    assert len(pure["games"]) == len(compiled["games"]) == 36
     for a, b in zip(pure["games"], compiled["games"], strict=True):
         assert a == b, f"{a[0]} {a[1]} seed {a[2]}: compiled play differs from pure Python"

@@ -16,6 +16,7 @@ import typer
 from typer.core import TyperGroup
 
 from .. import __version__
+from ..core.build import build_description
 from ..core.options import game_examples
 from ..core.registry import list_games
 from . import games, learn, play, replay, report, review, score, serve, simulate, tournament
@@ -136,7 +137,7 @@ app = typer.Typer(
 
 def _version(value: bool) -> None:
     if value:
-        typer.echo(f"feathers {__version__}")
+        typer.echo(f"fourfeathers {__version__} ({build_description()})")
         raise typer.Exit()
 
 

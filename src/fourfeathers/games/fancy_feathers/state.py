@@ -91,10 +91,19 @@ class FancyFeathersState(State):
         self.game = game
         FIELDS.fill(self, fields)
 
-    legal_actions = rules.legal_actions
-    apply_action = rules.apply_action
-    winners = scoring.winners
-    scores = scoring.scores
+    # Methods rather than ``legal_actions = rules.legal_actions``: a compiled function is no
+    # descriptor, so it would not bind to the state (setup.py, ``HOT_MODULES``).
+    def legal_actions(self) -> list[Any]:
+        return rules.legal_actions(self)
+
+    def apply_action(self, action: Any) -> None:
+        rules.apply_action(self, action)
+
+    def winners(self) -> list[int]:
+        return scoring.winners(self)
+
+    def scores(self) -> list[int]:
+        return scoring.scores(self)
 
     @property
     def current_player(self) -> int:
