@@ -110,9 +110,8 @@ def click_action(page, game: str, mode: str, step: int, action: str) -> None:
 
 def legal_actions(page) -> list[dict]:
     """The legal actions of the step the lesson page shows (from the server, as it drew it)."""
-    url = page.url.replace("/learn/", "/api/lessons/")
-    if "?" not in url:
-        url += "?step=0"
+    step_shown = page.get_attribute(".learn-page", "data-step")  # from 0, as the API counts
+    url = page.url.split("?")[0].replace("/learn/", "/api/lessons/") + f"?step={step_shown}"
     step = page.evaluate("url => fetch(url).then(r => r.json())", url)
     found: list[dict] = step["state"]["legal"]
     return found
@@ -202,7 +201,7 @@ def test_the_lobby_leads_to_a_lesson_that_ends_in_a_game_with_hints(live, seat) 
     at_step(page, 0)
     assert page.url.endswith("/learn/featherlight/multiplayer")
     steps = len(load_lesson(game_spec("featherlight"), "multiplayer").steps)
-    page.goto(f"{live.url}/learn/featherlight/multiplayer?step={steps}")  # the lesson's end
+    page.goto(f"{live.url}/learn/featherlight/multiplayer?step={steps + 1}")  # the lesson's end
     page.wait_for_selector(".learn-page[data-done=true]")
     page.click("[data-key=lesson-play]")
     page.wait_for_url("**/t/*")
@@ -216,7 +215,7 @@ def test_the_lobby_leads_to_a_lesson_that_ends_in_a_game_with_hints(live, seat) 
 def test_the_lesson_page_and_the_rules_panel_have_no_axe_violations(live, seat) -> None:
     page = open_lesson(seat, "featherlight", "multiplayer")
     no_violations(page)  # the whole page, the game's view included
-    page.goto(f"{live.url}/learn/featherlight/multiplayer?step=5")
+    page.goto(f"{live.url}/learn/featherlight/multiplayer?step=6")
     at_step(page, 5)
     page.click("[data-key=lesson-hint]")
     click_action(page, "featherlight", "multiplayer", 5, "put 28 on 1")  # refused: FL-27
@@ -260,7 +259,7 @@ def test_the_rules_panel_of_a_table_is_searchable_and_opened_by_a_refusal(live, 
 
 
 def test_a_lesson_on_a_phone(live, seat) -> None:
-    page = seat("/learn/featherlight/multiplayer?step=5", PHONE).page
+    page = seat("/learn/featherlight/multiplayer?step=6", PHONE).page
     at_step(page, 5)
     click_action(page, "featherlight", "multiplayer", 5, "put 28 on 1")
     page.wait_for_selector(".lesson-feedback[data-kind=refused]")

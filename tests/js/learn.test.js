@@ -8,6 +8,7 @@ import {
   feedbackOf,
   playLabel,
   stepOf,
+  stepSearch,
   tableRequest,
 } from "../../src/fourfeathers/web/static/learn.js";
 import {
@@ -120,7 +121,10 @@ test("what the page says of each verdict", () => {
 
 test("the step in the address", () => {
   assert.equal(stepOf(""), 0);
-  assert.equal(stepOf("?step=5"), 5);
+  assert.equal(stepOf("?step=1"), 0); // "Step 1 of 8"
+  assert.equal(stepOf("?step=5"), 4);
+  assert.equal(stepOf("?step=0"), 0);
+  assert.equal(stepSearch(4), "?step=5");
   assert.equal(stepOf("?step=-1"), 0);
   assert.equal(stepOf("?step=abc"), 0);
   assert.equal(stepOf("?step=99999"), 0);

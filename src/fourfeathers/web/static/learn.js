@@ -1,5 +1,5 @@
 // Learn to play: a game's lessons (/learn/{game}) and one lesson, step by step
-// (/learn/{game}/{mode}?step=k). Each step's position is drawn by the game's own view, as at a
+// (/learn/{game}/{mode}?step=k, k from 1). Each step's position is drawn by the game's own view, as at a
 // real table, with what to look at and the question beside it; a click sends the move to the
 // server, which judges it (POST /api/lessons/{game}/{mode}/check, docs/protocol.md) and keeps
 // nothing: the page holds the step number (also in the address, so a reload stays there). A
@@ -35,10 +35,16 @@ export async function learnPage(root, gameId, mode) {
   new Lesson(root, game, view, first, list).draw();
 }
 
-// The step named by the address's ?step= (0 when absent or not a small whole number).
+// The step (counted from 0, as the server does) named by the address's ?step=, which counts
+// from 1 as the page does ("Step 2 of 8" is ?step=2); 0 when absent or not a small whole number.
 export function stepOf(search) {
-  const value = new URLSearchParams(search).get("step") ?? "0";
-  return /^\d{1,3}$/.test(value) ? Number(value) : 0;
+  const value = new URLSearchParams(search).get("step") ?? "1";
+  return /^\d{1,3}$/.test(value) ? Math.max(0, Number(value) - 1) : 0;
+}
+
+// The address's ?step= of step `step` (counted from 0).
+export function stepSearch(step) {
+  return `?step=${step + 1}`;
 }
 
 function lessonPath(gameId, mode, tail = "") {
@@ -157,7 +163,7 @@ class Lesson {
         history.replaceState(
           null,
           "",
-          `/learn/${this.game.id}/${this.at.mode}?step=${this.at.step}`,
+          `/learn/${this.game.id}/${this.at.mode}${stepSearch(this.at.step)}`,
         );
       }
     } catch (error) {
