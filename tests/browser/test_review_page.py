@@ -9,12 +9,14 @@ import json
 import sqlite3
 import time
 
+import pytest
 from browser_helpers import screenshot
 from live import hot_seat_table
 from websockets.sync.client import connect
 
 from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.agents.heuristic import heuristic_for
+from fourfeathers.agents.review import review
 from fourfeathers.core.records import GameRecord
 
 EARLY = 12
@@ -75,6 +77,33 @@ def game_with_bad_move(seed: int, config: dict) -> tuple[list[str], int, list[in
     return actions, planted, chooser
 
 
+REVIEW_BUDGET = 200
+"""The live server's ``--review-budget`` (tests/browser/conftest.py)."""
+
+DEALS = 4
+"""Tables tried until one's planted move is one the review marks (each deal is new)."""
+
+
+def marked_by_the_engine(seed: int, config: dict, actions: list[str]) -> set[int]:
+    """The decisions of seat 1 that the server's review (``review`` with its budget and seed
+    0) marks mistake or blunder: with a small budget a bad move is not marked in every deal."""
+    record = GameRecord("featherlight", config, seed, actions)
+    result = review(record, seat=0, budget=REVIEW_BUDGET)
+    return {d.index for d in result.decisions if d.mark in ("mistake", "blunder")}
+
+
+def planted_game(live) -> tuple[str, str, list[str], int, list[int | None]]:
+    """A new hot-seat table and a whole game for it with a bad move of seat 1 that the review
+    marks (``DEALS`` tables at most): table id, token, actions, planted index, choosers."""
+    for _ in range(DEALS):
+        table_id, token = hot_seat_table(live, "featherlight", ["human", "human"])
+        seed, config = table_seed(live, table_id)
+        actions, planted, chooser = game_with_bad_move(seed, config)
+        if planted in marked_by_the_engine(seed, config, actions):
+            return table_id, token, actions, planted, chooser
+    pytest.fail(f"in {DEALS} deals the review marked no planted move")
+
+
 def play_over_the_socket(live, table_id: str, token: str, actions, chooser) -> None:
     """Send the game's decisions as the hot seat holding both seats (the server makes the
     forced ones itself)."""
@@ -100,9 +129,7 @@ def play_over_the_socket(live, table_id: str, token: str, actions, chooser) -> N
 
 
 def test_a_planted_blunder_is_marked_and_a_click_on_it_opens_the_replay_there(live, seat) -> None:
-    table_id, token = hot_seat_table(live, "featherlight", ["human", "human"])
-    seed, config = table_seed(live, table_id)
-    actions, planted, chooser = game_with_bad_move(seed, config)
+    table_id, token, actions, planted, chooser = planted_game(live)
     assert chooser[planted] == 0
     play_over_the_socket(live, table_id, token, actions, chooser)
     assert live.get(f"/api/tables/{table_id}")["status"] == "finished"

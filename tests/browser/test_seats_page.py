@@ -4,7 +4,7 @@ seat's invite again and handing a seat to the computer and back."""
 
 from __future__ import annotations
 
-from browser_helpers import create_table, my_turn
+from browser_helpers import create_table, my_turn, screenshot
 
 SEAT_KEY = "feathers:seat:"
 
@@ -22,6 +22,7 @@ def test_a_seat_continued_on_another_device_and_a_device_signed_out(live, seat) 
     desk.wait_for_selector(".device-link img.qr")
     assert desk.get_attribute(".device-link img.qr", "src").startswith("data:image/svg+xml")
     link = desk.input_value(".device-link input")
+    screenshot(desk, "continue-on-another-device")  # the README's
     assert f"/t/{table}/continue#" in link
     phone = seat(link).page  # a second device: its own browser context
     phone.wait_for_selector(".table-page")

@@ -8,6 +8,7 @@ tests failed before its fix.
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import signal
@@ -50,6 +51,13 @@ ATTACKS: list[tuple[str, str]] = [
     ("running tables are never deleted", "test_an_idle_running_table_is_archived"),
 ]
 """The attack table: what a client could do to the others, and the test that tries it."""
+
+
+def run_alone(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)`` in a thread of its own: in the whole suite a browser test's
+    Playwright may leave an event loop set on the main thread, where ``asyncio.run`` refuses."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_the_attack_table_names_real_tests() -> None:
@@ -145,13 +153,13 @@ def test_a_lost_task_is_retried_once_per_death_and_bounded() -> None:
     async def main() -> list[int]:
         return await asyncio.gather(*(pool.run(lambda i=i: i) for i in range(3)))
 
-    assert asyncio.run(main()) == [0, 1, 2]
+    assert run_alone(main()) == [0, 1, 2]
     assert len(made) == 2 and made[0].shut and not made[1].shut
 
     poison = ai.Pool(1, processes=False)
     poison._get = lambda: FakeExecutor(fail=True)  # type: ignore[method-assign]
     with pytest.raises(ai.BrokenProcessPool):
-        asyncio.run(poison.run(lambda: 1))
+        run_alone(poison.run(lambda: 1))
 
 
 # Tables per address.
@@ -226,7 +234,7 @@ class Asgi:
         self.sent.append(message)
 
     def run(self) -> tuple[int, dict[str, Any] | None]:
-        asyncio.run(asyncio.wait_for(self.middleware(self.scope, self.receive, self.send), 5))
+        run_alone(asyncio.wait_for(self.middleware(self.scope, self.receive, self.send), 5))
         status = self.sent[0]["status"]
         body = json.loads(self.sent[1]["body"]) if status != 201 else None
         return status, body
@@ -383,7 +391,7 @@ def test_people_go_before_computers() -> None:
         gate.set()
         await asyncio.gather(*jobs)
 
-    asyncio.run(main())
+    run_alone(main())
     assert order == ["robot0", "person", "robot1", "robot2"]
 
 

@@ -213,9 +213,9 @@ def check_raw(audit: Audit, table: Table, browsers: list, recipients: list, orde
 
 
 def _then(message: dict) -> str:
-    """A frame's or event's state and entry as compared: without the summary's ``updated``
-    (a frame gives the table's now)."""
-    state = {k: v for k, v in message["state"].items() if k != "updated"}
+    """A frame's or event's state and entry as compared: without the summary's ``updated`` and
+    ``deadline`` (a frame gives the table's now)."""
+    state = {k: v for k, v in message["state"].items() if k not in ("updated", "deadline")}
     return json.dumps({"entry": message.get("entry"), "state": state}, sort_keys=True)
 
 

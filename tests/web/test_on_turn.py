@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import logging
+import os
 import sys
 import time
 from pathlib import Path
@@ -65,8 +66,10 @@ def human_after_computer(client: Any) -> tuple[dict[str, Any], Browser, str]:
 
 
 def test_the_command_runs_once_per_turn_start_with_the_table_in_its_environment(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch
 ) -> None:
+    for name in [k for k in os.environ if k.startswith("FEATHERS_")]:  # CI sets some
+        monkeypatch.delenv(name)
     argv, calls = recorder(tmp_path)
     public = "https://feathers.example.org/games"
     with server(tmp_path / "f.db", on_turn=argv, public_url=public) as client:

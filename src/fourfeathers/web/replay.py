@@ -14,7 +14,9 @@ frame replays at most that many (events are append-only: a rebuilt table never g
 
 from __future__ import annotations
 
+import asyncio
 import copy
+import dataclasses
 from collections import OrderedDict
 from typing import Any
 
@@ -39,17 +41,19 @@ class FrameError(ValueError):
 
 
 def _blank(table: Table) -> Table:
-    """A new table with ``table``'s game, seed and seats, before its first event."""
-    return Table(
-        table.id,
-        table.game,
-        table.seed,
-        list(table.kinds),
-        list(table.tokens),
-        list(table.invites),
-        open=table.open,
-        engine=table.engine,
-        created=table.created,
+    """A new table with ``table``'s game, seed, seats as created (before any hand-over), mode
+    and holders, before its first event."""
+    return dataclasses.replace(
+        table,
+        kinds=list(table.first_kinds),
+        tokens=list(table.tokens),
+        invites=list(table.invites),
+        log=[],
+        live=[],
+        lock=asyncio.Lock(),
+        connections=set(),
+        thinking=False,
+        devices=list(table.devices),
     )
 
 
@@ -57,6 +61,7 @@ def _copy(table: Table) -> Table:
     """An independent copy of a rebuilt table (its game at the table copied, its lists too)."""
     other = copy.copy(table)
     other.play = table.play.copy()
+    other.kinds = other.play.kinds  # one list, as in every table (a hand-over changes it)
     other.log, other.live = list(table.log), list(table.live)
     return other
 
@@ -99,7 +104,8 @@ def frames_of(table: Table) -> Frames:
 
 def table_at(table: Table, n: int) -> Table:
     """``table`` as it was right after its event ``n`` (0: before the first), rebuilt from its
-    stored events; the summary's "now" fields (``updated``, ``finished``, ``rematch``) are the
+    stored events; the summary's "now" fields (``updated``, ``finished``, ``rematch``, the
+    turn-based ``deadline``) are the
     live table's, and so are its seats' holders. Raises ``FrameError`` (field ``n``) unless
     ``0 <= n <= table.n``."""
     if not 0 <= n <= table.n:
@@ -111,6 +117,7 @@ def table_at(table: Table, n: int) -> Table:
         table.rematch,
     )
     rebuilt.tokens = list(table.tokens)  # who holds a seat: as it is now
+    rebuilt.turn_started = table.turn_started  # and the deadline of the decision now
     return rebuilt
 
 

@@ -151,8 +151,11 @@ class Table:
     turn_started: float = 0.0
     looked: float = field(default=0.0, repr=False)
     """When someone last looked at the table (``time.monotonic``; ``Hub.look``)."""
+    first_kinds: list[str] = field(init=False, repr=False)
+    """The seat kinds the table was created with (stored; hand-overs are events after)."""
 
     def __post_init__(self) -> None:
+        self.first_kinds = list(self.kinds)
         self.play = core_table.Table(self.game, self.seed, self.kinds)
         self.kinds = self.play.kinds
         self.updated = self.updated or self.created
