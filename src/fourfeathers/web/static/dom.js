@@ -86,3 +86,13 @@ export function legalKeys(root) {
     [...root.querySelectorAll("main.board .choice.legal")].map((el) => el.dataset.key),
   );
 }
+
+// The bar's way back to the lobby (the table page's and the lesson page's).
+export function homeLink() {
+  return h(
+    "a",
+    { class: "home", href: "/", title: "Lobby" },
+    h("img", { src: "/static/feather.svg", alt: "" }),
+    " Lobby",
+  );
+}

@@ -7,7 +7,7 @@
 // (rules.js); a right one says what it did and the lesson goes on. At the end: a short game
 // against the easy computer player with hints on.
 import { api, claim, games, settings } from "./api.js";
-import { h, legalKeys, plural, revealChoices, svg } from "./dom.js";
+import { h, homeLink, legalKeys, plural, revealChoices, svg } from "./dom.js";
 import { openRules, ruleLink, rulesButton, useRules } from "./rules.js";
 import { loadView } from "./table.js";
 
@@ -277,12 +277,7 @@ class Lesson {
     return h(
       "header",
       { class: "bar" },
-      h(
-        "a",
-        { class: "home", href: "/", title: "Lobby" },
-        h("img", { src: "/static/feather.svg", alt: "" }),
-        " Lobby",
-      ),
+      homeLink(),
       h(
         "div",
         { class: "title" },

@@ -6,7 +6,7 @@
 import { api, claim, games, held, settings } from "./api.js";
 import { TurnAlerts } from "./callback.js";
 import { TableSocket } from "./connection.js";
-import { h, legalKeys, plural, revealChoices, svg } from "./dom.js";
+import { h, homeLink, legalKeys, plural, revealChoices, svg } from "./dom.js";
 import { budgetOf } from "./levels.js";
 import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
@@ -496,12 +496,7 @@ class Table {
     return h(
       "header",
       { class: "bar" },
-      h(
-        "a",
-        { class: "home", href: "/", title: "Lobby" },
-        h("img", { src: "/static/feather.svg", alt: "" }),
-        " Lobby",
-      ),
+      homeLink(),
       h(
         "div",
         { class: "title" },
