@@ -96,3 +96,42 @@ export function homeLink() {
     " Lobby",
   );
 }
+
+// A button for a view's choice (a page's ctx.button): {action} sends that action when clicked
+// (legal or not: the server answers an illegal one with its reason and rule); {onclick, legal}
+// does something of the view's own (e.g. select a card). Legal choices are highlighted and
+// reachable with Tab; Enter and Space press them. `legal`: action -> words of the actions
+// offered; `hinted`: the hint's action; `press(event, {action, onclick, ok, why})`: the page's
+// answer to a click.
+export function choiceButton(props, children, { legal, hinted = null, press }) {
+  const { action, onclick, legal: isLegal, key, selected, class: cls, why, ...rest } = props;
+  const ok = isLegal ?? (action !== undefined && legal.has(action));
+  const label = rest["aria-label"];
+  delete rest["aria-label"]; // its words go first in the button's own text (below)
+  return h(
+    "button",
+    {
+      type: "button",
+      class: [
+        "choice",
+        ok && "legal",
+        selected && "selected",
+        action && action === hinted && "hinted",
+        cls,
+      ],
+      "data-key": key ?? action,
+      "data-action": action,
+      "aria-disabled": ok ? null : "true",
+      "aria-pressed": selected === undefined ? null : String(Boolean(selected)),
+      tabindex: ok || selected ? null : "-1",
+      title: action && legal.get(action),
+      onclick: (event) => press(event, { action, onclick, ok, why }),
+      ...rest,
+    },
+    // An accessible name that starts with what the button shows would repeat it; one that does
+    // not (aria-label) hides the visible words from voice control (axe:
+    // label-content-name-mismatch): the description is read first, then the face.
+    label ? h("span", { class: "sr-only" }, `${label}. `) : null,
+    ...children,
+  );
+}

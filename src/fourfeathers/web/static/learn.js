@@ -7,7 +7,7 @@
 // (rules.js); a right one says what it did and the lesson goes on. At the end: a short game
 // against the easy computer player with hints on.
 import { api, claim, games, settings } from "./api.js";
-import { h, homeLink, legalKeys, plural, revealChoices, svg } from "./dom.js";
+import { choiceButton, h, homeLink, legalKeys, plural, revealChoices, svg } from "./dom.js";
 import { openRules, ruleLink, rulesButton, useRules } from "./rules.js";
 import { loadView } from "./table.js";
 
@@ -215,30 +215,15 @@ class Lesson {
         settings.set(`${this.game.id}:${name}`, value);
         this.draw();
       },
-      button: (props, ...children) => {
-        const { action, onclick, legal: isLegal, key, selected, class: cls, ...rest } = props;
-        const ok = isLegal ?? (action !== undefined && legal.has(action));
-        return h(
-          "button",
-          {
-            type: "button",
-            class: ["choice", ok && "legal", selected && "selected", cls],
-            "data-key": key ?? action,
-            "data-action": action,
-            "aria-disabled": ok ? null : "true",
-            "aria-pressed": selected === undefined ? null : String(Boolean(selected)),
-            tabindex: ok || selected ? null : "-1",
-            title: action && legal.get(action),
-            onclick: () => {
-              if (!onclick) return this.act(action);
-              this.before = legalKeys(this.root); // a first step: its targets in sight after
-              return onclick();
-            },
-            ...rest,
+      button: (props, ...children) =>
+        choiceButton(props, children, {
+          legal,
+          press: (_event, { action, onclick }) => {
+            if (!onclick) return this.act(action);
+            this.before = legalKeys(this.root); // a first step: its targets in sight after
+            return onclick();
           },
-          ...children,
-        );
-      },
+        }),
     };
     return ctx;
   }

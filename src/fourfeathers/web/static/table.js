@@ -6,7 +6,7 @@
 import { api, claim, games, held, settings } from "./api.js";
 import { TurnAlerts } from "./callback.js";
 import { TableSocket } from "./connection.js";
-import { h, homeLink, legalKeys, plural, revealChoices, svg } from "./dom.js";
+import { choiceButton, h, homeLink, legalKeys, plural, revealChoices, svg } from "./dom.js";
 import { budgetOf } from "./levels.js";
 import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
@@ -291,38 +291,12 @@ class Table {
       // server answers an illegal one with its reason and rule); {onclick, legal} does
       // something of the view's own (e.g. select a card). Legal choices are highlighted and
       // reachable with Tab; Enter and Space press them.
-      button: (props, ...children) => {
-        const { action, onclick, legal: isLegal, key, selected, class: cls, why, ...rest } = props;
-        const ok = isLegal ?? (action !== undefined && legal.has(action));
-        const label = rest["aria-label"];
-        delete rest["aria-label"]; // its words go first in the button's own text (below)
-        return h(
-          "button",
-          {
-            type: "button",
-            class: [
-              "choice",
-              ok && "legal",
-              selected && "selected",
-              action && action === hinted && "hinted",
-              cls,
-            ],
-            "data-key": key ?? action,
-            "data-action": action,
-            "aria-disabled": ok ? null : "true",
-            "aria-pressed": selected === undefined ? null : String(Boolean(selected)),
-            tabindex: ok || selected ? null : "-1",
-            title: action && legal.get(action),
-            onclick: (event) => this.press(event, { action, onclick, ok, why }),
-            ...rest,
-          },
-          // An accessible name that starts with what the button shows would repeat it; one
-          // that does not (aria-label) hides the visible words from voice control (axe:
-          // label-content-name-mismatch): the description is read first, then the face.
-          label ? h("span", { class: "sr-only" }, `${label}. `) : null,
-          ...children,
-        );
-      },
+      button: (props, ...children) =>
+        choiceButton(props, children, {
+          legal,
+          hinted,
+          press: (event, choice) => this.press(event, choice),
+        }),
     };
     return ctx;
   }
