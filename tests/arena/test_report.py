@@ -220,3 +220,23 @@ def test_solo_files_of_two_agents_compare_scores_and_a_file_named_twice_counts_o
     text = (tmp_path / "out" / "summary.md").read_text()
     assert "No game named a winner" in text and "Win share by agent" not in text
     assert text.count("`random.jsonl`") == 1  # the header names each file once
+
+
+def test_ordinal_words_past_ten() -> None:
+    """Turn-order positions in words, the teens and twenties included (it wrote "21th")."""
+    from fourfeathers.arena.report.text import ordinal
+
+    assert [ordinal(k) for k in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [
+        "1st",
+        "2nd",
+        "3rd",
+        "4th",
+        "11th",
+        "12th",
+        "13th",
+        "21st",
+        "22nd",
+        "23rd",
+        "101st",
+        "111th",
+    ]

@@ -52,5 +52,8 @@ def config_text(config: dict[str, Any], keys: Iterable[str] | None = None) -> st
 
 
 def ordinal(k: int) -> str:
-    """A turn-order position in words: ``1`` -> ``"1st"``, ``4`` -> ``"4th"``."""
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(k, f"{k}th")
+    """A turn-order position in words: ``1`` -> ``"1st"``, ``4`` -> ``"4th"``, ``12`` ->
+    ``"12th"``, ``21`` -> ``"21st"``."""
+    if k % 100 in (11, 12, 13):
+        return f"{k}th"
+    return f"{k}" + {1: "st", 2: "nd", 3: "rd"}.get(k % 10, "th")
