@@ -30,6 +30,7 @@ def test_a_seat_continued_on_another_device_and_a_device_signed_out(live, seat) 
     assert stored_token(phone, table) is not None
     assert stored_token(phone, table) != stored_token(desk, table)
     phone.wait_for_selector(".remote [data-key=continue]")  # it holds the seat too
+    assert "every hand stays hidden" not in phone.inner_text(".table-page")
     again = seat(link).page  # the link works once
     again.wait_for_selector("h1:text('This link does not work')")
     assert "used already" in again.inner_text(".error")
@@ -42,9 +43,14 @@ def test_a_seat_continued_on_another_device_and_a_device_signed_out(live, seat) 
     desk.wait_for_function("() => document.querySelectorAll('.device-list li').length === 1")
     phone.wait_for_selector(".toast:has-text('signed out')")
     assert phone.evaluate(f"localStorage.getItem('{SEAT_KEY}{table}')") is None
+    # watching now, without a reload: the seat's controls and its hand are gone
+    phone.wait_for_function("() => !document.querySelector('.remote [data-key=continue]')")
+    phone.wait_for_function(
+        "() => !document.querySelector('.table-page').textContent.includes('(you)')"
+    )
     phone.reload()
     phone.wait_for_selector(".table-page")
-    assert phone.locator(".remote [data-key=continue]").count() == 0  # watching now
+    assert phone.locator(".remote [data-key=continue]").count() == 0
     desk.goto(live.url + "/")  # the lobby's "My tables": this browser's seat, its turn or not
     row = desk.locator(f"#my-tables li[data-table='{table}']")
     row.wait_for()

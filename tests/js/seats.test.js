@@ -98,3 +98,12 @@ test("a refused device link is told without the request's field name", () => {
   );
   assert.equal(seats.linkRefusal("502 Bad Gateway"), "502 Bad Gateway");
 });
+
+test("a seat's name says whose it is and who plays it", () => {
+  assert.equal(seats.seatName(0, { kind: "human" }, true), "Seat 1 (you)");
+  assert.equal(seats.seatName(1, { kind: "human" }, false), "Seat 2");
+  assert.equal(seats.seatName(1, { kind: "hard" }, false), "Seat 2 (hard)");
+  // handed to the computer by the host: it is not "you" who moves there
+  assert.equal(seats.seatName(0, { kind: "easy" }, true), "Seat 1 (easy, for you)");
+  assert.equal(seats.seatName(2, undefined, false), "Seat 3");
+});

@@ -87,6 +87,14 @@ export function devicesChanged(table) {
   if (table.remote?.devices) loadDevices(table);
 }
 
+// A seat's name on the table page: "Seat 2", "Seat 2 (you)", "Seat 2 (hard)", and
+// "Seat 2 (easy, for you)" for this device's seat while the host has handed it to the computer.
+export function seatName(seat, info, yours) {
+  const kind = info && info.kind !== "human" ? info.kind : "";
+  if (yours) return `Seat ${seat + 1} (${kind ? `${kind}, for you` : "you"})`;
+  return `Seat ${seat + 1}${kind ? ` (${kind})` : ""}`;
+}
+
 // A signed-out device forgets its token (it plays no more; it may still watch).
 export function signedOut(tableId) {
   localStorage.removeItem(`feathers:seat:${tableId}`);

@@ -12,7 +12,7 @@ import plainView from "./plain.js";
 import { Replay, recordHref } from "./replay.js";
 import { Review } from "./review.js";
 import { ruleLink, rulesButton, useRules } from "./rules.js";
-import { devicesChanged, rematched, seatsPanel, signedOut } from "./seats.js";
+import { devicesChanged, rematched, seatName, seatsPanel, signedOut } from "./seats.js";
 
 export async function tablePage(root, tableId, seat, invite) {
   root.replaceChildren(h("p", { class: "loading" }, "Opening the table…"));
@@ -114,6 +114,10 @@ class Table {
   start() {
     const mine = held.get(this.id);
     this.token = mine?.token ?? null;
+    this.connect();
+  }
+
+  connect() {
     this.socket = new TableSocket(this.id, this.token, {
       message: (data) => this.receive(data),
       status: (text) => {
@@ -122,6 +126,19 @@ class Table {
       },
     });
     this.socket.open();
+  }
+
+  // A device signed out goes on watching: its token is forgotten and the page connects again
+  // without it, so the hand it held is no longer shown (the old connection must not reconnect).
+  watchOnly() {
+    signedOut(this.id);
+    this.token = null;
+    this.confirmed = null;
+    this.hint = null;
+    this.state = null;
+    this.socket.closed = true;
+    this.socket.ws?.close();
+    this.connect();
   }
 
   receive(data) {
@@ -146,7 +163,7 @@ class Table {
     } else if (data.type === "devices") {
       devicesChanged(this);
     } else if (data.type === "error") {
-      if (data.code === "signed_out") signedOut(this.id);
+      if (data.code === "signed_out") this.watchOnly();
       this.say(data.message);
     }
   }
@@ -182,9 +199,7 @@ class Table {
   }
 
   seatLabel(seat) {
-    const info = this.state.seats[seat];
-    const kind = info && info.kind !== "human" ? ` (${info.kind})` : "";
-    return `Seat ${seat + 1}${this.state.you.includes(seat) ? " (you)" : kind}`;
+    return seatName(seat, this.state.seats[seat], this.state.you.includes(seat));
   }
 
   // A refusal or a notice, shown beside the last choice clicked (where the player looks) when
