@@ -82,6 +82,18 @@ class Tally:
     slowed: int = 0
     by_server: dict[int, int] = field(default_factory=dict)
     """Moves acknowledged by each server (its index in the list)."""
+    lags: list[float] = field(default_factory=list)
+    """How late the clients' event loop woke from a 20 ms sleep: the part of a latency that
+    is the clients' own (their process waiting for a core, or busy with other seats)."""
+
+
+async def watch_lag(tally: Tally, start: Start) -> None:
+    """Sample the clients' event-loop lag every 20 ms of the play."""
+    await start.go.wait()
+    while time.monotonic() < start.deadline:
+        before = time.perf_counter()
+        await asyncio.sleep(0.02)
+        tally.lags.append(time.perf_counter() - before - 0.02)
 
 
 def free_port() -> int:
@@ -321,8 +333,10 @@ async def drive(
             rng = random.Random(master.random())
             play = seat(ws, token, s, server, args.moves, start, tally, rng, args.pace_range)
             tasks.append(play)
+    lag = asyncio.create_task(watch_lag(tally, start))
     results = await asyncio.gather(*tasks, return_exceptions=True)
     elapsed = time.perf_counter() - start.started
+    lag.cancel()
     for result in results:
         if isinstance(result, BaseException):
             tally.errors.append(f"connection: {type(result).__name__}: {result}")
@@ -410,6 +424,7 @@ def main() -> None:
             except subprocess.TimeoutExpired:
                 server.kill()
     lat = sorted(tally.latencies)
+    lags = sorted(tally.lags)
     quantiles = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [0.0] * 99
     report = {
         "mode": f"paced {args.pace}" if args.pace else "flat-out",
@@ -428,6 +443,7 @@ def main() -> None:
         "p95_ms": round(quantiles[94] * 1000, 1),
         "p99_ms": round(quantiles[98] * 1000, 1),
         "max_ms": round(lat[-1] * 1000, 1) if lat else 0.0,
+        "client_lag_p99_ms": round(1000 * lags[int(0.99 * (len(lags) - 1))], 1) if lags else 0.0,
         "load_start": round(marks.get("load", 0.0), 2),
         "load_end": round(load_end, 2),
         "server_cpu_s": round(cpu, 1) if servers else None,

@@ -236,7 +236,9 @@ def test_serve_load_spreads_tables_over_the_servers_given(two_servers, pace):
     assert all(n > 0 for n in report["moves_by_server"])
     assert sum(report["moves_by_server"]) == report["moves"] > 0
     assert 0 < report["p50_ms"] <= report["p95_ms"] <= report["p99_ms"] <= report["max_ms"]
-    assert report["moves_per_s"] > 0 and report["load_end"] >= 0
+    assert (
+        report["moves_per_s"] > 0 and report["load_end"] >= 0 and report["client_lag_p99_ms"] >= 0
+    )
     assert report["server_cpu_s"] is None  # not started by the benchmark: not measured
     if pace:  # a decision every 0.3 s at the most: 8 in 2.5 s, the first one of them included
         assert report["moves"] <= 4 * 9
