@@ -19,8 +19,10 @@ first moves of the tables are spread over the first interval.
 
 ``--servers`` takes running servers instead (ports or base URLs, comma-separated or repeated).
 Table k is made on server k mod N; its seats connect to servers k, k+1, ... mod N (seat 0 of a
-table on one process, seat 1 on the next) when the servers share one database (checked: the
-second server is asked for the first table), else every seat to the server of its table. The
+table on one process, seat 1 on the next) when the servers share one database (checked: a
+table is asked for at a server that did not make it), else every seat to the server of its
+table. ``--clients N`` runs the scripted browsers in N processes (one process is one core at
+the most: several servers on a machine with the cores need several). The
 scripted browsers are all 127.0.0.1, so such servers must be started with the per-address
 limits raised, as this script does for its own:
 
@@ -42,8 +44,10 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -53,6 +57,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -167,20 +172,29 @@ class Start:
     """The barrier: no seat moves before every seat is connected and synced (a storm of 2,000
     handshakes is not the steady state measured); then the clock of the run starts."""
 
-    def __init__(self, seats: int, seconds: float, at_start: Any) -> None:
+    def __init__(self, seats: int, seconds: float, at_start: Any, barrier: Any = None) -> None:
         self.waiting = seats
         self.seconds = seconds
         self.at_start = at_start
+        self.barrier = barrier  # the other client processes' (--clients), or None
         self.go = asyncio.Event()
         self.started = self.deadline = 0.0
+        self._waiter: asyncio.Task[None] | None = None
 
     def arrived(self) -> None:
         self.waiting -= 1
         if self.waiting == 0:
-            self.at_start()
-            self.started = time.perf_counter()
-            self.deadline = time.monotonic() + self.seconds
-            self.go.set()
+            self._waiter = asyncio.get_running_loop().create_task(self._start())
+
+    async def _start(self) -> None:
+        if self.barrier is not None:  # every client process connected its seats too
+            with contextlib.suppress(threading.BrokenBarrierError):
+                await asyncio.to_thread(self.barrier.wait, 600)
+        self.at_start()
+        print(f"every seat connected: playing for {self.seconds:g} s", file=sys.stderr)
+        self.started = time.perf_counter()
+        self.deadline = time.monotonic() + self.seconds
+        self.go.set()
 
 
 async def seat(
@@ -284,10 +298,11 @@ async def _play(
 
 
 def make_tables(
-    args: argparse.Namespace, bases: list[str]
+    args: argparse.Namespace, bases: list[str], numbers: range
 ) -> tuple[list[tuple[int, str, list[str]]], bool]:
-    """Create ``args.tables`` tables, table k on ``bases[k % N]``, and claim their seats.
-    Returns ``(k, table id, tokens)`` rows and whether the servers share one database."""
+    """Create the tables ``numbers`` (of ``args.tables``), table k on ``bases[k % N]``, and
+    claim their seats. Returns ``(k, table id, tokens)`` rows and whether the servers share
+    one database."""
 
     def one(k: int) -> tuple[int, str, list[str]]:
         base = bases[k % len(bases)]
@@ -302,11 +317,13 @@ def make_tables(
         return k, table["table"], tokens
 
     with ThreadPoolExecutor(8) as pool:
-        rows = list(pool.map(one, range(args.tables)))
+        rows = list(pool.map(one, numbers))
     shared = False
     if len(bases) > 1 and rows:
+        k, table_id, _ = rows[0]
+        other = bases[(k + 1) % len(bases)]  # not the server that made it
         try:
-            urllib.request.urlopen(f"{bases[1]}/api/tables/{rows[0][1]}", timeout=10).close()
+            urllib.request.urlopen(f"{other}/api/tables/{table_id}", timeout=10).close()
             shared = True
         except urllib.error.HTTPError:
             shared = False
@@ -314,23 +331,28 @@ def make_tables(
 
 
 async def drive(
-    args: argparse.Namespace, bases: list[str], at_start: Any
+    args: argparse.Namespace,
+    bases: list[str],
+    at_start: Any,
+    numbers: range | None = None,
+    barrier: Any = None,
 ) -> tuple[Tally, float, float, int, bool]:
-    """Make the tables, connect every seat, play. Returns the tally, the seconds of play and
-    of connecting, the connections and whether seats were spread over the servers.
-    ``at_start()`` is called when every seat is connected, as the play starts."""
+    """Make the tables ``numbers`` (default: all), connect every seat, play. Returns the tally,
+    the seconds of play and of connecting, the connections and whether seats were spread over
+    the servers. ``at_start()`` is called when every seat is connected (of every client
+    process: ``barrier``), as the play starts."""
     made = time.perf_counter()
-    rows, shared = make_tables(args, bases)
+    numbers = range(args.tables) if numbers is None else numbers
+    rows, shared = make_tables(args, bases, numbers)
     spread = args.spread == "seats" or (args.spread == "auto" and shared)
     tally = Tally()
-    start = Start(args.tables * args.players, args.seconds, at_start)
-    master = random.Random(args.seed)
+    start = Start(len(numbers) * args.players, args.seconds, at_start, barrier)
     tasks = []
     for k, tid, tokens in rows:
         for s, token in enumerate(tokens):
             server = (k + s) % len(bases) if spread else k % len(bases)
             ws = bases[server].replace("http", "ws", 1) + f"/ws/tables/{tid}"
-            rng = random.Random(master.random())
+            rng = random.Random(f"{args.seed}:{k}:{s}")  # the same however the clients split
             play = seat(ws, token, s, server, args.moves, start, tally, rng, args.pace_range)
             tasks.append(play)
     lag = asyncio.create_task(watch_lag(tally, start))
@@ -341,6 +363,78 @@ async def drive(
         if isinstance(result, BaseException):
             tally.errors.append(f"connection: {type(result).__name__}: {result}")
     return tally, elapsed, start.started - made, len(tasks), spread
+
+
+def client_process(
+    args: argparse.Namespace, bases: list[str], index: int, barrier: Any, started: Any, out: Any
+) -> None:
+    """One of ``--clients`` processes: the tables k with k mod clients == ``index``; puts its
+    tally and figures on the queue ``out``."""
+    clock: dict[str, float] = {}
+
+    def at_start() -> None:
+        clock["cpu"] = time.process_time()
+        started.set()
+
+    numbers = range(index, args.tables, args.clients)
+    try:
+        tally, elapsed, setup, connections, spread = asyncio.run(
+            drive(args, bases, at_start, numbers, barrier)
+        )
+    except BaseException as exc:  # said in the report, like a connection's error
+        barrier.abort()
+        out.put({"errors": [f"client {index}: {type(exc).__name__}: {exc}"]})
+        raise
+    out.put(
+        {
+            **vars(tally),
+            "elapsed": elapsed,
+            "setup": setup,
+            "connections": connections,
+            "spread": spread,
+            "cpu": time.process_time() - clock.get("cpu", 0.0),
+        }
+    )
+
+
+def run_clients(
+    args: argparse.Namespace, bases: list[str], at_start: Any
+) -> tuple[Tally, float, float, int, bool, float]:
+    """``drive`` in ``args.clients`` processes (forked: one client process is one core at the
+    most, less than several servers can take). Returns what ``drive`` does and the clients'
+    CPU seconds of the play."""
+    context = multiprocessing.get_context("fork")
+    barrier, started, out = context.Barrier(args.clients), context.Event(), context.Queue()
+    processes = [
+        context.Process(target=client_process, args=(args, bases, i, barrier, started, out))
+        for i in range(args.clients)
+    ]
+    for process in processes:
+        process.start()
+    while not started.wait(0.2):
+        if all(not p.is_alive() for p in processes):
+            break
+    at_start()
+    parts = [out.get() for _ in processes]
+    for process in processes:
+        process.join()
+    tally = Tally()
+    for part in parts:
+        tally.latencies += part.get("latencies", [])
+        tally.errors += part["errors"]
+        tally.slowed += part.get("slowed", 0)
+        tally.lags += part.get("lags", [])
+        for server, n in part.get("by_server", {}).items():
+            tally.by_server[server] = tally.by_server.get(server, 0) + n
+    done = [p for p in parts if "elapsed" in p]
+    return (
+        tally,
+        max((p["elapsed"] for p in done), default=0.0),
+        max((p["setup"] for p in done), default=0.0),
+        sum(p["connections"] for p in done),
+        any(p["spread"] for p in done),
+        sum(p["cpu"] for p in done),
+    )
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -375,6 +469,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         help="seats of a table on different servers, or each table's on its own (auto: seats "
         "when the servers share a database)",
     )
+    parser.add_argument(
+        "--clients",
+        type=int,
+        default=1,
+        help="processes of scripted browsers (one is a core at most: use more to load several "
+        "servers on a machine with the cores)",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     try:
@@ -384,8 +485,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         parser.error(str(exc))
     if args.servers and not args.bases:
         parser.error("--servers: no port or URL given")
-    if args.tables < 1 or args.players < 1 or args.serve < 1 or args.seconds <= 0:
-        parser.error("--tables, --players and --serve are at least 1, --seconds above 0")
+    if min(args.tables, args.players, args.serve, args.clients) < 1 or args.seconds <= 0:
+        parser.error("--tables, --players, --serve and --clients are at least 1, --seconds > 0")
+    if args.clients > args.tables:
+        parser.error(f"--clients {args.clients}: more client processes than --tables")
     return args
 
 
@@ -411,9 +514,12 @@ def main() -> None:
             marks["load"] = os.getloadavg()[0]
             marks["client"] = time.process_time()
 
-        tally, elapsed, setup, connections, spread = asyncio.run(drive(args, bases, at_start))
+        if args.clients == 1:
+            tally, elapsed, setup, connections, spread = asyncio.run(drive(args, bases, at_start))
+            client = time.process_time() - marks.get("client", 0.0)
+        else:
+            tally, elapsed, setup, connections, spread, client = run_clients(args, bases, at_start)
         load_end = os.getloadavg()[0]
-        client = time.process_time() - marks.get("client", 0.0)
         cpu = sum(cpu_seconds(p.pid) for p in servers) - marks.get("cpu", 0.0)
     finally:
         for server in servers:
@@ -432,6 +538,7 @@ def main() -> None:
         "spread": "seats" if spread else "tables",
         "tables": args.tables,
         "connections": connections,
+        "clients": args.clients,
         "game": args.game,
         "players": args.players,
         "moves": len(lat),

@@ -220,16 +220,17 @@ def two_servers(tmp_path_factory):
             server.wait(15)
 
 
-@pytest.mark.parametrize("pace", [None, "0.3-0.4"])
-def test_serve_load_spreads_tables_over_the_servers_given(two_servers, pace):
+@pytest.mark.parametrize(("pace", "clients"), [(None, 2), ("0.3-0.4", 1)])
+def test_serve_load_spreads_tables_over_the_servers_given(two_servers, pace, clients):
     first, second = two_servers
-    servers = ("--servers", f"{first},http://127.0.0.1:{second}/")
+    servers = ("--servers", f"{first},http://127.0.0.1:{second}/", "--clients", str(clients))
     size = ("--tables", "4", "--seconds", "2.5", "--moves", "40", "--json")
     done = run("serve_load.py", *servers, *size, *(("--pace", pace) if pace else ()))
     assert done.returncode == 0, done.stderr
     report = json.loads(done.stdout)
     assert report["mode"] == (f"paced {pace}" if pace else "flat-out")
     assert report["servers"] == 2 and report["connections"] == 8
+    assert report["clients"] == clients
     # separate databases: a table's seats stay on the server that made it
     assert report["spread"] == "tables"
     assert report["errors"] == 0
@@ -253,9 +254,12 @@ def test_serve_load_spreads_tables_over_the_servers_given(two_servers, pace):
         (("--servers", ","), "--servers: no port or URL given"),
         (("--pace", "5-2"), "--pace: '5-2' needs 0 <= low <= high"),
         (("--pace", "fast"), "--pace: 'fast' is not SECONDS or LOW-HIGH"),
+        (("--clients", "0"), "--clients are at least 1"),
+        (("--tables", "2", "--clients", "3"), "--clients 3: more client processes than --tables"),
     ],
 )
-def test_serve_load_names_a_wrong_value(args, said):
-    done = run("serve_load.py", *args)
-    assert done.returncode == 2 and said in done.stderr
-    assert "Traceback" not in done.stderr
+def test_serve_load_names_a_wrong_value(args, said, capsys):
+    pytest.importorskip("websockets")
+    with pytest.raises(SystemExit) as exit:
+        _serve_load().parse_args(list(args))
+    assert exit.value.code == 2 and said in capsys.readouterr().err
