@@ -158,6 +158,17 @@ def start_server(db: str, port: int) -> subprocess.Popen[str]:
     raise SystemExit("the server did not start within 30 s")
 
 
+def check_servers(bases: list[str]) -> None:
+    """Raise ``SystemExit`` naming ``--servers`` and the address unless each of ``bases``
+    answers ``GET /api/games`` (a server of fourfeathers is there)."""
+    for base in bases:
+        try:
+            urllib.request.urlopen(f"{base}/api/games", timeout=10).close()
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "reason", exc)
+            raise SystemExit(f"--servers: no feathers server answers at {base}: {reason}") from None
+
+
 def cpu_seconds(pid: int) -> float:
     """User + system CPU seconds of process ``pid`` (Linux /proc; 0.0 elsewhere)."""
     try:
@@ -507,6 +518,8 @@ def main() -> None:
                 port = free_port()
                 servers.append(start_server(db, port))
                 bases.append(f"http://127.0.0.1:{port}")
+        else:
+            check_servers(bases)
         marks: dict[str, float] = {}
 
         def at_start() -> None:

@@ -263,3 +263,11 @@ def test_serve_load_names_a_wrong_value(args, said, capsys):
     with pytest.raises(SystemExit) as exit:
         _serve_load().parse_args(list(args))
     assert exit.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_serve_load_names_a_server_that_does_not_answer():
+    pytest.importorskip("websockets")
+    port = _serve_load().free_port()  # nothing listens there
+    done = run("serve_load.py", "--servers", str(port), "--tables", "1")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"--servers: no feathers server answers at http://127.0.0.1:{port}:" in done.stderr
