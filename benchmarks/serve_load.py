@@ -2,7 +2,7 @@
 
     python benchmarks/serve_load.py [--tables 200] [--game featherlight] [--players 2]
         [--moves 40] [--seconds 60] [--pace 2-5] [--seed 1] [--db URL]
-        [--serve 1 | --servers 8001,8002 ...] [--json]
+        [--serve 1 | --servers 8001,8002 ...] [--clients 1] [--spread auto] [--json]
 
 Without ``--servers`` it starts ``--serve`` processes of ``python -m fourfeathers serve`` on
 127.0.0.1 and free ports, all on ``--db`` (default: a new SQLite file per process, so the
@@ -21,19 +21,21 @@ first moves of the tables are spread over the first interval.
 Table k is made on server k mod N; its seats connect to servers k, k+1, ... mod N (seat 0 of a
 table on one process, seat 1 on the next) when the servers share one database (checked: a
 table is asked for at a server that did not make it), else every seat to the server of its
-table. ``--clients N`` runs the scripted browsers in N processes (one process is one core at
-the most: several servers on a machine with the cores need several). The
-scripted browsers are all 127.0.0.1, so such servers must be started with the per-address
-limits raised, as this script does for its own:
+table (``--spread`` says which instead). ``--clients N`` runs the scripted browsers in N
+processes (one process is one core at the most: several servers on a machine with the cores
+need several). The scripted browsers are all 127.0.0.1, so such servers must be started with
+the per-address limits raised, as this script does for its own:
 
     feathers serve --port 8001 --db postgresql://... --tables-per-minute 1000000 \\
         --running-tables 1000000 --connections 1000000
 
 Latency is the time from sending a move to its ``accepted`` (there are no computer seats, so
-no thinking is timed). It reports moves/s, p50/p95/p99/max latency, the errors (any rejection,
-error message or dropped connection), the 1-minute load average of the machine at the start and
-the end of the run (the clients share the machine with the servers), and the CPU seconds the
-started servers used. Targets: 1,000 paced tables on one process with p99 under 100 ms;
+no thinking is timed). It reports, as a table or one JSON line (``--json``), moves/s (in all
+and by server), p50/p95/p99/max latency, the errors (any rejection, error message or dropped
+connection), the 1-minute load average of the machine at the start and the end of the play
+(the clients share the machine with the servers), the CPU the started servers used (in all and
+per move), the clients' CPU and the p99 of their event loop's lag (the part of a latency that is
+the clients' own). Targets: 1,000 paced tables on one process with p99 under 100 ms;
 flat out, three processes at least 1.8x one process on a machine with the cores for it.
 
 Runnable by hand; tests/test_benchmarks.py runs it briefly. Measured figures are in
