@@ -188,3 +188,86 @@ def test_review_benchmark_times_a_review_and_compares_it_with_ten_times_the_budg
     (row,) = json.loads(done.stdout)
     assert row["game"] == "isle-of-feathers" and row["budget"] == 5 and row["compared"] == 3
     assert row["seconds_per_game"] > 0 and 0 <= row["agreement_best"] <= 1
+
+
+def _serve_load():
+    spec = importlib.util.spec_from_file_location("serve_load", BENCHMARKS / "serve_load.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["serve_load"] = module  # its dataclasses look their module up
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        del sys.modules["serve_load"]
+    return module
+
+
+@pytest.fixture(scope="module")
+def two_servers(tmp_path_factory):
+    """Two single-process servers, each on its own SQLite file (they share nothing)."""
+    pytest.importorskip("websockets")
+    tmp_path = tmp_path_factory.mktemp("serve_load")
+    module = _serve_load()
+    ports = [module.free_port(), module.free_port()]
+    servers = []
+    try:
+        for i, port in enumerate(ports):
+            servers.append(module.start_server(f"sqlite:///{tmp_path / f's{i}.db'}", port))
+        yield ports
+    finally:
+        for server in servers:
+            server.terminate()
+            server.wait(15)
+
+
+@pytest.mark.parametrize(("pace", "clients"), [(None, 2), ("0.3-0.4", 1)])
+def test_serve_load_spreads_tables_over_the_servers_given(two_servers, pace, clients):
+    first, second = two_servers
+    servers = ("--servers", f"{first},http://127.0.0.1:{second}/", "--clients", str(clients))
+    size = ("--tables", "4", "--seconds", "2.5", "--moves", "40", "--json")
+    done = run("serve_load.py", *servers, *size, *(("--pace", pace) if pace else ()))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    assert report["mode"] == (f"paced {pace}" if pace else "flat-out")
+    assert report["servers"] == 2 and report["connections"] == 8
+    assert report["clients"] == clients
+    # separate databases: a table's seats stay on the server that made it
+    assert report["spread"] == "tables"
+    assert report["errors"] == 0
+    assert all(n > 0 for n in report["moves_by_server"])
+    assert sum(report["moves_by_server"]) == report["moves"] > 0
+    assert 0 < report["p50_ms"] <= report["p95_ms"] <= report["p99_ms"] <= report["max_ms"]
+    assert (
+        report["moves_per_s"] > 0 and report["load_end"] >= 0 and report["client_lag_p99_ms"] >= 0
+    )
+    assert report["server_cpu_s"] is None  # not started by the benchmark: not measured
+    if pace:  # a decision every 0.3 s at the most: 8 in 2.5 s, the first one of them included
+        assert report["moves"] <= 4 * 9
+    else:  # flat out, 40 moves a table take well under the 2.5 s
+        assert report["moves"] > 4 * 9
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("--servers", "8000,ftp://x"), "--servers: 'ftp://x' is neither a port nor a base URL"),
+        (("--servers", ","), "--servers: no port or URL given"),
+        (("--pace", "5-2"), "--pace: '5-2' needs 0 <= low <= high"),
+        (("--pace", "fast"), "--pace: 'fast' is not SECONDS or LOW-HIGH"),
+        (("--clients", "0"), "--clients are at least 1"),
+        (("--tables", "2", "--clients", "3"), "--clients 3: more client processes than --tables"),
+    ],
+)
+def test_serve_load_names_a_wrong_value(args, said, capsys):
+    pytest.importorskip("websockets")
+    with pytest.raises(SystemExit) as exit:
+        _serve_load().parse_args(list(args))
+    assert exit.value.code == 2 and said in capsys.readouterr().err
+
+
+def test_serve_load_names_a_server_that_does_not_answer():
+    pytest.importorskip("websockets")
+    port = _serve_load().free_port()  # nothing listens there
+    done = run("serve_load.py", "--servers", str(port), "--tables", "1")
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert f"--servers: no feathers server answers at http://127.0.0.1:{port}:" in done.stderr

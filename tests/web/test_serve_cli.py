@@ -80,6 +80,41 @@ def test_options_and_the_printed_address(monkeypatch, tmp_path: Path) -> None:
     assert seen["ws_per_message_deflate"] is False and seen["gc"][0] > 700
 
 
+@pytest.mark.parametrize(
+    "url,shown",
+    [
+        (
+            "postgresql://feathers:s3cret@127.0.0.1/feathers",
+            "postgresql://feathers:***@127.0.0.1/feathers",
+        ),
+        (
+            "postgresql://me:p%40ss:w@db:5433/x?sslmode=require",
+            "postgresql://me:***@db:5433/x?sslmode=require",
+        ),
+        ("postgresql://me@db/x", "postgresql://me@db/x"),
+        ("sqlite:////var/lib/feathers/games.db", "sqlite:////var/lib/feathers/games.db"),
+    ],
+)
+def test_the_start_line_hides_the_database_password(monkeypatch, url: str, shown: str) -> None:
+    seen = fake_run(monkeypatch)
+
+    class Opened:  # no database is reached: the line is what is tested
+        def __init__(self, url: str) -> None:
+            pass
+
+        def close(self) -> None:
+            pass
+
+    monkeypatch.setattr("fourfeathers.web.store.Store", Opened)
+    port = free_port()
+    result = runner.invoke(app, ["serve", "--port", str(port), "--db", url])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.strip() == (
+        f"feathers serve: open http://127.0.0.1:{port}/ (database {shown}; Ctrl-C stops)"
+    )
+    assert "s3cret" not in result.output and seen["settings"].db == url  # used as given
+
+
 def test_the_database_comes_from_feathers_db_else_the_data_directory(
     monkeypatch, tmp_path: Path
 ) -> None:

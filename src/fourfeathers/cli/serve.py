@@ -33,6 +33,17 @@ DB_ENV = "FEATHERS_DB"
 """The environment variable that names the database when ``--db`` is not given."""
 
 
+def shown_db(url: str) -> str:
+    """``url`` with its password, if it has one, replaced by ``***``: what the start line says
+    (it goes to a terminal or a service's journal, where the database's password has no place).
+    ``postgresql://me:secret@host/db`` -> ``postgresql://me:***@host/db``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user, _, host = parts.netloc.rpartition("@")
+    return parts._replace(netloc=f"{user.split(':', 1)[0]}:***@{host}").geturl()
+
+
 def default_db() -> str:
     """SQLite in the user's data directory (e.g. ``~/.local/share/fourfeathers/feathers.db``)."""
     import platformdirs
@@ -242,7 +253,7 @@ def serve(
         review_budget=review_budget,
     )
     listening = bind(host, port)  # before the address is printed: a busy port is one line
-    say(f"feathers serve: open http://{host}:{port}/ (database {url}; Ctrl-C stops)")
+    say(f"feathers serve: open http://{host}:{port}/ (database {shown_db(url)}; Ctrl-C stops)")
     # Fewer collections of young objects: every event makes many (measured with
     # benchmarks/serve_load.py, 200 tables: about 15% more moves/s and a 15-25% lower p99).
     gc.set_threshold(20_000, 20, 100)
