@@ -163,6 +163,41 @@ def test_two_seats_at_two_processes_play_a_whole_game(pg: str, tmp_path: Path) -
             assert [e for e in logs[0] + logs[1] if e["n"] == n and e.get("action") == action]
 
 
+def test_seats_devices_and_rematch_changed_at_one_process_reach_the_others(
+    pg: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    with cluster(pg, tmp_path) as (a, b, c):
+        made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+        tid, host = made["table"], made["host"]
+        url = f"/api/tables/{tid}"
+        invite = {i["seat"]: i["invite"] for i in made["invites"]}
+        desk = a.post(f"{url}/claim", {"seat": 0, "invite": invite[0]})["token"]
+        code = b.post(f"{url}/devices/link", {"token": desk})["code"]
+        joined = c.post(f"{url}/devices/join", {"code": code})
+        assert joined["device"] == 2 and joined["seats"] == [0]
+        at_desk, at_phone = Player(b, tid, desk), Player(a, tid, joined["token"])
+        assert at_desk.state["you"] == [0] and at_phone.state["you"] == [0]
+        handed = c.post(f"{url}/hand", {"host": host, "seat": 1, "kind": "easy"})
+        assert [s["kind"] for s in handed["seats"]] == ["human", "easy"]
+        for page in (at_desk, at_phone):
+            while not any(e["kind"] == "seat" for e in page.log):
+                page.wait("event")
+        assert [s["kind"] for s in a.get(url)["seats"]] == ["human", "easy"]
+        listed = b.post(f"{url}/devices/signout", {"token": desk, "device": 2})["devices"]
+        assert [d["device"] for d in listed] == [1]
+        told = at_phone.wait("error")
+        assert told["code"] == "signed_out"
+        with pytest.raises(ConnectionClosed) as closed:
+            at_phone.wait("event")
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+        play([at_desk], random.Random(14))  # against the computer, which another process may play
+        assert at_desk.over
+        first = a.post(f"{url}/rematch", {"token": desk})["table"]
+        assert c.post(f"{url}/rematch", {"token": desk})["table"] == first, "made once"
+        assert at_desk.wait("rematch")["table"] == first
+
+
 def at_once(players: list[Player], command: dict[str, Any], round: int) -> list[dict[str, Any]]:
     """Send ``command`` through each player at the same moment; their answers."""
     start = threading.Barrier(len(players))

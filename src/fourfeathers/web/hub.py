@@ -428,7 +428,7 @@ class Hub:
             async with table.lock:
                 if meta:
                     await self._refresh(table)
-                if n is None or n > table.n:
+                elif n is None or n > table.n:
                     await self._catch_up(table)
         except Exception:
             log.exception("table %s: could not catch up", table.id)
@@ -455,8 +455,9 @@ class Hub:
         return done
 
     async def _refresh(self, table: Table) -> None:
-        """Reload ``table``'s seats, devices and rematch (changed by another process) and tell
-        its connections what changed (the caller holds the lock)."""
+        """Reload ``table``'s seats, devices and rematch (changed by another process), tell
+        its connections what changed and catch up its events (the caller holds the lock): what
+        a process does before it answers a request that changes them."""
         if not self.shared:
             return
         found = await self.db(self.store.load, table.id, False)
@@ -485,6 +486,7 @@ class Hub:
         new = table.rematch
         if new is not None and new != rematch:
             self._send_all(table, lambda r: views.rematch(new))
+        await self._catch_up(table)
 
     async def _sweep_loop(self) -> None:
         """Every ``sweep_every`` seconds, each table whose computer seat is to decide and that
@@ -703,6 +705,9 @@ class Hub:
         await self.know(table, token_hash(token))
         if not table.seats_of(token_hash(token)):
             raise Refused(403, f"token: holds no seat at table {table.id}")
+        if not table.over and self.shared:  # it may have ended at another process just now
+            async with table.lock:
+                await self._refresh(table)
         if not table.over:
             raise Refused(409, f"table {table.id} is still being played")
         async with table.lock:
