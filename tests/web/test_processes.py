@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from live import UNLIMITED, LiveServer, free_port, hot_seat_table
 from test_kill import Client
-from test_postgres import pg  # noqa: F401  (the fixture: a fresh database)
+from test_postgres import fresh_database, pg  # noqa: F401  (pg: the fixture)
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -31,6 +31,10 @@ pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not s
 
 DECIDED = re.compile(r"pid (\d+) INFO table (\S+): seat \d+ decided after event (\d+)")
 """The line ``feathers serve --verbose`` logs for each computer decision."""
+
+
+WAIT = 20.0
+"""Seconds a page waits for what it expects before the test fails."""
 
 
 class Process(LiveServer):
@@ -104,6 +108,14 @@ def eventually(look: Any, seconds: float = 5.0) -> Any:
     return found
 
 
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Process]]:
+    """Three processes on one fresh database, shared by the tests that kill none (starting
+    three servers takes seconds)."""
+    with fresh_database() as url, cluster(url, tmp_path_factory.mktemp("three")) as processes:
+        yield processes
+
+
 class Player(Client):
     """``test_kill.Client``, or a spectator (``token`` None)."""
 
@@ -116,6 +128,25 @@ class Player(Client):
             hello["last"] = last
         self.ws.send(json.dumps(hello))
         return self.wait("sync")
+
+    def wait(self, *types: str) -> dict[str, Any]:
+        """``Client.wait``, but at most ``WAIT`` seconds in all (the server's pings would keep
+        a stalled table waiting for ever)."""
+        assert self.ws is not None
+        deadline = time.monotonic() + WAIT
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"table {self.table}: no {'/'.join(types)} in {WAIT:g} s")
+            data = json.loads(self.ws.recv(timeout=left))
+            if data["type"] == "sync":
+                self.log = self.log[: data["since"]] + data["log"]
+            elif data["type"] == "event":
+                self.log.append(data["entry"])
+            if data["type"] in ("sync", "event"):
+                self.state, self.n = data["state"], data["n"]
+            if data["type"] in types:
+                return data
 
     def until(self, n: int) -> None:
         while self.n < n:
@@ -137,65 +168,64 @@ def play(players: list[Player], rng: random.Random, moves: int | None = None) ->
             p.until(max(q.n for q in players))
 
 
-def test_two_seats_at_two_processes_play_a_whole_game(pg: str, tmp_path: Path) -> None:  # noqa: F811
-    with cluster(pg, tmp_path) as (a, b, c):
-        made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
-        tid = made["table"]
-        invite = {i["seat"]: i["invite"] for i in made["invites"]}
-        first = a.post(f"/api/tables/{tid}/claim", {"seat": 0, "invite": invite[0]})["token"]
-        second = b.post(f"/api/tables/{tid}/claim", {"seat": 1, "invite": invite[1]})["token"]
-        seats = f"/api/tables/{tid}"
-        assert eventually(lambda: all(s["claimed"] for s in c.get(seats)["seats"])), "c knows"
-        with pytest.raises(urllib.error.HTTPError) as taken:
-            c.post(f"/api/tables/{tid}/claim", {"seat": 1, "invite": invite[1]})
-        assert taken.value.code == 409
-        players = [Player(a, tid, first), Player(b, tid, second), Player(c, tid, None)]
-        play(players, random.Random(11))
-        logs = [p.log for p in players]
-        assert [e["n"] for e in logs[2]] == list(range(1, players[2].n + 1))
-        assert len(logs[2]) > 20 and players[2].over
-        for p in players[:2]:
-            assert [(e["n"], e["kind"], e["seat"]) for e in p.log] == [
-                (e["n"], e["kind"], e["seat"]) for e in logs[2]
-            ]
-            assert p.state["result"] == players[2].state["result"]
-        for n, action in {**players[0].accepted, **players[1].accepted}.items():
-            assert [e for e in logs[0] + logs[1] if e["n"] == n and e.get("action") == action]
+def test_two_seats_at_two_processes_play_a_whole_game(three: list[Process]) -> None:
+    a, b, c = three
+    made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+    tid = made["table"]
+    invite = {i["seat"]: i["invite"] for i in made["invites"]}
+    first = a.post(f"/api/tables/{tid}/claim", {"seat": 0, "invite": invite[0]})["token"]
+    second = b.post(f"/api/tables/{tid}/claim", {"seat": 1, "invite": invite[1]})["token"]
+    seats = f"/api/tables/{tid}"
+    assert eventually(lambda: all(s["claimed"] for s in c.get(seats)["seats"])), "c knows"
+    with pytest.raises(urllib.error.HTTPError) as taken:
+        c.post(f"/api/tables/{tid}/claim", {"seat": 1, "invite": invite[1]})
+    assert taken.value.code == 409
+    players = [Player(a, tid, first), Player(b, tid, second), Player(c, tid, None)]
+    play(players, random.Random(11))
+    logs = [p.log for p in players]
+    assert [e["n"] for e in logs[2]] == list(range(1, players[2].n + 1))
+    assert len(logs[2]) > 20 and players[2].over
+    for p in players[:2]:
+        assert [(e["n"], e["kind"], e["seat"]) for e in p.log] == [
+            (e["n"], e["kind"], e["seat"]) for e in logs[2]
+        ]
+        assert p.state["result"] == players[2].state["result"]
+    for n, action in {**players[0].accepted, **players[1].accepted}.items():
+        assert [e for e in logs[0] + logs[1] if e["n"] == n and e.get("action") == action]
 
 
 def test_seats_devices_and_rematch_changed_at_one_process_reach_the_others(
-    pg: str,  # noqa: F811
-    tmp_path: Path,
+    three: list[Process],
 ) -> None:
-    with cluster(pg, tmp_path) as (a, b, c):
-        made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
-        tid, host = made["table"], made["host"]
-        url = f"/api/tables/{tid}"
-        invite = {i["seat"]: i["invite"] for i in made["invites"]}
-        desk = a.post(f"{url}/claim", {"seat": 0, "invite": invite[0]})["token"]
-        code = b.post(f"{url}/devices/link", {"token": desk})["code"]
-        joined = c.post(f"{url}/devices/join", {"code": code})
-        assert joined["device"] == 2 and joined["seats"] == [0]
-        at_desk, at_phone = Player(b, tid, desk), Player(a, tid, joined["token"])
-        assert at_desk.state["you"] == [0] and at_phone.state["you"] == [0]
-        handed = c.post(f"{url}/hand", {"host": host, "seat": 1, "kind": "easy"})
-        assert [s["kind"] for s in handed["seats"]] == ["human", "easy"]
-        for page in (at_desk, at_phone):
-            while not any(e["kind"] == "seat" for e in page.log):
-                page.wait("event")
-        assert [s["kind"] for s in a.get(url)["seats"]] == ["human", "easy"]
-        listed = b.post(f"{url}/devices/signout", {"token": desk, "device": 2})["devices"]
-        assert [d["device"] for d in listed] == [1]
-        told = at_phone.wait("error")
-        assert told["code"] == "signed_out"
-        with pytest.raises(ConnectionClosed) as closed:
-            at_phone.wait("event")
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
-        play([at_desk], random.Random(14))  # against the computer, which another process may play
-        assert at_desk.over
-        first = a.post(f"{url}/rematch", {"token": desk})["table"]
-        assert c.post(f"{url}/rematch", {"token": desk})["table"] == first, "made once"
-        assert at_desk.wait("rematch")["table"] == first
+    a, b, c = three
+    made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+    tid, host = made["table"], made["host"]
+    url = f"/api/tables/{tid}"
+    invite = {i["seat"]: i["invite"] for i in made["invites"]}
+    desk = a.post(f"{url}/claim", {"seat": 0, "invite": invite[0]})["token"]
+    code = b.post(f"{url}/devices/link", {"token": desk})["code"]
+    joined = c.post(f"{url}/devices/join", {"code": code})
+    assert joined["device"] == 2 and joined["seats"] == [0]
+    at_desk, at_phone = Player(b, tid, desk), Player(a, tid, joined["token"])
+    assert at_desk.state["you"] == [0] and at_phone.state["you"] == [0]
+    handed = c.post(f"{url}/hand", {"host": host, "seat": 1, "kind": "easy"})
+    assert [s["kind"] for s in handed["seats"]] == ["human", "easy"]
+    for page in (at_desk, at_phone):
+        while not any(e["kind"] == "seat" for e in page.log):
+            page.wait("event")
+    assert [s["kind"] for s in a.get(url)["seats"]] == ["human", "easy"]
+    listed = b.post(f"{url}/devices/signout", {"token": desk, "device": 2})["devices"]
+    assert [d["device"] for d in listed] == [1]
+    told = at_phone.wait("error")
+    assert told["code"] == "signed_out"
+    with pytest.raises(ConnectionClosed) as closed:
+        at_phone.wait("event")
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    play([at_desk], random.Random(14))  # against the computer, which another process may play
+    assert at_desk.over
+    first = a.post(f"{url}/rematch", {"token": desk})["table"]
+    assert c.post(f"{url}/rematch", {"token": desk})["table"] == first, "made once"
+    assert at_desk.wait("rematch")["table"] == first
 
 
 def at_once(players: list[Player], command: dict[str, Any], round: int) -> list[dict[str, Any]]:
@@ -217,52 +247,48 @@ def at_once(players: list[Player], command: dict[str, Any], round: int) -> list[
     return replies
 
 
-def test_the_same_command_at_two_processes_is_accepted_once(pg: str, tmp_path: Path) -> None:  # noqa: F811
-    with cluster(pg, tmp_path, 2) as (a, b):
-        tid, token = hot_seat_table(a, "featherlight", ["human", "human"])
-        here, there = Player(a, tid, token), Player(b, tid, token)
-        rng = random.Random(12)
-        codes: Counter[str] = Counter()
-        for round in range(12):
-            here.until(there.n)
-            there.until(here.n)
-            if here.over:
-                break
-            n = here.n
-            command = {
-                "type": "move",
-                "action": rng.choice(here.state["legal"])["action"],
-                "seat": here.state["to_move"],
-                "expect": n,
-            }
-            replies = at_once([here, there], command, round)
-            kinds = sorted(r["type"] for r in replies)
-            assert kinds == ["accepted", "rejected"], replies
-            [refused] = [r for r in replies if r["type"] == "rejected"]
-            codes[refused["code"]] += 1
-            [accepted] = [r for r in replies if r["type"] == "accepted"]
-            assert accepted["n"] == n + 1
-            here.until(n + 1)
-            there.until(n + 1)
-            for p in (here, there):
-                assert p.log[n]["n"] == n + 1 and p.log[n]["action"] == command["action"]
-        assert codes == Counter(stale=sum(codes.values())) and sum(codes.values()) >= 6
-        full = Player(b, tid, token).log
-        moves = [e for e in full if e["kind"] == "move"]
-        assert [e["n"] for e in full] == list(range(1, len(full) + 1))
-        assert len(moves) == sum(codes.values()), "each command stored once"
+def test_the_same_command_at_two_processes_is_accepted_once(three: list[Process]) -> None:
+    a, b, _ = three
+    tid, token = hot_seat_table(a, "featherlight", ["human", "human"])
+    here, there = Player(a, tid, token), Player(b, tid, token)
+    rng = random.Random(12)
+    codes: Counter[str] = Counter()
+    for round in range(12):
+        here.until(there.n)
+        there.until(here.n)
+        if here.over:
+            break
+        n = here.n
+        command = {
+            "type": "move",
+            "action": rng.choice(here.state["legal"])["action"],
+            "seat": here.state["to_move"],
+            "expect": n,
+        }
+        replies = at_once([here, there], command, round)
+        kinds = sorted(r["type"] for r in replies)
+        assert kinds == ["accepted", "rejected"], replies
+        [refused] = [r for r in replies if r["type"] == "rejected"]
+        codes[refused["code"]] += 1
+        [accepted] = [r for r in replies if r["type"] == "accepted"]
+        assert accepted["n"] == n + 1
+        here.until(n + 1)
+        there.until(n + 1)
+        for p in (here, there):
+            assert p.log[n]["n"] == n + 1 and p.log[n]["action"] == command["action"]
+    assert codes == Counter(stale=sum(codes.values())) and sum(codes.values()) >= 6
+    full = Player(b, tid, token).log
+    moves = [e for e in full if e["kind"] == "move"]
+    assert [e["n"] for e in full] == list(range(1, len(full) + 1))
+    assert len(moves) == sum(codes.values()), "each command stored once"
 
 
 def test_a_killed_process_loses_no_acknowledged_move(pg: str, tmp_path: Path) -> None:  # noqa: F811
     rng = random.Random(13)
     with cluster(pg, tmp_path) as (a, b, c):
-        games = [
-            ("featherlight", ["human", "random"]),
-            ("fancy-feathers", ["human", "human", "human"]),
-            ("isle-of-feathers", ["random", "human"]),
-        ]
-        clients = [Client(a, *hot_seat_table(b, g, seats)) for g, seats in games]
-        while sum(len(p.accepted) for p in clients) < 30:
+        games = [("featherlight", ["human", "random"]), ("isle-of-feathers", ["random", "human"])]
+        clients = [Player(a, *hot_seat_table(b, g, seats)) for g, seats in games]
+        while sum(len(p.accepted) for p in clients) < 20:
             for p in clients:
                 if not p.over:
                     p.step(rng)
