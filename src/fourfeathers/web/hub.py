@@ -283,8 +283,8 @@ class Hub:
         self.archived = await self.db(self.store.archived)
         for stored in await self.db(self.store.load):
             table = self._rebuild(stored)
-            if table is not None:
-                self.tables[table.id] = table
+            if table is not None:  # (one an event's notification loaded meanwhile is newer)
+                self.tables.setdefault(table.id, table)
         for table in self.tables.values():
             self._schedule(table)
         self.spawn(self._cleanup_loop())
