@@ -9,6 +9,7 @@ import os
 import random
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 import sqlalchemy as sa
@@ -37,18 +38,28 @@ def _admin() -> sa.Engine:
     return engine
 
 
-@pytest.fixture
-def pg() -> Iterator[str]:
-    """The URL of a new, empty database (dropped afterwards)."""
+@contextmanager
+def fresh_database() -> Iterator[str]:
+    """The URL of a new, empty database (dropped afterwards); skips the test when no
+    PostgreSQL is reachable."""
     admin = _admin()
     name = f"feathers_test_{secrets.token_hex(4)}"
     with admin.connect() as db:
         db.execute(sa.text(f'CREATE DATABASE "{name}"'))
     base = sa.engine.make_url(URL)
-    yield base.set(database=name).render_as_string(hide_password=False)
-    with admin.connect() as db:
-        db.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
-    admin.dispose()
+    try:
+        yield base.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as db:
+            db.execute(sa.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture
+def pg() -> Iterator[str]:
+    """The URL of a new, empty database (dropped afterwards)."""
+    with fresh_database() as url:
+        yield url
 
 
 @pytest.mark.parametrize(

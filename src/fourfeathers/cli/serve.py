@@ -183,6 +183,14 @@ def serve(
             "hard level searches 3,000).",
         ),
     ] = 2000,
+    verbose: Annotated[
+        bool,
+        typer.Option(
+            "--verbose",
+            help="Log each computer decision, with this process's id, on stderr (several "
+            "processes on one database: who decided what).",
+        ),
+    ] = False,
 ) -> None:
     """Serve tables to play in the browser: each seat on its own device, computer seats played
     by the server, every move stored as it is made.
@@ -232,6 +240,12 @@ def serve(
         Store(url).close()  # a bad URL or an unreachable database: one line, before listening
     except Exception as exc:  # SQLAlchemy and driver errors have no common base
         fail("--db", f"cannot open the database: {str(exc).splitlines()[0]}")
+    hold_sqlite(url)
+    if verbose:
+        import logging
+
+        logging.basicConfig(format="%(asctime)s pid %(process)d %(levelname)s %(message)s")
+        logging.getLogger("fourfeathers.web").setLevel(logging.INFO)
     settings = Settings(
         db=url,
         ai_workers=workers,
@@ -261,15 +275,55 @@ def serve(
     # server: frozen, a full collection no longer walks it (about 60 ms of pause each time).
     gc.collect()
     gc.freeze()
-    run(
-        create_app(settings),
-        listening,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_max_size=4 * settings.max_message,
-        ws_per_message_deflate=False,  # compressing every view costs more CPU than it saves
-    )
+    try:
+        run(
+            create_app(settings),
+            listening,
+            host=host,
+            port=port,
+            log_level="warning",
+            ws_max_size=4 * settings.max_message,
+            ws_per_message_deflate=False,  # compressing every view costs more CPU than it saves
+        )
+    finally:
+        while _HELD:  # (the process ends here; a test's in-process run frees the file)
+            os.close(_HELD.pop())
+
+
+_HELD: list[int] = []
+"""The SQLite file this process serves, locked (``hold_sqlite``) until the server stops."""
+
+
+def hold_sqlite(url: str) -> None:
+    """Take an exclusive OS lock (``flock``) on the SQLite file of ``url`` for the life of this
+    process (a killed process loses it too), or fail in one line if another ``feathers serve``
+    holds it: a SQLite database is served by one process (several processes share a
+    ``postgresql://`` database, docs/protocol.md). Nothing for PostgreSQL, ``:memory:`` or a
+    system without ``flock``."""
+    if not url.startswith("sqlite"):
+        return
+    name = url.split("///", 1)[-1]
+    if not name or name == ":memory:":
+        return
+    try:
+        import fcntl
+    except ImportError:  # Windows: no flock
+        return
+    path = Path(name).expanduser()
+    try:
+        fd = os.open(path, os.O_RDWR)
+    except OSError as exc:
+        fail("--db", f"cannot open {path}: {exc.strerror or exc}")
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        os.close(fd)
+        fail(
+            "--db",
+            f"{path} is served by another feathers serve already: a SQLite database is for one "
+            "process (several processes share a postgresql:// database)",
+        )
+    _HELD.append(fd)
 
 
 def _origins(values: list[str]) -> tuple[str, ...]:

@@ -262,7 +262,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/tables/{table_id}")
     async def table(table_id: str, request: Request) -> dict[str, Any]:
-        found = hub_of(request).get(table_id)
+        found = await hub_of(request).fetch(table_id)
         hub_of(request).look(found)  # a paused computer-only table plays on
         return views.summary(found)
 
@@ -273,7 +273,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/record")
     async def record(table_id: str, request: Request) -> dict[str, Any]:
-        found = hub_of(request).get(table_id)
+        found = await hub_of(request).fetch(table_id)
         try:
             return views.record(found)
         except ValueError as exc:
@@ -282,7 +282,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.get("/api/tables/{table_id}/record.json")
     async def record_file(table_id: str, request: Request) -> Response:
         """The record as a file to download (``views.record_file``); 409 while it runs."""
-        found = hub_of(request).get(table_id)
+        found = await hub_of(request).fetch(table_id)
         try:
             text = views.record_file(found)
         except ValueError as exc:
@@ -303,7 +303,9 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/tables/{table_id}/devices")
     async def devices(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
         hub = hub_of(request)
-        return hub.device_list(hub.get(table_id), body.token)
+        found = await hub.fetch(table_id)
+        await hub.know(found, token_hash(body.token))
+        return hub.device_list(found, body.token)
 
     @app.post("/api/tables/{table_id}/devices/link")
     async def device_link(table_id: str, body: TokenBody, request: Request) -> dict[str, Any]:
@@ -371,7 +373,7 @@ async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
     tasks = [asyncio.create_task(sock.writer())]
     try:
         try:
-            table = hub.get(table_id)
+            table = await hub.fetch(table_id)
         except NotFound as exc:
             sock.error("unknown_table", str(exc))
             sock.close(CLOSE_UNKNOWN_TABLE)
@@ -381,6 +383,7 @@ async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
             return
         if hello.token is not None:
             sock.token_hash = token_hash(hello.token)
+            await hub.know(table, sock.token_hash)
             sock.recipient = table.seats_of(sock.token_hash)
             if not sock.recipient:
                 if table.signed_out(sock.token_hash):

@@ -10,6 +10,14 @@ the answer comes back it is applied only if the table has not moved on meanwhile
 A human seat with one legal action decides nothing: right after the event that led to it, under
 the same lock, the table's forced decision is prepared, stored and applied like any other
 (``Table.prepare_forced``, an event of kind ``forced``), so no command sees the position before.
+
+On PostgreSQL (``Store.shared``) several processes may serve the same tables: the database's
+unique (table, event number) decides which of two processes' events is stored (the other one's
+``Conflict``: it catches up and checks its command again), ``NOTIFY`` brings every event and
+every change of seats or devices to the other processes (``notified``: ``cluster.Listener``),
+and a computer seat decides in the process holding the table's advisory lock
+(``cluster.Decisions``), which another process's sweep takes when that one dies.
+docs/protocol.md, "Several processes, one database".
 """
 
 from __future__ import annotations
@@ -24,7 +32,9 @@ import secrets
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import suppress
 from dataclasses import asdict, dataclass, field
+from functools import partial
 from typing import Any, Protocol, TypeVar
 
 from .. import __version__
@@ -41,8 +51,8 @@ from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
 from .on_turn import OnTurn
 from .protocol import Command
 from .review import REVIEW_BUDGET, REVIEW_SLOTS, Reviews
-from .store import Store, StoredTable
-from .tables import HUMAN, MODES, Device, Rejection, Step, Table
+from .store import Store, StoredTable, is_conflict
+from .tables import HUMAN, MODES, SEAT_EVENT, Device, Rejection, Step, Table
 
 log = logging.getLogger("fourfeathers.web")
 
@@ -85,6 +95,8 @@ class Settings:
         limits: what one client may take of the server (``limits.Limits``).
         review_budget: iterations per decision of a game review (``web.review``).
         review_slots: the most reviews made at once (one per table).
+        sweep_every: seconds between two looks, by a process sharing its database with others,
+            for computer seats nobody is deciding (a process that died held them).
     """
 
     db: str
@@ -109,6 +121,7 @@ class Settings:
     limits: Limits = field(default_factory=Limits)
     review_budget: int = REVIEW_BUDGET
     review_slots: int = REVIEW_SLOTS
+    sweep_every: float = 2.0
 
 
 class NotFound(LookupError):
@@ -117,6 +130,19 @@ class NotFound(LookupError):
 
 class Archived(NotFound):
     """A table that was archived (HTTP 410): kept in the database, no longer served."""
+
+
+class Conflict(Exception):
+    """Another process stored an event of this number first (PostgreSQL): nothing of ours was
+    stored; catch up and check again."""
+
+
+LOCK_WAIT, LOCK_WAIT_MAX = 0.02, 0.5
+"""Seconds before a process asks again for a table's decision lock held by another process
+(doubled each time, until more than the second number: then it leaves it to the holder)."""
+
+CONFLICT_RETRIES = 3
+"""How many times a change is checked again after another process's event came first."""
 
 
 class Refused(ValueError):
@@ -181,6 +207,14 @@ class Hub:
         self._batch: list[tuple[str, Any, float | None, asyncio.Future[None]]] = []
         self._flushing = False
         self.reviews = Reviews(self)  # games reviewed after their end (web/review.py)
+        self.shared = store.shared
+        """Other processes may serve the same tables (PostgreSQL)."""
+        self.listener: Any = None  # cluster.Listener (shared)
+        self.decisions: Any = None  # cluster.Decisions (shared)
+        self._listening = asyncio.Event()
+        self._loading: dict[str, asyncio.Future[None]] = {}
+        self.decided = 0
+        """Computer decisions made by this process."""
         self.on_turn = (
             OnTurn(settings.on_turn, settings.public_url, self.spawn, settings.on_turn_timeout)
             if settings.on_turn
@@ -232,12 +266,25 @@ class Hub:
     # Life cycle.
 
     async def start(self) -> None:
-        """Rebuild every stored table from its record and let computer seats resume."""
+        """Rebuild every stored table from its record and let computer seats resume. A process
+        sharing its database listens first (so no event stored meanwhile is missed)."""
+        if self.shared:
+            from .cluster import Decisions, Listener
+
+            self.decisions = Decisions(self.store.url)
+            loop = asyncio.get_running_loop()
+            self.listener = Listener(self.store.url, loop, self.notified, self._connected)
+            self.listener.start()
+            try:
+                await asyncio.wait_for(self._listening.wait(), 10)
+            except TimeoutError:
+                log.warning("not listening to the other processes yet: trying on")
+            self.spawn(self._sweep_loop())
         self.archived = await self.db(self.store.archived)
         for stored in await self.db(self.store.load):
             table = self._rebuild(stored)
-            if table is not None:
-                self.tables[table.id] = table
+            if table is not None:  # (one an event's notification loaded meanwhile is newer)
+                self.tables.setdefault(table.id, table)
         for table in self.tables.values():
             self._schedule(table)
         self.spawn(self._cleanup_loop())
@@ -280,6 +327,10 @@ class Hub:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.listener is not None:
+            self.listener.stop()
+        if self.decisions is not None:
+            self.decisions.close()
         self._db.shutdown(wait=True)
 
     def spawn(self, coro: Any) -> None:
@@ -302,6 +353,148 @@ class Hub:
                 )
             raise NotFound(f"no table {table_id!r}")
         return table
+
+    async def fetch(self, table_id: str) -> Table:
+        """``get``, but a process sharing its database loads a table it does not hold (made by
+        another process a moment ago) from the database. Raises ``NotFound`` (``Archived``)."""
+        try:
+            return self.get(table_id)
+        except NotFound:
+            if not self.shared or not TABLE_ID.match(table_id) or table_id in self.archived:
+                raise
+        loading = self._loading.get(table_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._load(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        await asyncio.shield(loading)
+        return self.get(table_id)
+
+    async def _load(self, table_id: str) -> None:
+        found = await self.db(self.store.load, table_id)
+        if not found or table_id in self.tables:
+            return
+        table = self._rebuild(found[0])
+        if table is None:
+            return
+        self.tables[table.id] = table
+        self.spawn(self._follow(table, None, meta=True))  # changed while it was read
+
+    # Several processes (PostgreSQL).
+
+    def _connected(self) -> None:
+        """The listener is (again) connected: the first time, before the tables are loaded;
+        after a lost connection, every table catches up (notifications were missed)."""
+        if self._listening.is_set():
+            for table in list(self.tables.values()):
+                self.spawn(self._follow(table, None, meta=True))
+        self._listening.set()
+
+    def notified(self, text: str) -> None:
+        """A notification of another process (``store.Store``: ``e``, ``t``, ``m``, ``a``,
+        ``x`` and the table id): catch the table up, load it, reload its seats and devices,
+        or drop it."""
+        parts = text.split()
+        if len(parts) < 2:
+            return
+        kind, table_id = parts[0], parts[1]
+        if kind in ("a", "x"):
+            if kind == "a":
+                self.archived[table_id] = float(parts[2]) if len(parts) > 2 else time.time()
+            self.tables.pop(table_id, None)
+            return
+        table = self.tables.get(table_id)
+        if table is None:
+            if table_id not in self.archived and TABLE_ID.match(table_id):
+                self.spawn(self._quiet_load(table_id))
+        elif kind == "e":
+            if len(parts) > 2 and parts[2].isdigit() and int(parts[2]) > table.n:
+                self.spawn(self._follow(table, int(parts[2])))
+        elif kind == "m":
+            self.spawn(self._follow(table, None, meta=True))
+
+    async def _quiet_load(self, table_id: str) -> None:
+        try:
+            await self.fetch(table_id)
+        except NotFound:
+            pass
+        except Exception:
+            log.exception("table %s: could not be loaded", table_id)
+
+    async def _follow(self, table: Table, n: int | None, meta: bool = False) -> None:
+        """Catch ``table`` up to event ``n`` (None: whatever is stored) and, with ``meta``,
+        reload its seats and devices; then its computer seats may go on."""
+        try:
+            async with table.lock:
+                if meta:
+                    await self._refresh(table)
+                elif n is None or n > table.n:
+                    await self._catch_up(table)
+        except Exception:
+            log.exception("table %s: could not catch up", table.id)
+            return
+        self._schedule(table)
+
+    async def _catch_up(self, table: Table) -> int:
+        """Apply and send the events other processes stored after ``table.n`` (the caller
+        holds the lock); returns how many."""
+        rows = await self.db(self.store.events, table.id, table.n)
+        done = 0
+        for row in rows:
+            if row.n != table.n + 1:
+                break
+            try:
+                table.apply_row(row)
+            except (IllegalActionError, ValueError) as exc:
+                log.error("table %s: stored event %d cannot be applied: %s", table.id, row.n, exc)
+                break
+            self._broadcast(table, row)
+            if row.kind == SEAT_EVENT:
+                self._send_all(table, lambda r: views.seats(table))
+            done += 1
+        return done
+
+    async def _refresh(self, table: Table) -> None:
+        """Reload ``table``'s seats, devices and rematch (changed by another process), tell
+        its connections what changed and catch up its events (the caller holds the lock): what
+        a process does before it answers a request that changes them."""
+        if not self.shared:
+            return
+        found = await self.db(self.store.load, table.id, False)
+        if not found:
+            return
+        stored = found[0]
+
+        def key(t: Table) -> Any:
+            return (
+                list(t.tokens),
+                list(t.invites),
+                [(d.token, d.seat, d.number, d.out) for d in t.devices],
+            )
+
+        before, rematch = key(table), table.rematch
+        table.tokens, table.invites = list(stored.tokens), list(stored.invites)
+        seen = {(d.token, d.seat): d.seen for d in table.devices}
+        for d in stored.devices:
+            d.seen = max(d.seen or 0.0, seen.get((d.token, d.seat)) or 0.0) or None
+        table.devices = stored.devices
+        table.open, table.listed = stored.row["open"], bool(stored.row.get("listed", False))
+        table.rematch = stored.row["rematch"]
+        if key(table) != before:
+            self._holders_changed(table)
+            self._send_all(table, lambda r: views.seats(table))
+        new = table.rematch
+        if new is not None and new != rematch:
+            self._send_all(table, lambda r: views.rematch(new))
+        await self._catch_up(table)
+
+    async def _sweep_loop(self) -> None:
+        """Every ``sweep_every`` seconds, each table whose computer seat is to decide and that
+        this process is not deciding tries for its lock (its holder may have died)."""
+        while True:
+            await asyncio.sleep(self.settings.sweep_every)
+            for table in list(self.tables.values()):
+                self._schedule(table)
 
     def look(self, table: Table) -> None:
         """Someone looked at ``table`` (created it, asked for it over HTTP): a computer-only
@@ -354,7 +547,7 @@ class Hub:
             deadline_hours=deadline_hours,
         )
         await self.db(self.store.create, self._row(table), table.invites, table.tokens)
-        self.tables[table.id] = table
+        self.tables[table.id] = table  # (another process's notification may have loaded it)
         self.look(table)
         return table, invites, host
 
@@ -468,7 +661,7 @@ class Hub:
         Raises ``NotFound``, or ``Refused`` for a seat that is not human, already taken, or a
         wrong invite code.
         """
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         if not 0 <= seat < len(table.kinds):
             raise Refused(400, f"seat: table {table.id} has seats 1-{len(table.kinds)}")
         if table.kinds[seat] != HUMAN:
@@ -477,6 +670,7 @@ class Hub:
             raise Refused(400, "token: not a token this server gave")
         held = token_hash(token) if token else None
         async with table.lock:
+            await self._refresh(table)
             if held is not None and seat in table.seats_of(held):
                 return table, token or ""
             if held is not None and table.signed_out(held):
@@ -507,14 +701,22 @@ class Hub:
         """The rematch of a finished table (created once, by the first seat to ask): the same
         game and seat kinds, each claimed seat held by the same token; returns it and invite
         codes for its unclaimed human seats. Raises ``NotFound`` or ``Refused``."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
+        await self.know(table, token_hash(token))
         if not table.seats_of(token_hash(token)):
             raise Refused(403, f"token: holds no seat at table {table.id}")
+        if not table.over and self.shared:  # it may have ended at another process just now
+            async with table.lock:
+                await self._refresh(table)
         if not table.over:
             raise Refused(409, f"table {table.id} is still being played")
         async with table.lock:
-            if table.rematch in self.tables:
-                return self.tables[table.rematch], {}
+            await self._refresh(table)
+            if table.rematch is not None:
+                try:
+                    return await self.fetch(table.rematch), {}
+                except NotFound:
+                    pass  # deleted: a new one
             invites = {
                 s: new_secret()
                 for s, kind in enumerate(table.kinds)
@@ -542,8 +744,20 @@ class Hub:
             new.tokens = [
                 table.tokens[s] if new.seat_devices(s) else None for s in range(len(new.kinds))
             ]
-            await self.db(self.store.create, self._row(new), new.invites, new.tokens, new.devices)
-            await self.db(self.store.set_rematch, table.id, new.id)
+            made = await self.db(
+                self.store.create,
+                self._row(new),
+                new.invites,
+                new.tokens,
+                new.devices,
+                table.id,
+                table.rematch,
+            )
+            if not made:  # another process made it first
+                await self._refresh(table)
+                if table.rematch is None:
+                    raise Refused(409, f"table {table.id}: its rematch could not be made")
+                return await self.fetch(table.rematch), {}
             self.tables[new.id] = new
             table.rematch = new.id
             self._send_all(table, lambda r: views.rematch(new.id))
@@ -551,6 +765,14 @@ class Hub:
         return new, invites
 
     # Devices, the host, seats handed over.
+
+    async def know(self, table: Table, held: str) -> None:
+        """A process sharing its database reloads ``table``'s seats and devices when the token of
+        hash ``held`` holds no seat there (it was claimed, or its device added, at another
+        process a moment ago: before its notification came)."""
+        if self.shared and not table.seats_of(held):
+            async with table.lock:
+                await self._refresh(table)
 
     def holder(self, table: Table, token: str) -> frozenset[int]:
         """The seats ``token`` holds at ``table``. Raises ``Refused`` (403): ``signed_out`` for
@@ -581,7 +803,8 @@ class Hub:
         """A one-time link for another device of the seats ``token`` holds: returns the table,
         the link's code and when it expires (``LINK_SECONDS``; its first use ends it too).
         Raises ``NotFound`` or ``Refused`` (``holder``)."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
+        await self.know(table, token_hash(token))
         self.holder(table, token)
         code, expires = new_secret(), time.time() + LINK_SECONDS
         await self.db(self.store.add_link, token_hash(code), table.id, token_hash(token), expires)
@@ -592,7 +815,7 @@ class Hub:
         Returns the table, the token and the new device's number. Raises ``NotFound``, or
         ``Refused``: ``bad_link`` (403: no such link here, or its device holds no seat any
         more), ``link_used`` or ``link_expired`` (410)."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         link = await self.db(self.store.link, token_hash(code))
         if link is None or link["table_id"] != table.id:
             raise Refused(403, f"code: not a device link of table {table.id}", "bad_link")
@@ -606,6 +829,7 @@ class Hub:
                 410, f"code: this link expired (a link lasts {minutes} minutes)", "link_expired"
             )
         async with table.lock:
+            await self._refresh(table)
             seats = table.seats_of(link["issuer"])
             if not seats:
                 raise Refused(
@@ -634,8 +858,9 @@ class Hub:
         working there at once and its connections are closed (``CLOSE_SIGNED_OUT``).
         Raises ``NotFound`` or ``Refused`` (``holder``; ``bad_field`` for no such device, or
         the asking device itself)."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         async with table.lock:
+            await self._refresh(table)
             mine = self.holder(table, token)
             target = [
                 d for d in table.devices if d.number == number and d.out is None and d.seat in mine
@@ -661,10 +886,11 @@ class Hub:
         working at once (connections closed) and the seat is free for the new invite's code.
         Returns the table and the code. Raises ``NotFound`` or ``Refused`` (``not_host``,
         ``bad_field``)."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         self.check_host(table, host)
         self._seat_number(table, seat)
         async with table.lock:
+            await self._refresh(table)
             invite = await self._new_invite(table, seat)
         return table, invite
 
@@ -689,7 +915,7 @@ class Hub:
         a new invite code when a seat handed to a person has no device (else None).
         Raises ``NotFound`` or ``Refused`` (``not_host``, ``bad_token``, ``signed_out``,
         ``not_overdue``, ``bad_field``, and the ``Rejection`` codes as 409)."""
-        table = self.get(table_id)
+        table = await self.fetch(table_id)
         self._seat_number(table, seat)
         kind = kind.strip().lower()
         if kind not in (HUMAN, *LEVELS):
@@ -699,6 +925,7 @@ class Hub:
                 400, "host, token: give the host token or a seat token (one)", "bad_field"
             )
         async with table.lock:
+            await self._refresh(table)
             if host is not None:
                 self.check_host(table, host)
                 who = "the host"
@@ -709,8 +936,8 @@ class Hub:
                     self._check_overdue(table, seat, kind)
             to = "a person" if kind == HUMAN else f"the computer ({kind})"
             try:
-                step = table.prepare_seat(seat, kind, f"handed to {to} by {who}")
-                await self._apply(table, step, lambda: None)
+                words = f"handed to {to} by {who}"
+                await self._store(table, lambda: table.prepare_seat(seat, kind, words), None)
             except Rejection as exc:
                 raise Refused(409, exc.reason, exc.code) from None
             invite = None
@@ -808,6 +1035,11 @@ class Hub:
     async def join(self, table: Table, conn: Connection, last: int | None) -> None:
         """Subscribe ``conn`` to ``table`` and send what it missed since event ``last``."""
         async with table.lock:
+            if self.shared and last is not None and last > table.n:
+                await self._catch_up(table)  # it saw them at another process
+            held = table.seats_of(conn.token_hash) if conn.token_hash is not None else None
+            if held:  # its seats as they are now (one may have been claimed since it said hello)
+                conn.recipient = held
             since = last if last is not None and last <= table.n else 0
             conn.send(views.encode(views.sync(table, conn.recipient, since)))
             table.connections.add(conn)
@@ -847,7 +1079,8 @@ class Hub:
             if cmd.type == "hint":
                 await self._hint(table, conn, cmd, seat)
                 return
-            async with table.lock:
+
+            def prepare() -> Step:
                 if cmd.expect != table.n:
                     raise Rejection(
                         "stale",
@@ -855,12 +1088,14 @@ class Hub:
                         "nothing was done",
                     )
                 if cmd.type == "move":
-                    step = table.prepare_move(seat, cmd.action)
-                else:
-                    step = table.prepare_undo(seat)
-                await self._apply(
-                    table, step, lambda: conn.send(views.encode(views.accepted(cmd.id, step.row.n)))
-                )
+                    return table.prepare_move(seat, cmd.action)
+                return table.prepare_undo(seat)
+
+            def answer(step: Step) -> None:
+                conn.send(views.encode(views.accepted(cmd.id, step.row.n)))
+
+            async with table.lock:
+                await self._store(table, prepare, answer)
         except Rejection as exc:
             conn.send(views.encode(views.rejected(cmd.id, exc.code, exc.reason, exc.rule, table.n)))
             return
@@ -883,6 +1118,24 @@ class Hub:
             raise Rejection("not_your_seat", f"seat {cmd.seat + 1} is not yours")
         return cmd.seat
 
+    async def _store(
+        self, table: Table, prepare: Callable[[], Step], answer: Callable[[Step], None] | None
+    ) -> None:
+        """Prepare a step and ``_apply`` it (the caller holds the lock); when another process
+        stored an event of its number first (``Conflict``), catch up and prepare it again (it
+        is then accepted or refused by the rules, never stored twice). Raises ``Rejection``."""
+        for _ in range(CONFLICT_RETRIES):
+            step = prepare()
+            try:
+                await self._apply(table, step, partial(_answer, answer, step))
+                return
+            except Conflict:
+                if not await self._catch_up(table):
+                    break
+        raise Rejection(
+            "not_stored", "the server could not store it (the table is busy); try again"
+        )
+
     async def _apply(self, table: Table, step: Step, answer: Callable[[], None]) -> None:
         """Store, commit and broadcast a prepared step, then the forced decisions that follow
         it (the caller holds the lock). Raises ``Rejection`` (``not_stored``) if the step
@@ -897,6 +1150,9 @@ class Hub:
         while (step := table.prepare_forced()) is not None:
             try:
                 await self._apply_one(table, step, lambda: None)
+            except Conflict:  # another process made it (or more): theirs is the one
+                if not await self._catch_up(table):
+                    return
             except Rejection:
                 return
 
@@ -906,18 +1162,24 @@ class Hub:
         try:
             await self.store_event(table.id, step.row, finished)
         except Exception as exc:
+            if self.shared and is_conflict(exc):
+                raise Conflict from None
             log.exception("table %s: storing event %d failed", table.id, step.row.n)
             raise Rejection(
                 "not_stored", f"the server could not store it ({exc}); try again"
             ) from None
         table.commit(step)
         answer()
+        self._broadcast(table, step.row)
+        if self.on_turn is not None:  # feathers serve --on-turn: a human seat's turn starts?
+            self.on_turn.table_moved(table)  # (by the process that stored it, once)
+
+    def _broadcast(self, table: Table, row: Any) -> None:
+        """Send the event ``row`` (the table's latest) to each connection, in its view."""
         connections = list(table.connections)
-        made = views.events(table, step.row, [c.recipient for c in connections])
+        made = views.events(table, row, [c.recipient for c in connections])
         for conn in connections:
             conn.send(made[conn.recipient])
-        if self.on_turn is not None:  # feathers serve --on-turn: a human seat's turn starts?
-            self.on_turn.table_moved(table)
 
     async def _hint(self, table: Table, conn: Connection, cmd: Command, seat: int) -> None:
         if table.over:
@@ -940,42 +1202,81 @@ class Hub:
     # Computer seats.
 
     def _schedule(self, table: Table) -> None:
-        if not table.thinking and (table.computer_to_move() is not None or table.forced_pending()):
+        if not table.thinking and self._to_decide(table):
             table.thinking = True
             self.spawn(self._computer_turns(table))
+
+    def _to_decide(self, table: Table) -> bool:
+        """A forced decision is to be made, or a computer seat is to decide (a computer-only
+        table only while watched: paused, it resumes when someone looks or connects)."""
+        if table.forced_pending():
+            return True
+        if table.computer_to_move() is None:
+            return False
+        return not table.computer_only or self.watched(table)
 
     async def _computer_turns(self, table: Table) -> None:
         """Play the table's computer seats and forced decisions until a human is to choose
         (or the end). A forced decision is made here when nothing else made it: a table
-        created, or rebuilt at start, at one; or one that could not be stored."""
+        created, or rebuilt at start, at one; or one that could not be stored. A process
+        sharing its database decides only while it holds the table's decision lock, taken
+        once for the decisions in a row and caught up under it: so each decision is made once,
+        by one process."""
+        held, wait = False, LOCK_WAIT
         try:
-            while table.id in self.tables:
-                if table.forced_pending():
+            while self.tables.get(table.id) is table and self._to_decide(table):
+                if self.decisions is not None and not held:
+                    if not await self.decisions.take(table.id):
+                        if wait > LOCK_WAIT_MAX:
+                            break  # another process decides: its event or the sweep brings us
+                        await asyncio.sleep(wait)  # (or it held the lock a moment for nothing)
+                        wait *= 2
+                        continue
+                    held = True
                     async with table.lock:
-                        await self._play_forced(table)
-                    if table.forced_pending():
-                        break  # not stored: the next command or restart tries again
-                seat = table.computer_to_move()
-                if seat is None:
+                        await self._catch_up(table)
+                    continue
+                if not await self._turn(table):
                     break
-                low = table.computer_only
-                if low and not self.watched(table):
-                    break  # paused: resumes when someone looks or connects (look, join)
-                n = table.n
-                record = asdict(table.record)
-                seed = derive_seed(table.seed, "seat", seat, len(table.record.actions))
-                kind = table.kinds[seat]
-                text = await self.pool.run(ai.decide, record, seat, kind, seed, low=low)
-                async with table.lock:
-                    if table.n != n:
-                        continue  # an undo came first: think again
-                    await self._apply(table, table.prepare_move(seat, text), lambda: None)
         except asyncio.CancelledError:
             raise
         except Exception:
             log.exception("table %s: the computer seat failed", table.id)
         finally:
-            table.thinking = False
+            table.thinking = False  # (the lock is re-entrant: a new turn may take it already)
+            if held:
+                with suppress(Exception):
+                    await self.decisions.release(table.id)
+
+    async def _turn(self, table: Table) -> bool:
+        """Make the table's forced decisions or one computer seat's decision; False when
+        nothing more can be done now (a forced decision not stored: the next command, the
+        sweep or a restart tries again; a human to choose; a paused table)."""
+        if table.forced_pending():
+            async with table.lock:
+                await self._play_forced(table)
+            return not table.forced_pending()
+        seat = table.computer_to_move()
+        if seat is None:
+            return False
+        low = table.computer_only
+        if low and not self.watched(table):
+            return False  # paused: resumes when someone looks or connects (look, join)
+        n = table.n
+        record = asdict(table.record)
+        seed = derive_seed(table.seed, "seat", seat, len(table.record.actions))
+        kind = table.kinds[seat]
+        text = await self.pool.run(ai.decide, record, seat, kind, seed, low=low)
+        self.decided += 1
+        log.info("table %s: seat %d decided after event %d", table.id, seat + 1, n)
+        async with table.lock:
+            if table.n != n:
+                return True  # an undo (or another process's event) came first: think again
+            try:
+                await self._apply(table, table.prepare_move(seat, text), lambda: None)
+            except Conflict:
+                await self._catch_up(table)
+        return True
 
     # Cleaning up.
 
@@ -1001,7 +1302,7 @@ class Hub:
             and now - t.updated > self.settings.keep_finished
         ]
         for table_id in gone:
-            del self.tables[table_id]
+            self.tables.pop(table_id, None)
             await self.db(self.store.delete, table_id)
         return gone
 
@@ -1029,10 +1330,15 @@ class Hub:
                 idle.append(table.id)
         for table_id in idle:
             await self.db(self.store.archive, table_id, now)
-            del self.tables[table_id]
+            self.tables.pop(table_id, None)
             self.archived[table_id] = now
             log.info("table %s archived: idle since %s", table_id, time.ctime(now))
         return idle
+
+
+def _answer(answer: Callable[[Step], None] | None, step: Step) -> None:
+    if answer is not None:
+        answer(step)
 
 
 def _free_seat(table: Table) -> bool:

@@ -32,6 +32,12 @@ Schema (the same on both):
 
 Every method is synchronous and commits before it returns; the hub runs them in one worker
 thread. SQLite files use write-ahead logging, which survives a killed process.
+
+On PostgreSQL (``Store.shared``: several server processes may share the database), every
+change other processes must see sends ``NOTIFY feathers`` in its own transaction (delivered at
+its commit, never before): ``e <table> <n>`` (events up to ``n`` stored), ``t <table>`` (a new
+table), ``m <table>`` (its seats, devices or rematch changed), ``a <table> <when>`` (archived)
+and ``x <table>`` (deleted). docs/protocol.md, "Several processes, one database".
 """
 
 from __future__ import annotations
@@ -165,6 +171,13 @@ def engine_url(url: str) -> str:
     raise ValueError(f"{url!r} is neither sqlite:///FILE nor postgresql://...")
 
 
+SCHEMA_LOCK = 0x4645415453434845
+"""The PostgreSQL advisory lock key under which a process creates or migrates the schema."""
+
+CHANNEL = "feathers"
+"""The PostgreSQL ``NOTIFY`` channel of the server's processes."""
+
+
 class Store:
     """The database behind a server. ``url``: ``sqlite:///path.db`` or ``postgresql://...``.
 
@@ -174,7 +187,10 @@ class Store:
 
     def __init__(self, url: str) -> None:
         full = engine_url(url)
+        self.url = full
         self.sqlite = full.startswith("sqlite")
+        self.shared = not self.sqlite
+        """True on PostgreSQL: other server processes may share the database (``NOTIFY``)."""
         if self.sqlite:
             path = full.split("///", 1)[-1]
             if path and path != ":memory:":
@@ -183,6 +199,18 @@ class Store:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = sa.create_engine(full, pool_pre_ping=True)
+        if self.sqlite:
+            self._prepare()
+            return
+        with self.engine.connect() as db:  # processes starting together take turns
+            db.execute(sa.select(sa.func.pg_advisory_lock(SCHEMA_LOCK)))
+            try:
+                self._prepare()
+            finally:
+                db.execute(sa.select(sa.func.pg_advisory_unlock(SCHEMA_LOCK)))
+
+    def _prepare(self) -> None:
+        """Create the schema if missing and bring it up to date."""
         metadata.create_all(self.engine)
         self.migrate()
         self._add_listed()
@@ -230,26 +258,65 @@ class Store:
     def close(self) -> None:
         self.engine.dispose()
 
+    def _notify(self, db: sa.Connection, text: str) -> None:
+        """Tell the other processes ``text`` when ``db``'s transaction commits (PostgreSQL)."""
+        if self.shared:
+            db.execute(sa.select(sa.func.pg_notify(CHANNEL, text)))
+
     def create(
         self,
         row: dict[str, Any],
         invites: list[str | None],
         tokens: list[str | None],
         held: list[Device] | None = None,
-    ) -> None:
+        rematch_of: str | None = None,
+        replacing: str | None = None,
+    ) -> bool:
         """Store a new table, its seats (hashes of invite codes and of tokens) and the devices
-        that hold its seats already (``held``: a rematch's)."""
-        with self.engine.begin() as db:
-            db.execute(game_tables.insert().values(**row))
-            db.execute(
-                seats.insert(),
-                [
-                    {"table_id": row["id"], "seat": s, "invite": invite, "token": token}
-                    for s, (invite, token) in enumerate(zip(invites, tokens, strict=True))
-                ],
+        that hold its seats already (``held``: a rematch's). ``rematch_of``: the finished table
+        it is the rematch of, which gets its id in the same transaction unless it has a
+        rematch already other than ``replacing`` (a rematch deleted since): then (another
+        process made it first) nothing is stored and the answer is False."""
+        try:
+            with self.engine.begin() as db:
+                self._create(db, row, invites, tokens, held, rematch_of, replacing)
+        except _Taken:
+            return False
+        return True
+
+    def _create(
+        self,
+        db: sa.Connection,
+        row: dict[str, Any],
+        invites: list[str | None],
+        tokens: list[str | None],
+        held: list[Device] | None,
+        rematch_of: str | None,
+        replacing: str | None,
+    ) -> None:
+        db.execute(game_tables.insert().values(**row))
+        if rematch_of is not None:
+            free: sa.ColumnElement[bool] = game_tables.c.rematch.is_(None)
+            if replacing is not None:
+                free = sa.or_(free, game_tables.c.rematch == replacing)
+            done = db.execute(
+                game_tables.update()
+                .where(game_tables.c.id == rematch_of, free)
+                .values(rematch=row["id"])
             )
-            if held:
-                db.execute(devices.insert(), [_device_row(row["id"], d) for d in held])
+            if not done.rowcount:
+                raise _Taken
+            self._notify(db, f"m {rematch_of}")
+        db.execute(
+            seats.insert(),
+            [
+                {"table_id": row["id"], "seat": s, "invite": invite, "token": token}
+                for s, (invite, token) in enumerate(zip(invites, tokens, strict=True))
+            ],
+        )
+        if held:
+            db.execute(devices.insert(), [_device_row(row["id"], d) for d in held])
+        self._notify(db, f"t {row['id']}")
 
     def claim(self, table_id: str, seat: int, token: str, device: Device | None = None) -> bool:
         """Give an unclaimed seat the token hash ``token`` and store ``device`` (its device);
@@ -262,6 +329,8 @@ class Store:
             )
             if done.rowcount and device is not None:
                 db.execute(devices.insert().values(**_device_row(table_id, device)))
+            if done.rowcount:
+                self._notify(db, f"m {table_id}")
             return bool(done.rowcount)
 
     def add_link(self, code: str, table_id: str, issuer: str, expires: float) -> None:
@@ -291,6 +360,7 @@ class Store:
                 return False
             table_id = db.execute(sa.select(links.c.table_id).where(links.c.code == code)).scalar()
             db.execute(devices.insert(), [_device_row(str(table_id), d) for d in held])
+            self._notify(db, f"m {table_id}")
             return True
 
     def drop_links(self, before: float) -> int:
@@ -302,6 +372,7 @@ class Store:
         """Store more seats of a device (hot seat: a token that claims one more seat)."""
         with self.engine.begin() as db:
             db.execute(devices.insert(), [_device_row(table_id, d) for d in held])
+            self._notify(db, f"m {table_id}")
 
     def sign_out(self, table_id: str, token: str, seats_out: list[int], when: float) -> None:
         """Sign the device of hash ``token`` out of ``seats_out``."""
@@ -316,6 +387,7 @@ class Store:
                 )
                 .values(out=when)
             )
+            self._notify(db, f"m {table_id}")
 
     def reissue(self, table_id: str, seat: int, invite: str | None, when: float) -> None:
         """Give ``seat`` a new invite (hash; None: no invite) and make it unclaimed again: every
@@ -335,6 +407,7 @@ class Store:
                 )
                 .values(out=when)
             )
+            self._notify(db, f"m {table_id}")
 
     def seen(self, table_id: str, token: str, when: float) -> None:
         """The device of hash ``token`` connected at ``when``."""
@@ -375,12 +448,12 @@ class Store:
                     .values(updated=now, finished=sa.bindparam("finished")),
                     ended,
                 )
-
-    def set_rematch(self, table_id: str, rematch: str) -> None:
-        with self.engine.begin() as db:
-            db.execute(
-                game_tables.update().where(game_tables.c.id == table_id).values(rematch=rematch)
-            )
+            if self.shared:
+                last: dict[str, int] = {}
+                for table_id, row, _ in events:
+                    last[table_id] = max(last.get(table_id, 0), row.n)
+                for table_id, n in last.items():
+                    self._notify(db, f"e {table_id} {n}")
 
     def delete(self, table_id: str) -> None:
         """Remove a table with its seats and events."""
@@ -388,46 +461,57 @@ class Store:
             for part in (reviews, moves, devices, links, seats, archived_tables):
                 db.execute(part.delete().where(part.c.table_id == table_id))
             db.execute(game_tables.delete().where(game_tables.c.id == table_id))
+            self._notify(db, f"x {table_id}")
 
     def archive(self, table_id: str, when: float) -> None:
-        """Mark a table archived at ``when`` (Unix seconds): kept, but ``load`` skips it."""
+        """Mark a table archived at ``when`` (Unix seconds): kept, but ``load`` skips it. A table
+        archived already (by another process) keeps its first date."""
         with self.engine.begin() as db:
+            key = archived_tables.c.table_id == table_id
+            if db.execute(sa.select(archived_tables.c.table_id).where(key)).first() is not None:
+                return
             db.execute(archived_tables.insert().values(table_id=table_id, archived=when))
+            self._notify(db, f"a {table_id} {when}")
 
     def archived(self) -> dict[str, float]:
         """The archived tables: id -> when it was archived."""
         with self.engine.connect() as db:
             return {r.table_id: r.archived for r in db.execute(archived_tables.select())}
 
-    def load(self) -> list[StoredTable]:
-        """Every stored table that is not archived, with its seats and events, oldest first."""
+    def load(self, table_id: str | None = None, events: bool = True) -> list[StoredTable]:
+        """Every stored table that is not archived, with its seats and events, oldest first;
+        ``table_id``: only that one (an empty list if there is no such running table);
+        ``events=False``: without its events (``updated`` is then the row's own)."""
         gone = sa.select(archived_tables.c.table_id)
+
+        def only(column: Any) -> Any:
+            kept = column.not_in(gone)
+            return kept if table_id is None else sa.and_(kept, column == table_id)
+
         with self.engine.connect() as db:
             rows = db.execute(
-                game_tables.select()
-                .where(game_tables.c.id.not_in(gone))
-                .order_by(game_tables.c.created)
+                game_tables.select().where(only(game_tables.c.id)).order_by(game_tables.c.created)
             ).mappings()
             found = {r["id"]: StoredTable(dict(r), [], [], []) for r in rows}
             for r in db.execute(
                 seats.select()
-                .where(seats.c.table_id.not_in(gone))
+                .where(only(seats.c.table_id))
                 .order_by(seats.c.table_id, seats.c.seat)
             ):
                 found[r.table_id].invites.append(r.invite)
                 found[r.table_id].tokens.append(r.token)
             for r in db.execute(
                 devices.select()
-                .where(devices.c.table_id.not_in(gone))
+                .where(only(devices.c.table_id))
                 .order_by(devices.c.table_id, devices.c.number)
             ):
                 found[r.table_id].devices.append(
                     Device(r.token, r.seat, r.number, r.added, r.seen, r.out)
                 )
+            if not events:
+                return list(found.values())
             for r in db.execute(
-                moves.select()
-                .where(moves.c.table_id.not_in(gone))
-                .order_by(moves.c.table_id, moves.c.n)
+                moves.select().where(only(moves.c.table_id)).order_by(moves.c.table_id, moves.c.n)
             ):
                 stored = found[r.table_id]
                 stored.events.append(
@@ -467,13 +551,25 @@ class Store:
             found = db.execute(sa.select(reviews.c.result).where(key)).scalar()
         return None if found is None else dict(found)
 
-    def events(self, table_id: str) -> list[LogRow]:
-        """The stored events of one table, in order."""
+    def events(self, table_id: str, after: int = 0) -> list[LogRow]:
+        """The stored events of one table numbered after ``after``, in order."""
         with self.engine.connect() as db:
             result = db.execute(
-                moves.select().where(moves.c.table_id == table_id).order_by(moves.c.n)
+                moves.select()
+                .where(moves.c.table_id == table_id, moves.c.n > after)
+                .order_by(moves.c.n)
             )
             return [LogRow(r.n, r.kind, r.seat, r.action, r.words, tuple(r.undone)) for r in result]
+
+
+def is_conflict(exc: BaseException) -> bool:
+    """True for the database's refusal of a row whose key is stored already (an event number
+    another process stored first)."""
+    return isinstance(exc, sa.exc.IntegrityError)
+
+
+class _Taken(Exception):
+    """The table has a rematch already: the transaction is rolled back."""
 
 
 def _device_row(table_id: str, device: Device) -> dict[str, Any]:

@@ -354,17 +354,22 @@ class Table:
         or an undo takes back more than was decided.
         """
         for row in rows:
-            change: core_table.Move | core_table.Undo | SeatChange
-            if row.kind == SEAT_EVENT:
-                if not 0 <= row.seat < len(self.kinds):
-                    raise ValueError(f"event {row.n}: no seat {row.seat + 1}")
-                change = SeatChange(row.seat, row.action, self.state)
-            elif row.kind == "undo":
-                change = self.play.take_back(len(row.undone), row.seat)
-            else:
-                action = self.game.parse_action(row.action)
-                try:
-                    change = self.play.prepare_move(row.seat, action)
-                except Refused as exc:
-                    raise ValueError(f"event {row.n}: {exc.reason}") from None
-            self.commit(Step(row, change), now=self.updated)
+            self.apply_row(row, self.updated)
+
+    def apply_row(self, row: LogRow, now: float | None = None) -> None:
+        """Apply one stored event numbered ``self.n + 1`` (``replay``; a server of several
+        processes catching up on the events another one stored). Raises like ``replay``."""
+        change: core_table.Move | core_table.Undo | SeatChange
+        if row.kind == SEAT_EVENT:
+            if not 0 <= row.seat < len(self.kinds):
+                raise ValueError(f"event {row.n}: no seat {row.seat + 1}")
+            change = SeatChange(row.seat, row.action, self.state)
+        elif row.kind == "undo":
+            change = self.play.take_back(len(row.undone), row.seat)
+        else:
+            action = self.game.parse_action(row.action)
+            try:
+                change = self.play.prepare_move(row.seat, action)
+            except Refused as exc:
+                raise ValueError(f"event {row.n}: {exc.reason}") from None
+        self.commit(Step(row, change), now=now)

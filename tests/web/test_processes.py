@@ -1,0 +1,379 @@
+"""Several ``feathers serve`` processes on one PostgreSQL database (docs/protocol.md, "Several
+processes, one database"): real subprocesses on free ports, each test on a fresh database of
+the server named by ``FEATHERS_TEST_POSTGRES`` (skipped, saying so, when none is reachable);
+and one process only on a SQLite file."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import pytest
+from live import UNLIMITED, LiveServer, free_port, hot_seat_table
+from test_kill import Client
+from test_postgres import fresh_database, pg  # noqa: F401  (pg: the fixture)
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
+
+pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
+
+DECIDED = re.compile(r"pid (\d+) INFO table (\S+): seat \d+ decided after event (\d+)")
+"""The line ``feathers serve --verbose`` logs for each computer decision."""
+
+
+WAIT = 20.0
+"""Seconds a page waits for what it expects before the test fails."""
+
+
+class Process(LiveServer):
+    """``feathers serve --verbose`` on ``db`` with its output in the file ``log`` (a pipe
+    nobody reads would fill up). ``ready`` waits until it answers."""
+
+    def __init__(self, db: str, log: Path, *args: str) -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
+        with log.open("w") as out:
+            self.process = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "fourfeathers",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    db,
+                    *UNLIMITED,
+                    "--connections",
+                    "1000000",
+                    "--workers",
+                    "1",
+                    "--verbose",
+                    *args,
+                ],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            )
+
+    def ready(self) -> None:
+        deadline = time.monotonic() + 40
+        while True:
+            try:
+                self.get("/api/tables")
+                return
+            except (OSError, urllib.error.URLError):
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"server did not start: {self.log.read_text()}") from None
+                time.sleep(0.1)
+
+    def decided(self, table: str) -> list[int]:
+        """The event numbers after which this process made a computer decision at ``table``."""
+        text = self.log.read_text()
+        return [int(m[3]) for m in DECIDED.finditer(text) if m[2] == table]
+
+
+@contextmanager
+def cluster(db: str, folder: Path, count: int = 3) -> Iterator[list[Process]]:
+    """``count`` processes on ``db``, started together."""
+    processes = [Process(db, folder / f"serve-{i}.log") for i in range(count)]
+    try:
+        for p in processes:
+            p.ready()
+        yield processes
+    finally:
+        for p in processes:
+            p.stop()
+
+
+def eventually(look: Any, seconds: float = 5.0) -> Any:
+    """What ``look()`` answers once it is true (another process hears of a change within
+    milliseconds), or its last answer after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not (found := look()) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return found
+
+
+@pytest.fixture(scope="module")
+def three(tmp_path_factory: pytest.TempPathFactory) -> Iterator[list[Process]]:
+    """Three processes on one fresh database, shared by the tests that kill none (starting
+    three servers takes seconds)."""
+    with fresh_database() as url, cluster(url, tmp_path_factory.mktemp("three")) as processes:
+        yield processes
+
+
+class Player(Client):
+    """``test_kill.Client``, or a spectator (``token`` None)."""
+
+    def connect(self, server: LiveServer, last: int | None) -> dict[str, Any]:
+        self.ws = connect(server.ws_url(self.table), open_timeout=10).__enter__()
+        hello: dict[str, Any] = {"type": "hello"}
+        if self.token is not None:
+            hello["token"] = self.token
+        if last is not None:
+            hello["last"] = last
+        self.ws.send(json.dumps(hello))
+        return self.wait("sync")
+
+    def wait(self, *types: str, seconds: float = WAIT) -> dict[str, Any]:
+        """``Client.wait``, but at most ``seconds`` in all (the server's pings would keep a
+        stalled table waiting for ever); raises ``TimeoutError``."""
+        assert self.ws is not None
+        deadline = time.monotonic() + seconds
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"table {self.table}: no {'/'.join(types)} in {seconds:g} s")
+            data = json.loads(self.ws.recv(timeout=left))
+            if data["type"] == "sync":
+                self.log = self.log[: data["since"]] + data["log"]
+            elif data["type"] == "event":
+                self.log.append(data["entry"])
+            if data["type"] in ("sync", "event"):
+                self.state, self.n = data["state"], data["n"]
+            if data["type"] in types:
+                return data
+
+    def until(self, n: int) -> None:
+        while self.n < n:
+            self.wait("event")
+
+
+def play(players: list[Player], rng: random.Random, moves: int | None = None) -> None:
+    """Random legal moves by whichever player holds the seat to move, each player seeing every
+    event before the next move, until the end (or ``moves`` moves)."""
+    made = 0
+    while not players[0].over and (moves is None or made < moves):
+        movers = [p for p in players if p.state["legal"]]
+        if movers:
+            movers[0].step(rng)
+            made += 1
+        else:  # a computer seat or a forced decision: the next event comes on its own
+            players[0].wait("event")
+        for p in players:
+            p.until(max(q.n for q in players))
+
+
+def test_two_seats_at_two_processes_play_a_whole_game(three: list[Process]) -> None:
+    a, b, c = three
+    made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+    tid = made["table"]
+    invite = {i["seat"]: i["invite"] for i in made["invites"]}
+    first = a.post(f"/api/tables/{tid}/claim", {"seat": 0, "invite": invite[0]})["token"]
+    second = b.post(f"/api/tables/{tid}/claim", {"seat": 1, "invite": invite[1]})["token"]
+    seats = f"/api/tables/{tid}"
+    assert eventually(lambda: all(s["claimed"] for s in c.get(seats)["seats"])), "c knows"
+    with pytest.raises(urllib.error.HTTPError) as taken:
+        c.post(f"/api/tables/{tid}/claim", {"seat": 1, "invite": invite[1]})
+    assert taken.value.code == 409
+    players = [Player(a, tid, first), Player(b, tid, second), Player(c, tid, None)]
+    play(players, random.Random(11))
+    logs = [p.log for p in players]
+    assert [e["n"] for e in logs[2]] == list(range(1, players[2].n + 1))
+    assert len(logs[2]) > 20 and players[2].over
+    for p in players[:2]:
+        assert [(e["n"], e["kind"], e["seat"]) for e in p.log] == [
+            (e["n"], e["kind"], e["seat"]) for e in logs[2]
+        ]
+        assert p.state["result"] == players[2].state["result"]
+    for n, action in {**players[0].accepted, **players[1].accepted}.items():
+        assert [e for e in logs[0] + logs[1] if e["n"] == n and e.get("action") == action]
+
+
+def test_seats_devices_and_rematch_changed_at_one_process_reach_the_others(
+    three: list[Process],
+) -> None:
+    a, b, c = three
+    made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+    tid, host = made["table"], made["host"]
+    url = f"/api/tables/{tid}"
+    invite = {i["seat"]: i["invite"] for i in made["invites"]}
+    desk = a.post(f"{url}/claim", {"seat": 0, "invite": invite[0]})["token"]
+    code = b.post(f"{url}/devices/link", {"token": desk})["code"]
+    joined = c.post(f"{url}/devices/join", {"code": code})
+    assert joined["device"] == 2 and joined["seats"] == [0]
+    at_desk, at_phone = Player(b, tid, desk), Player(a, tid, joined["token"])
+    assert at_desk.state["you"] == [0] and at_phone.state["you"] == [0]
+    handed = c.post(f"{url}/hand", {"host": host, "seat": 1, "kind": "easy"})
+    assert [s["kind"] for s in handed["seats"]] == ["human", "easy"]
+    for page in (at_desk, at_phone):
+        while not any(e["kind"] == "seat" for e in page.log):
+            page.wait("event")
+    assert [s["kind"] for s in a.get(url)["seats"]] == ["human", "easy"]
+    listed = b.post(f"{url}/devices/signout", {"token": desk, "device": 2})["devices"]
+    assert [d["device"] for d in listed] == [1]
+    told = at_phone.wait("error")
+    assert told["code"] == "signed_out"
+    with pytest.raises(ConnectionClosed) as closed:
+        at_phone.wait("event")
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4403
+    play([at_desk], random.Random(14))  # against the computer, which another process may play
+    assert at_desk.over
+    first = a.post(f"{url}/rematch", {"token": desk})["table"]
+    assert c.post(f"{url}/rematch", {"token": desk})["table"] == first, "made once"
+    assert at_desk.wait("rematch")["table"] == first
+
+
+def at_once(players: list[Player], command: dict[str, Any], round: int) -> list[dict[str, Any]]:
+    """Send ``command`` through each player at the same moment; their answers."""
+    start = threading.Barrier(len(players))
+    replies: list[dict[str, Any]] = []
+
+    def send(i: int, player: Player) -> None:
+        assert player.ws is not None
+        start.wait()
+        player.ws.send(json.dumps({**command, "id": round * len(players) + i}))
+        replies.append(player.wait("accepted", "rejected"))
+
+    threads = [threading.Thread(target=send, args=(i, p)) for i, p in enumerate(players)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    return replies
+
+
+def test_the_same_command_at_two_processes_is_accepted_once(three: list[Process]) -> None:
+    a, b, _ = three
+    tid, token = hot_seat_table(a, "featherlight", ["human", "human"])
+    here, there = Player(a, tid, token), Player(b, tid, token)
+    rng = random.Random(12)
+    codes: Counter[str] = Counter()
+    for round in range(12):
+        here.until(there.n)
+        there.until(here.n)
+        if here.over:
+            break
+        n = here.n
+        command = {
+            "type": "move",
+            "action": rng.choice(here.state["legal"])["action"],
+            "seat": here.state["to_move"],
+            "expect": n,
+        }
+        replies = at_once([here, there], command, round)
+        kinds = sorted(r["type"] for r in replies)
+        assert kinds == ["accepted", "rejected"], replies
+        [refused] = [r for r in replies if r["type"] == "rejected"]
+        codes[refused["code"]] += 1
+        [accepted] = [r for r in replies if r["type"] == "accepted"]
+        assert accepted["n"] == n + 1
+        here.until(n + 1)
+        there.until(n + 1)
+        for p in (here, there):
+            assert p.log[n]["n"] == n + 1 and p.log[n]["action"] == command["action"]
+    assert codes == Counter(stale=sum(codes.values())) and sum(codes.values()) >= 6
+    full = Player(b, tid, token).log
+    moves = [e for e in full if e["kind"] == "move"]
+    assert [e["n"] for e in full] == list(range(1, len(full) + 1))
+    assert len(moves) == sum(codes.values()), "each command stored once"
+
+
+def test_a_killed_process_loses_no_acknowledged_move(pg: str, tmp_path: Path) -> None:  # noqa: F811
+    rng = random.Random(13)
+    with cluster(pg, tmp_path) as (a, b, c):
+        games = [("featherlight", ["human", "random"]), ("isle-of-feathers", ["random", "human"])]
+        clients = [Player(a, *hot_seat_table(b, g, seats)) for g, seats in games]
+        while sum(len(p.accepted) for p in clients) < 20:
+            for p in clients:
+                if not p.over:
+                    p.step(rng)
+        assert not all(p.over for p in clients), "kill the process mid-game"
+        seen = {p.table: p.n for p in clients}
+        a.kill()
+        for p in clients:
+            try:
+                assert p.ws is not None
+                while True:
+                    p.ws.recv(timeout=5)
+            except (ConnectionClosed, OSError, TimeoutError):
+                pass
+        for i, p in enumerate(clients):
+            server = (b, c)[i % 2]
+            sync = p.connect(server, last=p.n)
+            assert sync["since"] == seen[p.table], "the other process has every acknowledged event"
+            while not p.over:  # the computer seats play on at another process
+                p.step(rng)
+            full = Player(c, p.table, p.token).connect(c, last=0)["log"]
+            assert [e["n"] for e in full] == list(range(1, p.n + 1))
+            for n, action in p.accepted.items():
+                assert full[n - 1]["action"] == action, f"event {n} of {p.table} lost"
+            humans = [e for e in full if e["kind"] == "move" and "action" in e]
+            assert len(humans) == len(p.accepted), "no acknowledged move stored twice"
+            record = c.get(f"/api/tables/{p.table}/record")
+            assert record["scores"] == p.state["result"]["scores"]
+
+
+def test_a_computer_only_table_decides_each_position_once(pg: str, tmp_path: Path) -> None:  # noqa: F811
+    """Watched at all three processes (each would play it on), each position is decided by one.
+    The process deciding is stopped (SIGSTOP) until the others stop asking for the table's
+    lock, then killed: its lock goes with its connection and only the others' sweep, every 2
+    s, takes it over."""
+    with cluster(pg, tmp_path) as processes:
+        made = processes[0].post("/api/tables", {"game": "featherlight", "seats": ["random"] * 2})
+        tid = made["table"]
+        watchers = [Player(p, tid, None) for p in processes]  # all three want to play it on
+        watchers[0].until(40)
+        holder = max(processes, key=lambda p: max(p.decided(tid), default=-1))
+        holder.process.send_signal(signal.SIGSTOP)
+        alive = [p for p in processes if p is not holder]
+        watcher = watchers[processes.index(alive[0])]
+        time.sleep(1.5)  # the others ask for the lock for half a second, then leave it
+        with suppress(TimeoutError):
+            while True:  # the events stored before it stopped
+                watcher.wait("event", seconds=0.5)
+        stalled = watcher.n
+        holder.kill()  # (SIGKILL: a stopped process dies too)
+        died = max(holder.decided(tid), default=-1)
+        while not watcher.over:
+            watcher.wait("event")
+        full = Player(alive[1], tid, None).log
+        assert [e["n"] for e in full] == list(range(1, len(full) + 1)) and len(full) > 100
+    decided = Counter(n for p in processes for n in p.decided(tid))
+    doubled = [n for n, count in decided.items() if count > 1 and n != died]
+    assert doubled == [], f"decided more than once after events {doubled[:10]}"
+    assert len(full) > stalled >= 40, "it stalled while the deciding process was stopped"
+    assert set(decided) >= {e["n"] - 1 for e in full}, "every event was a computer's decision"
+    assert any(n > stalled for p in alive for n in p.decided(tid)), "another process took over"
+
+
+def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
+    db = f"sqlite:///{tmp_path / 'one.db'}"
+    first = LiveServer(db, "--workers", "1")
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "fourfeathers", "serve", "--port", str(free_port())]
+            + ["--db", db],
+            capture_output=True,
+            text=True,
+            timeout=30,
+        )
+        assert second.returncode == 2
+        assert second.stderr.splitlines() == [
+            f"Error: --db: {tmp_path / 'one.db'} is served by another feathers serve already: "
+            "a SQLite database is for one process (several processes share a postgresql:// "
+            "database)"
+        ]
+        first.kill()  # kill -9 frees the file: the next one starts
+    finally:
+        first.stop()
+    again = LiveServer(db, "--workers", "1")
+    try:
+        assert again.get("/api/tables")["tables"] == []
+    finally:
+        again.stop()
