@@ -27,8 +27,8 @@ import pytest
 from rl_cases import CONFIGS, needs_encoding
 
 from fourfeathers.core import game_spec, make
-from fourfeathers.core.encoding import encoding_for
-from fourfeathers.rl.common import configurations
+from fourfeathers.core.encoding import encoding_for, float32
+from fourfeathers.rl.common import configurations, writable
 
 DECISIONS = 150
 """Decisions per playout (or the whole game if shorter)."""
@@ -295,3 +295,19 @@ if __name__ == "__main__":
             continue
         print(f"    {key(spec.id, config)!r}: {digests(spec.id, config)!r},")
     print("}")
+
+
+def test_float32_increments_sum_in_a_memoryview_as_in_numpy() -> None:
+    """Three Birds of one colour add 1/13 three times to one entry: numpy rounds the increment
+    to float32 before each addition, a memoryview adds in double and rounds the sum, so the
+    encodings (which write through a memoryview, ``rl.common.writable``) round their increments
+    with ``float32`` first and then agree with numpy to the bit."""
+    in_numpy = np.zeros(1, np.float32)
+    raw, rounded = np.zeros(1, np.float32), np.zeros(1, np.float32)
+    raw_view, rounded_view = writable(raw), writable(rounded)
+    for _ in range(3):
+        in_numpy[0] += 1 / 13
+        raw_view[0] += 1 / 13
+        rounded_view[0] += float32(1 / 13)
+    assert raw[0] != in_numpy[0]  # why the rounding is needed
+    assert rounded[0] == in_numpy[0]

@@ -76,13 +76,12 @@ to the points of the ``B`` best birds.
 
 from __future__ import annotations
 
-import struct
 from array import array
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id
+from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id, float32
 from ...core.game import TERMINAL, Action, State
 from .actions import (
     DISCARD,
@@ -133,14 +132,6 @@ _DIRS = tuple(enumerate(NEIGHBOUR_OFFSETS, 1))  # (d, offset) of the references 
 _WORDS = (DRAW_BLIND, END, FLIT_ACTION, STAMINA, SKIP)
 _PHASES = (*PHASES, "over")
 _TALLEST_ONE_HOT = 5  # heights 0-4 one-hot, then "taller"
-
-
-def _float32(x: float) -> float:
-    """``x`` rounded to the nearest float32: an increment added with ``+=`` then sums the same
-    in a float32 numpy array (numpy rounds a Python float to the array's type first) as in a
-    ``memoryview`` of it or an ``array("f")`` (which add in double and round the sum)."""
-    value: float = struct.unpack("f", struct.pack("f", x))[0]
-    return value
 
 
 def _card(action: Any) -> int:
@@ -704,7 +695,7 @@ class IsleEncoding(FlatTensor):
         -1)."""
         n = self.seats
         per_height = 1.0 / self._tallest
-        per_bird = _float32(1.0 / self.game.content.bird_tokens)
+        per_bird = float32(1.0 / self.game.content.bird_tokens)
         per_any_bird = per_bird / n
         k0 = anchors[0] if anchors else OFFSET * STRIDE + OFFSET
         q0, r0 = k0 // STRIDE, k0 % STRIDE
