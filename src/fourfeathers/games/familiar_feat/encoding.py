@@ -169,6 +169,8 @@ class FamiliarFeatEncoding(Catalogue):
         self._day = obs.add("day", 1, "the day / 200")
         self.set_tensor(obs)
         self._phases = {name: i for i, name in enumerate(PHASES)}
+        base = self._cards - PER_CARD
+        self._rows = [base + card * PER_CARD for card in range(NUM_CARDS + 1)]
         self.max_game_length = max_length(game)
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
@@ -242,22 +244,24 @@ class FamiliarFeatEncoding(Catalogue):
         ordered ones of ``_ORDERED`` in that order, the flags' card lists in ``_FLAGS`` order,
         the phase's index, the rest as the observation's fields."""
         base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
+        rows = self._rows  # card C's row starts at rows[C]
         for card in deck:
-            out[base + card * PER_CARD] = 1.0
-        at = base + _ROW_AT
+            out[rows[card]] = 1.0
+        at = _ROW_AT
         days = self._days
         for s, card in enumerate(row):
             if card:
-                out[at + card * PER_CARD + s] = 1.0
+                out[rows[card] + at + s] = 1.0
                 out[days + s] = min(1.0, (day - since[s] + 1) / DAYS_SCALE)
         for s, column in enumerate(cols):
-            _ordered(out, column, base, _COL_AT + s)
+            if column:
+                _ordered(out, column, rows, _COL_AT + s)
         for (_, place), cards in zip(_PILE_AT, piles, strict=True):
-            at = base + place
             for card in cards:
-                out[at + card * PER_CARD] = 1.0
+                out[rows[card] + place] = 1.0
         for (_, place), cards in zip(_ORDERED_AT, ordered, strict=True):
-            _ordered(out, cards, base, place)
+            if cards:
+                _ordered(out, cards, rows, place)
         out[base + character * PER_CARD + _CHARACTER_AT] = 1.0
         for event, *targets in active:
             out[base + event * PER_CARD + _ACTIVE_AT] = 1.0
@@ -265,9 +269,8 @@ class FamiliarFeatEncoding(Catalogue):
                 if t:
                     out[base + t * PER_CARD + _TARGET] = 1.0
         for (_, flag), cards in zip(_FLAGS, flags, strict=True):
-            at = base + flag
             for card in cards:
-                out[at + card * PER_CARD] = 1.0
+                out[rows[card] + flag] = 1.0
         out[self._phase + phase] = 1.0
         if pending:
             frame = pending[-1]
@@ -285,11 +288,12 @@ class FamiliarFeatEncoding(Catalogue):
         out[self._day] = min(1.0, day / MAX_DAYS)
 
 
-def _ordered(out: FloatBuffer, cards: list[int], base: int, place: int) -> None:
+def _ordered(out: FloatBuffer, cards: list[int], rows: list[int], place: int) -> None:
     """Mark ``cards``, an ordered pile or column, at ``place`` of their rows (card C's row at
-    ``base + C * PER_CARD``), each with its place ``(index + 1) / length``."""
+    ``rows[C]``), each with its place ``(index + 1) / length``."""
     n = len(cards)
+    order = _ORDER
     for i, card in enumerate(cards, 1):
-        row = base + card * PER_CARD
+        row = rows[card]
         out[row + place] = 1.0
-        out[row + _ORDER] = i / n
+        out[row + order] = i / n
