@@ -279,3 +279,24 @@ def test_the_observation_tensor_read_from_python_is_the_observers(case):
         state.apply_action(rng.choice(state.legal_actions()))
     with pytest.raises(ValueError, match="player must be a seat"):
         state.observation_tensor(game.num_players())
+
+
+def test_an_observation_tensor_handed_out_is_the_callers():
+    """``observation_tensor`` keeps each seat's last tensor as a list and hands out a copy of
+    it updated where the new tensor differs: a caller who keeps or changes the list it got
+    changes nothing in the next answer, and two states of one configuration, read in turn, each
+    get their own tensor."""
+    game = fos.load("featherlight", players=2)
+    a, b = deal(game, 3), deal(game, 4)
+    b.apply_action(b.legal_actions()[0])
+    first = a.observation_tensor(0)
+    expected = list(first)
+    first[:] = [7.0] * len(first)  # the caller's list, scribbled over
+    assert a.observation_tensor(0) == expected
+    other = b.observation_tensor(0)
+    assert other != expected
+    assert a.observation_tensor(0) == expected
+    assert b.observation_tensor(0) == other
+    observer = game.make_py_observer()
+    observer.set_from(a, 0)
+    assert observer.tensor.tolist() == expected

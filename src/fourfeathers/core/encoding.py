@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import math
 import operator
+import struct
 import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -192,6 +193,15 @@ class Encoding(Protocol):
         Raises ``ValueError`` for a seat that does not exist.
         """
         ...
+
+
+def float32(x: float) -> float:
+    """``x`` rounded to the nearest float32. An increment added with ``+=`` to an entry then
+    sums the same in a float32 numpy array (which rounds a Python float to float32 before
+    adding) as in a ``memoryview`` or ``array("f")`` of float32 (which add in double and round
+    the sum): encodings that accumulate into an entry pass their increments through it."""
+    value: float = struct.unpack("f", struct.pack("f", x))[0]
+    return value
 
 
 def observation_size(encoding: Encoding) -> int:

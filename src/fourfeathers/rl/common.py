@@ -16,15 +16,22 @@ import json
 import math
 import random
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
-from ..core.encoding import check_id, decoder, encoding_for
+from ..core.encoding import FloatBuffer, check_id, decoder, encoding_for
 from ..core.errors import IllegalActionError
 from ..core.game import Action, Game, State
 from ..core.registry import GameSpec, list_games
 from ..core.rng import MAX_SEED, random_seed
+
+
+def writable(array: np.ndarray) -> FloatBuffer:
+    """A ``memoryview`` of the ``float32`` ``array``, for an encoding to write into: it writes
+    the same values (a Python float rounded to float32) in about half the time numpy's
+    ``__setitem__`` takes per entry."""
+    return cast(FloatBuffer, array.data)
 
 
 class Encoded:
@@ -81,15 +88,16 @@ class Encoded:
     def mask(self, ids: list[int]) -> np.ndarray:
         """A fresh ``int8`` array of shape ``(num_actions,)``: 1 at ``ids``, 0 elsewhere."""
         mask = self._zero_mask.copy()
+        view = mask.data
         for action_id in ids:
-            mask[action_id] = 1
+            view[action_id] = 1
         return mask
 
     def observe(self, state: State, player: int) -> np.ndarray:
         """A fresh ``float32`` tensor of shape ``shape``: the encoding of
         ``state.observation(player)`` (``Encoding.encode_state``)."""
         out = self._zero_obs.copy()
-        self._encode(state, player, out)
+        self._encode(state, player, writable(out))
         return out if len(self.shape) == 1 else out.reshape(self.shape)
 
     def action(self, action_id: Any, state: State, legal: list[int]) -> Action:

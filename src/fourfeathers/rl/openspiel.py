@@ -65,6 +65,7 @@ from ..core.errors import ConfigError, IllegalActionError
 from ..core.game import Game, State
 from ..core.infostate import InformationState
 from ..core.registry import GameSpec, game_spec, list_games, make
+from .common import writable
 
 PREFIX = "python_fourfeathers_"
 SEED_BASE = 256
@@ -181,7 +182,7 @@ class _Context:
     """One configuration: the engine game, its encoding and OpenSpiel's ``GameInfo``; shared by
     every state of it (copies and pickles keep the same object)."""
 
-    __slots__ = ("key", "game", "encoding", "info", "seats", "to_action", "buffer")
+    __slots__ = ("key", "game", "encoding", "info", "seats", "to_action", "buffer", "last")
 
     def __init__(self, game_id: str, config: dict[str, Any]) -> None:
         self.key = (game_id, json.dumps(config, sort_keys=True))
@@ -190,6 +191,8 @@ class _Context:
         self.seats = range(self.game.num_players)
         self.to_action = decoder(encoding)  # for ids already found legal
         self.buffer = np.zeros(int(np.prod(encoding.observation_shape)), np.float32)
+        # per seat, the last tensor handed out by observation_tensor, as an array and a list
+        self.last = [(self.buffer.copy(), self.buffer.tolist()) for _ in self.seats]
         if encoding.max_game_length is None:
             raise ConfigError(
                 f"{game_id} {config}: OpenSpiel needs a bound on the game's length and this "
@@ -319,11 +322,20 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
             player = self.current_player()
         if player not in play.ctx.seats:
             raise ValueError(f"player must be a seat 0-{len(play.ctx.seats) - 1}, got {player}")
-        buffer = play.ctx.buffer
+        ctx = play.ctx
+        buffer = ctx.buffer
         buffer.fill(0.0)
         if state is not None:
-            play.ctx.encoding.encode_state(state, player, buffer)
-        return buffer.tolist()
+            ctx.encoding.encode_state(state, player, writable(buffer))
+        # The list of the seat's last tensor, updated where this one differs and copied: a
+        # copy shares the float objects, where ``tolist()`` would make one per entry.
+        last, values = ctx.last[player]
+        changed = (buffer != last).nonzero()[0]
+        if len(changed):
+            for i, value in zip(changed.tolist(), buffer[changed].tolist(), strict=True):
+                values[i] = value
+            last[changed] = buffer[changed]
+        return values[:]
 
     def is_chance_node(self) -> bool:
         return self._play.state is None
@@ -463,9 +475,9 @@ class _Observer:
         encode = self._ctx.encoding.encode_state
         if self._all:
             for p, view in zip(self._ctx.seats, self._views, strict=True):
-                encode(engine, p, view)
+                encode(engine, p, writable(view))
         else:
-            encode(engine, player, self.tensor)
+            encode(engine, player, writable(self.tensor))
 
     def string_from(self, state: FeathersState, player: int) -> str:
         play = state._play

@@ -169,6 +169,8 @@ class FamiliarFeatEncoding(Catalogue):
         self._day = obs.add("day", 1, "the day / 200")
         self.set_tensor(obs)
         self._phases = {name: i for i, name in enumerate(PHASES)}
+        base = self._cards - PER_CARD
+        self._rows = [base + card * PER_CARD for card in range(NUM_CARDS + 1)]
         self.max_game_length = max_length(game)
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
@@ -180,63 +182,96 @@ class FamiliarFeatEncoding(Catalogue):
         cards they hold, as the observation's sorted lists do."""
         fa = cast("FamiliarFeatState", state)
         fa.check_player(player)
-        view = {
-            "creature_deck": fa.deck,
-            "day": fa.day,
-            "row": fa.row,
-            "since": fa.since,
-            "cols": fa.cols,
-            "hand": fa.hand,
-            "team_deck": fa.team,
-            "discard": fa.discard,
-            "fled": fa.fled,
-            "driven": fa.driven,
-            "box": fa.box,
-            "events_pending": fa.events_pending,
-            "limbo": fa.limbo,
-            "exhausted_face_down": fa.fd,
-            "exhausted_face_up": fa.fu,
-            "character": fa.character,
-            "active": fa.active,
-            "chosen": fa.chosen,
-            "reached": fa.reached,
-            "latched": fa.latched,
-            "phase": PHASES[fa.phase],
-            "pending": fa.pending,
-        }
-        self.encode_observation(view, out)
+        self._fill(
+            out,
+            (
+                fa.hand,
+                fa.team,
+                fa.discard,
+                fa.fled,
+                fa.driven,
+                fa.box,
+                fa.events_pending,
+                fa.limbo,
+            ),
+            fa.deck,
+            fa.day,
+            fa.row,
+            fa.since,
+            fa.cols,
+            (fa.fd, fa.fu),
+            fa.character,
+            fa.active,
+            (fa.chosen, fa.reached, fa.latched),
+            fa.phase,
+            fa.pending,
+        )
 
     def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
+        self._fill(
+            out,
+            tuple(obs[name] for name in _PILES),
+            obs["creature_deck"],
+            obs["day"],
+            obs["row"],
+            obs["since"],
+            obs["cols"],
+            tuple(obs[name] for name in _ORDERED),
+            obs["character"],
+            obs["active"],
+            tuple(obs[name] for name, _ in _FLAGS),
+            self._phases[obs["phase"]],
+            obs["pending"],
+        )
+
+    def _fill(
+        self,
+        out: FloatBuffer,
+        piles: tuple[list[int], ...],
+        deck: list[int],
+        day: int,
+        row: list[int],
+        since: list[int],
+        cols: list[list[int]],
+        ordered: tuple[list[int], ...],
+        character: int,
+        active: list[Any],
+        flags: tuple[Any, ...],
+        phase: int,
+        pending: list[Any],
+    ) -> None:
+        """Write the tensor of one view given its parts: the piles of ``_PILES`` and the
+        ordered ones of ``_ORDERED`` in that order, the flags' card lists in ``_FLAGS`` order,
+        the phase's index, the rest as the observation's fields."""
         base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
-        for card in obs["creature_deck"]:
-            out[base + card * PER_CARD] = 1.0
-        day = obs["day"]
-        since = obs["since"]
-        at = base + _ROW_AT
-        for s, card in enumerate(obs["row"]):
+        rows = self._rows  # card C's row starts at rows[C]
+        for card in deck:
+            out[rows[card]] = 1.0
+        at = _ROW_AT
+        days = self._days
+        for s, card in enumerate(row):
             if card:
-                out[at + card * PER_CARD + s] = 1.0
-                out[self._days + s] = min(1.0, (day - since[s] + 1) / DAYS_SCALE)
-        for s, column in enumerate(obs["cols"]):
-            _ordered(out, column, base, _COL_AT + s)
-        for name, place in _PILE_AT:
-            at = base + place
-            for card in obs[name]:
-                out[at + card * PER_CARD] = 1.0
-        for name, place in _ORDERED_AT:
-            _ordered(out, obs[name], base, place)
-        out[base + obs["character"] * PER_CARD + _CHARACTER_AT] = 1.0
-        for event, *targets in obs["active"]:
+                out[rows[card] + at + s] = 1.0
+                out[days + s] = min(1.0, (day - since[s] + 1) / DAYS_SCALE)
+        for s, column in enumerate(cols):
+            if column:
+                _ordered(out, column, rows, _COL_AT + s)
+        for (_, place), cards in zip(_PILE_AT, piles, strict=True):
+            for card in cards:
+                out[rows[card] + place] = 1.0
+        for (_, place), cards in zip(_ORDERED_AT, ordered, strict=True):
+            if cards:
+                _ordered(out, cards, rows, place)
+        out[base + character * PER_CARD + _CHARACTER_AT] = 1.0
+        for event, *targets in active:
             out[base + event * PER_CARD + _ACTIVE_AT] = 1.0
             for t in targets:
                 if t:
                     out[base + t * PER_CARD + _TARGET] = 1.0
-        for name, flag in _FLAGS:
-            at = base + flag
-            for card in obs[name]:
-                out[at + card * PER_CARD] = 1.0
-        out[self._phase + self._phases[obs["phase"]]] = 1.0
-        pending = obs["pending"]
+        for (_, flag), cards in zip(_FLAGS, flags, strict=True):
+            for card in cards:
+                out[rows[card] + flag] = 1.0
+        out[self._phase + phase] = 1.0
         if pending:
             frame = pending[-1]
             kind = frame[0]
@@ -253,11 +288,12 @@ class FamiliarFeatEncoding(Catalogue):
         out[self._day] = min(1.0, day / MAX_DAYS)
 
 
-def _ordered(out: FloatBuffer, cards: list[int], base: int, place: int) -> None:
+def _ordered(out: FloatBuffer, cards: list[int], rows: list[int], place: int) -> None:
     """Mark ``cards``, an ordered pile or column, at ``place`` of their rows (card C's row at
-    ``base + C * PER_CARD``), each with its place ``(index + 1) / length``."""
+    ``rows[C]``), each with its place ``(index + 1) / length``."""
     n = len(cards)
+    order = _ORDER
     for i, card in enumerate(cards, 1):
-        row = base + card * PER_CARD
+        row = rows[card]
         out[row + place] = 1.0
-        out[row + _ORDER] = i / n
+        out[row + order] = i / n

@@ -67,7 +67,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
-from ...core.encoding import Catalogue, FloatBuffer, Layout
+from ...core.encoding import Catalogue, FloatBuffer, Layout, float32
 from ...core.game import TERMINAL, State
 from .actions import LEAVE, LOSE_ASIDE, MOVES, PASS_TRAPS, lose
 from .rules import HIDDEN_LOSS, PATH_AHEAD, PHASE_NAMES, REMOVED_PER_PLAYER, TYPES_IN_PLAY
@@ -120,6 +120,7 @@ class FancyFeathersEncoding(Catalogue):
         self._kind_total = [0] * k
         for kind in self._kind_of_card:
             self._kind_total[kind] += 1
+        self._aside_step = [float32(1 / count) if count else 0.0 for count in self._kind_total]
         self._fox_total = len(game.type_cards[FOX])
         obs = Layout()
         self._path = obs.add("path", width * k, "slot i (1..W) holds kind k")
@@ -262,7 +263,7 @@ class FancyFeathersEncoding(Catalogue):
             out[self._hidden + r] = hidden / self._fox_total
             out[self._held + r] = count / self._deck
         for c in aside:
-            out[self._aside + kind_of[c]] += 1 / total[kind_of[c]]
+            out[self._aside + kind_of[c]] += self._aside_step[kind_of[c]]
         for t in types:
             out[self._types + t] = 1.0
         out[self._phase + phase] = 1.0

@@ -76,11 +76,12 @@ to the points of the ``B`` best birds.
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id
+from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id, float32
 from ...core.game import TERMINAL, Action, State
 from .actions import (
     DISCARD,
@@ -127,6 +128,7 @@ if TYPE_CHECKING:
 
 _DIRECTIONS = len(NEIGHBOURS)
 _REF = _DIRECTIONS + 1  # a cell reference: the anchor itself or one of its six neighbours
+_DIRS = tuple(enumerate(NEIGHBOUR_OFFSETS, 1))  # (d, offset) of the references d = 1..6
 _WORDS = (DRAW_BLIND, END, FLIT_ACTION, STAMINA, SKIP)
 _PHASES = (*PHASES, "over")
 _TALLEST_ONE_HOT = 5  # heights 0-4 one-hot, then "taller"
@@ -140,21 +142,43 @@ def _card(action: Any) -> int:
     return card
 
 
+_Block = tuple[dict[int, int], dict[int, tuple[int, ...]], int, "array[float]"]
+"""The anchor slots' entries of one viewer with what they were made of: the cells, the birds,
+the lifted key, the entries."""
+
+
 class _Anchors:
-    """The island's anchors as the encoding numbers them, kept per island version
-    (``island.Island.encoded``; a version's cells never change): the keys sorted and their
-    index."""
+    """The island's anchors as the encoding numbers them: the keys sorted, their index, the
+    cell references found so far (``refs``: cell -> the anchor's own for an anchor, else the
+    smallest that reaches the cell, as ``IsleEncoding._ref``; filled by ``ref``), and the anchor
+    slots' entries last encoded for each viewer (``blocks``). Kept per island version
+    (``island.Island.encoded``; a version's cells never change) and handed on to the next
+    version whose anchors are the same keys (``IsleEncoding._anchors_of``)."""
 
-    __slots__ = ("encoding", "anchors", "index")
+    __slots__ = ("encoding", "anchors", "index", "refs", "blocks")
 
-    def __init__(self, encoding: IsleEncoding, cells: dict[int, int]) -> None:
+    def __init__(self, encoding: IsleEncoding, anchors: list[int]) -> None:
         self.encoding = encoding
-        self.anchors = sorted(cells)
-        if len(self.anchors) > encoding.anchors:
-            raise ValueError(
-                f"the island has {len(self.anchors)} anchors, more than {encoding.anchors}"
-            )
-        self.index = {k: i for i, k in enumerate(self.anchors)}
+        self.anchors = anchors
+        if len(anchors) > encoding.anchors:
+            raise ValueError(f"the island has {len(anchors)} anchors, more than {encoding.anchors}")
+        self.index = index = {k: i for i, k in enumerate(anchors)}
+        self.refs = {k: i * _REF for k, i in index.items()}
+        # viewer -> (the cells, the birds, the lifted key, the anchor slots' entries)
+        self.blocks: dict[int, _Block] = {}
+
+    def ref(self, cell: int) -> int:
+        """The cell reference of ``cell`` (``KeyError`` if no anchor reaches it)."""
+        index = self.index
+        ref = -1
+        for d, off in _DIRS:
+            a = index.get(cell - off)
+            if a is not None and (ref < 0 or a * _REF + d < ref):
+                ref = a * _REF + d
+        if ref < 0:
+            raise KeyError(cell)
+        self.refs[cell] = ref
+        return ref
 
 
 _CARD_TABLES: dict[str, Mapping[int, Action]] = {
@@ -251,6 +275,8 @@ class IsleEncoding(FlatTensor):
             TakeFaceUp: self._take_id,
             **{type(w): self._word_id(self._words + i) for i, w in enumerate(_WORDS)},
         }
+        self._fast = self._fast_encoders()
+        self._last_anchors: _Anchors | None = None
         self._observation_layout()
         bird_tokens = game.bird_tokens  # a seat's (ruling IS-R33: every colour's in solo)
         self.max_game_length = max_length(game)
@@ -266,12 +292,18 @@ class IsleEncoding(FlatTensor):
     # --- actions ------------------------------------------------------------------------------
 
     def _anchors_of(self, state: State) -> _Anchors:
-        """The ``_Anchors`` of ``state``'s island version (found once per version)."""
+        """The ``_Anchors`` of ``state``'s island version (found once per version): the last
+        one made if the anchors are the same keys (a tile on a tile, Vegetation on land, a
+        bird), else a new one."""
         st = cast("IsleState", state)
         facts = island_of(st)
         found: _Anchors | None = facts.encoded
         if found is None or found.encoding is not self:
-            found = facts.encoded = _Anchors(self, st.cells)
+            anchors = sorted(st.cells)
+            last = self._last_anchors
+            if last is None or last.anchors != anchors:
+                last = self._last_anchors = _Anchors(self, anchors)
+            found = facts.encoded = last
         return found
 
     def _index(self, state: State) -> dict[int, int]:
@@ -352,11 +384,74 @@ class IsleEncoding(FlatTensor):
         return result
 
     def legal_action_ids(self, state: State) -> list[int]:
-        index = self._index(state)
-        encoders = self._encoders
-        ids = [encoders[type(a)](a, index) for a in state.legal_actions()]
+        found = self._anchors_of(state)
+        actions = state.legal_actions()
+        fast = self._fast
+        tile, veg = self._tile, self._veg
+        try:
+            refs, index = found.refs, found.index
+            ids: list[int] = []
+            append = ids.append
+            for a in cast("list[Any]", actions):  # the commonest kinds inline
+                kind = type(a)
+                if kind is AddTile:
+                    cell = a.cell
+                    ref = refs.get(cell)
+                    append(tile + (found.ref(cell) if ref is None else ref))
+                elif kind is AddVegetation:
+                    append(veg + index[a.cell])
+                else:
+                    append(fast[kind](a, found))
+        except (KeyError, AttributeError, TypeError, ValueError):  # the checking path says why
+            index, encoders = found.index, self._encoders
+            ids = [encoders[type(a)](a, index) for a in actions]
         ids.sort()
         return ids
+
+    def _fast_encoders(self) -> dict[type, Any]:
+        """``legal_action_ids``' encoders: action, ``_Anchors`` -> id, without the checks of
+        ``_encoders`` (the engine's legal actions name real cards, and cells the anchors
+        reach; anything else raises and the checking path runs)."""
+
+        def refs(start: int) -> Any:
+            def encode(action: Any, found: _Anchors) -> int:
+                ref = found.refs.get(action.cell)
+                return start + (found.ref(action.cell) if ref is None else ref)
+
+            return encode
+
+        def anchor(start: int) -> Any:
+            return lambda action, found: start + found.index[action.cell]
+
+        def placement(start: int) -> Any:
+            anchors = self.anchors
+            return lambda action, found: (
+                start + (action.card - 1) * anchors + found.index[action.cell]
+            )
+
+        def card(start: int) -> Any:
+            return lambda action, found: start + action.card - 1
+
+        def checked(encode: Any) -> Any:
+            return lambda action, found: encode(action, found.index)
+
+        fast = {t: checked(encode) for t, encode in self._encoders.items()}
+        fast.update(
+            {
+                AddTile: refs(self._tile),
+                Raise: refs(self._mound),
+                AddVegetation: anchor(self._veg),
+                Lower: anchor(self._burrow),
+                Uproot: anchor(self._replant),
+                Plant: anchor(self._plant),
+                Place: placement(self._place),
+                Flock: placement(self._flock),
+                Discard: card(self._discard),
+                PassCard: card(self._pass),
+                Release: card(self._release),
+            }
+        )
+        return fast
 
     def id_to_action(self, action_id: int, state: State) -> Action:
         """The action of ``action_id`` in ``state``. Raises ``ValueError`` for an id outside
@@ -402,6 +497,7 @@ class IsleEncoding(FlatTensor):
         self._slots = obs.add(
             "anchors", a * self._per_anchor, "per anchor: land, birds, neighbours"
         )
+        self._island_size = a * self._per_anchor
         self._cards = obs.add("cards", NUM_BIRDS * self._per_card, "per bird card: where it is")
         self._phase = obs.add("phase", len(_PHASES), "main, draw, ability, plant, release, over")
         self._to_move = obs.add("to move", n, "relative seat to decide")
@@ -418,6 +514,11 @@ class IsleEncoding(FlatTensor):
         self._reshuffles = obs.add("reshuffles", 1, "reshuffles / 10")
         self._scores = obs.add("scores", n, "each relative seat's points / the most possible")
         self.set_tensor(obs)
+        content = self.game.content
+        self._turn_cap = self.game.max_turns or 200
+        self._tile_totals = content.tiles
+        self._veg_total = max(1, content.vegetation)
+        self._token_totals = [max(1, count) for count in content.ability_tokens]
 
     def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Write the tensor of ``obs`` (module docstring). Raises ``ValueError`` for an island
@@ -430,7 +531,7 @@ class IsleEncoding(FlatTensor):
         birds = {(q + OFFSET) * STRIDE + r + OFFSET: seats for q, r, seats in obs["birds"]}
         replant = obs["replant_from"]
         lifted = (replant[0] + OFFSET) * STRIDE + replant[1] + OFFSET if replant else -1
-        self._encode_island(me, list(land), land, birds, lifted, out)
+        self._encode_island(me, list(land), land, birds, lifted, out, self._slots)
         self._encode_rest(obs, out)
 
     def encode_state(self, state: State, player: int, out: FloatBuffer) -> None:
@@ -441,46 +542,101 @@ class IsleEncoding(FlatTensor):
         they of its, its view of the Draw pile, the counts)."""
         st = cast("IsleState", state)
         st.check_player(player)
-        anchors = self._anchors_of(st).anchors
+        found = self._anchors_of(st)
+        birds, lifted = st.birds, st.replant_from
+        # The anchor slots change only with the cells, the birds or the lifted token: kept per
+        # anchor set and viewer as float32, copied into a float32 memoryview (the adapters',
+        # ``rl.common.writable``) when they match (equal inputs, equal entries)
+        cells = st.cells
+        view: Any = out
+        if type(view) is not memoryview or view.format != "f":  # a list keeps doubles: no block
+            self._encode_island(player, found.anchors, cells, birds, lifted, out, self._slots)
+            self._encode_rest_state(st, player, out)
+            return
+        kept = found.blocks.get(player)
+        if kept is None or kept[2] != lifted or kept[1] != birds or kept[0] != cells:
+            block = array("f", bytes(4 * self._island_size))
+            self._encode_island(player, found.anchors, cells, birds, lifted, block, 0)
+            found.blocks[player] = kept = (dict(cells), dict(birds), lifted, block)
+        start = self._slots
+        view[start : start + self._island_size] = kept[3]
+        self._encode_rest_state(st, player, out)
+
+    def _encode_rest_state(self, st: IsleState, me: int, out: FloatBuffer) -> None:
+        """``_encode_rest`` of seat ``me``'s observation, read from the state's fields
+        (``IsleState.observation``): the same entries, written in the same order."""
         n = self.seats
-        self._encode_island(player, anchors, st.cells, st.birds, st.replant_from, out)
-        known = st.known
-        view = {
-            "player": player,
-            "current_player": st.player,
-            "phase": "over" if st.player == TERMINAL else PHASES[st.phase],
-            "turn": st.turn,
-            "starter": st.starter,
-            "actions_left": st.actions_left,
-            "turn_actions": st.turn_actions,
-            "supply": {
-                "tiles": st.supply,
-                "vegetation": st.veg_supply,
-                "tokens": st.token_supply,
-            },
-            "tokens": st.tokens,
-            "stamina": st.stamina,
-            "path": st.path,
-            "draw": len(st.draw),
-            "discard": st.discard,
-            "migration": len(st.migration),
-            "box": len(st.box),
-            "placed": st.placed,
-            "hand": st.hands[player],
-            "hand_sizes": [len(h) for h in st.hands],
-            "known": known[player],
-            "known_by": [known[q][player] for q in range(n)],
-            "pool": st.pool,
-            "gone": st.gone[player],
-            "pending": ABILITIES[st.pending] if st.pending >= 0 else None,
-            "pending_card": st.pending_card,
-            "draws": st.draws,
-            "blind_draws": st.blind_draws,
-            "end_turn": st.end_turn,
-            "reshuffles": st.reshuffles,
-            "scores": st.scores(),
-        }
-        self._encode_rest(view, out)
+        # the cards (``_encode_cards``)
+        per, path_slots = self._per_card, self.flight_path
+        base = self._cards - per  # card N's row starts at base + N * per
+        for c in st.hands[me]:
+            out[base + c * per] = 1.0
+        known, placed = st.known, st.placed
+        for seat in range(n):
+            r = (seat - me) % n
+            if r:
+                for c in known[me][seat]:
+                    out[base + c * per + r] = 1.0
+                column = 2 * n + path_slots + 2 + r
+                for c in known[seat][me]:
+                    out[base + c * per + column] = 1.0
+            column = n + path_slots + 1 + r
+            for c in placed[seat]:
+                out[base + c * per + column] = 1.0
+        for slot, c in enumerate(st.path):
+            if c:
+                out[base + c * per + n + slot] = 1.0
+        column = n + path_slots
+        for c in st.discard:
+            out[base + c * per + column] = 1.0
+        column = 2 * n + path_slots + 1
+        for c in st.pool:
+            out[base + c * per + column] = 1.0
+        column = 2 * n + path_slots + 2
+        for c in st.gone[me]:
+            out[base + c * per + column] = 1.0
+        if st.pending_card:
+            out[base + st.pending_card * per + per - 1] = 1.0
+        # the counts (``_encode_rest``)
+        current = st.player
+        over = current == TERMINAL
+        out[self._phase + (len(PHASES) if over else st.phase)] = 1.0
+        if current >= 0:
+            out[self._to_move + (current - me) % n] = 1.0
+        out[self._starter + (st.starter - me) % n] = 1.0
+        out[self._actions] = min(1.0, st.actions_left / MAX_TURN_ACTIONS)
+        out[self._actions + 1] = min(1.0, st.turn_actions / MAX_TURN_ACTIONS)
+        out[self._turn] = min(1.0, st.turn / self._turn_cap)
+        at = self._supply
+        for count, total in zip(st.supply, self._tile_totals, strict=True):
+            out[at] = count / total if total else 0.0
+            at += 1
+        out[self._supply + 3] = st.veg_supply / self._veg_total
+        kinds = self._token_totals
+        at = self._supply + 4
+        for i, count in enumerate(st.token_supply):
+            out[at + i] = count / kinds[i]
+        for seat, held in enumerate(st.tokens):
+            row = self._tokens + ((seat - me) % n) * len(ABILITIES)
+            for i, count in enumerate(held):
+                out[row + i] = count / kinds[i]
+        out[self._piles] = st.stamina / kinds[FLIT]
+        out[self._piles + 1] = len(st.draw) / NUM_BIRDS
+        out[self._piles + 2] = min(1.0, len(st.migration) / MIGRATION_PILE)
+        out[self._piles + 3] = len(st.box) / NUM_BIRDS
+        for seat, hand in enumerate(st.hands):
+            out[self._hands + (seat - me) % n] = min(1.0, len(hand) / 10)
+        pending = st.pending
+        out[self._pending + (pending if pending >= 0 else len(ABILITIES))] = 1.0
+        out[self._owed] = min(1.0, st.draws / 4)
+        out[self._owed + 1] = min(1.0, st.blind_draws / 4)
+        if st.end_turn >= 0:
+            out[self._end] = 1.0
+            out[self._end + 1] = min(1.0, max(0, st.end_turn - st.turn + 1) / n)
+        out[self._reshuffles] = min(1.0, st.reshuffles / 10)
+        scale = self._score_scale
+        for seat, score in enumerate(st.scores()):
+            out[self._scores + (seat - me) % n] = min(1.0, score * scale)
 
     def _encode_rest(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         """Everything but the island: the cards and the counts."""
@@ -531,18 +687,20 @@ class IsleEncoding(FlatTensor):
         birds: Mapping[int, Sequence[int]],
         lifted: int,
         out: FloatBuffer,
+        row: int,
     ) -> None:
-        """The anchor slots: ``anchors`` the keys of ``cells`` sorted, ``cells`` key -> code
-        (``height * 2 + vegetation``), ``birds`` key -> the seats of its bird tokens,
-        ``lifted`` the key of the Vegetation token being replanted (else -1)."""
+        """The anchor slots, written from ``out[row]`` on: ``anchors`` the keys of ``cells``
+        sorted, ``cells`` key -> code (``height * 2 + vegetation``), ``birds`` key -> the seats
+        of its bird tokens, ``lifted`` the key of the Vegetation token being replanted (else
+        -1)."""
         n = self.seats
         per_height = 1.0 / self._tallest
-        per_bird = 1.0 / self.game.content.bird_tokens
+        per_bird = float32(1.0 / self.game.content.bird_tokens)
         per_any_bird = per_bird / n
         k0 = anchors[0] if anchors else OFFSET * STRIDE + OFFSET
         q0, r0 = k0 // STRIDE, k0 % STRIDE
         spread = 0.5 / self.anchors
-        row, per_anchor = self._slots, self._per_anchor
+        per_anchor = self._per_anchor
         near, near_birds = cells.get, birds.get
         for k in anchors:
             code = cells[k]
