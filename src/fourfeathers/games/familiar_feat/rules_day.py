@@ -55,7 +55,10 @@ def advance(state: FamiliarFeatState) -> None:
             return
         phase = state.phase
         if phase == PH_ATTACH and state.fresh:
-            note_reached(state)
+            if state.met or state.latched:
+                note_reached(state)
+            else:  # nothing can be reached: what note_reached would find at once
+                state.fresh = False
         if state.pending:
             frame = state.pending[-1]
             kind = frame[0]
@@ -117,9 +120,14 @@ ATTACH_TO = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) for row
 def attach_options(state: FamiliarFeatState) -> tuple[list[Any], list[int]]:
     """Every ``attach C to S`` the hand allows now, hand order then row order (FA-33), and the
     hand cards that no Creature can take (ruling FA-R09)."""
+    hand = state.hand
+    if len(hand) == 1:  # the usual hand (FA-34): no list to join
+        c = hand[0]
+        actions = ATTACH_TO[c][attach_mask(state, c)]
+        return (list(actions), []) if actions else ([], [c])
     legal: list[Any] = []
     stuck = []
-    for c in state.hand:
+    for c in hand:
         actions = ATTACH_TO[c][attach_mask(state, c)]
         if actions:
             legal += actions

@@ -73,14 +73,14 @@ def build_deck(
     """
     deck = list(GOLEMS)
     castle = [*tiers[4], *sorted(monsters)]
-    rng.shuffle(castle)
+    shuffle(rng, castle)  # rng.shuffle's steps, compiled (core.shuffle)
     deck += castle
     chosen = sorted(events)
-    rng.shuffle(chosen)
+    shuffle(rng, chosen)
     for tier in (3, 2, 1):
         deck.append(chosen[3 - tier])
         layer = list(tiers[tier])
-        rng.shuffle(layer)
+        shuffle(rng, layer)
         deck += layer
     return deck
 
@@ -96,7 +96,7 @@ def _lay_out(
     deck = build_deck(game.tiers, monsters, events, rng)
     row = [deck.pop() for _ in range(ROW)]  # the first revealed card lies nearest the deck
     team = list(game.tiers[0])
-    rng.shuffle(team)
+    shuffle(rng, team)
     used = set(deck) | set(row) | set(team) | {fields["character"], 80}
     fields.update(
         deck=deck,

@@ -11,7 +11,7 @@ or an Event comes into force or ends) set ``state.totals`` and the slot masks ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .content import (
     A_COPY,
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
-CARD_LIMIT = 5  # FA-37
+CARD_LIMIT: Final = 5  # FA-37
 
 
 def effective(cards: CardSet, col: list[int]) -> list[tuple[int, int]]:
