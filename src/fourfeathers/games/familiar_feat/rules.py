@@ -69,9 +69,8 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
     Returns the fields of a ``FamiliarFeatState``. With variant ``choose-cards`` the Monsters
     and Events are picked by the player first (phase ``setup``, ruling FA-R03).
     """
-    cards = game.cards
     rng = make_rng(seed)
-    character = cards.character(game.level)
+    character = game.character
     fields: dict[str, Any] = {
         "deck": [],
         "row": [0] * ROW,
@@ -143,8 +142,9 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
             if told and log[mark].startswith(_name(state, action.card)):
                 del log[mark]  # describe_action already says it
     else:
-        state.hand.remove(action.card)
-        enter_play(state, action.slot, action.card)
+        card = action.card
+        state.hand.remove(card)
+        enter_play(state, action.slot, card)
     advance(state)
 
 

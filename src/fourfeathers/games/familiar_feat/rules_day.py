@@ -6,7 +6,7 @@ Events. A choice with a single option is taken automatically (ruling FA-R05).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import ATTACH
 from .content import K_CREATURE, K_GOLEM, K_MONSTER, ROW, TARGET_KINDS, V_CLOSING_RANKS
@@ -113,7 +113,7 @@ def advance(state: FamiliarFeatState) -> None:
         return  # pragma: no cover
 
 
-ATTACH_TO = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) for row in ATTACH)
+ATTACH_TO: Final = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) for row in ATTACH)
 """``ATTACH_TO[card][mask]``: the actions attaching ``card`` to each slot of ``mask``."""
 
 
@@ -207,7 +207,7 @@ def _end_of_day_b(state: FamiliarFeatState) -> None:
 def _end_of_night(state: FamiliarFeatState) -> None:
     """Box the hourglass Events, then Monsters whose days are up leave (FA-74, FA-92, FA-96;
     ruling FA-R24, FA-R27)."""
-    cards = state.game.cards
+    cards = state.cards
     for entry in list(state.active):
         e = entry[0]
         if cards.event_kind[e] not in TARGET_KINDS:
@@ -237,7 +237,7 @@ def _next_day(state: FamiliarFeatState) -> None:
     state.row = [state.row[s] for s in keep] + [0] * (ROW - len(keep))
     state.cols = [state.cols[s] for s in keep] + [[] for _ in range(ROW - len(keep))]
     state.since = [state.since[s] for s in keep] + [0] * (ROW - len(keep))
-    cards = state.game.cards
+    cards = state.cards
     filled = len(keep)
     while filled < ROW and state.deck:
         card = state.deck.pop()

@@ -101,7 +101,7 @@ def pending_prompt(state: FamiliarFeatState) -> str:
         return "attach the card in hand beneath a Creature"
     frame = state.pending[-1]
     kind = frame[0]
-    name = state.game.cards.name
+    name = state.cards.name
     if kind == F_EXHAUST:
         what = "which Familiar flees" if frame[3] else "which Familiar to exhaust"
         return f"choose {what} from beneath {name[frame[1]]} ({frame[2]} to go)"
