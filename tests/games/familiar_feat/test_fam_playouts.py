@@ -6,10 +6,17 @@ them in about half of its adventures, so the Golem rules are exercised here.
 
 from __future__ import annotations
 
+import ast
+import hashlib
+import json
+import random
 from collections import Counter
+from pathlib import Path
 
 from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
+from fourfeathers.core.registry import game_spec
+from fourfeathers.games.familiar_feat import content
 from fourfeathers.games.familiar_feat.content import GOLEMS
 from fourfeathers.games.familiar_feat.rules_phases import LOST, MAX_DAYS, WON
 
@@ -44,3 +51,63 @@ def test_adventures_keep_every_card_in_one_place_and_always_end():
                     assert any(state.row)
             assert state.result in (WON, LOST) and state.day < MAX_DAYS // 5
     assert golem_days >= 10  # the Golem checks above did run
+
+
+def _playout_digest(games: int) -> str:
+    """A hash of every legal-action list (in order), every outcome log and the final state and
+    scores of ``games`` seeded random adventures in each registered configuration."""
+    digest = hashlib.sha256()
+    for config in game_spec("familiar-feat").configurations:
+        game = make("familiar-feat", **config)
+        for seed in range(games):
+            rng = random.Random(seed)
+            state = game.new_initial_state(seed)
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                digest.update(repr([str(a) for a in legal]).encode())
+                state.log = [] if seed % 4 == 0 else None  # the log when describing, too
+                state.apply_action(rng.choice(legal))
+                digest.update(repr(state.log).encode())
+                state.log = None
+            digest.update(json.dumps(state.to_dict(), sort_keys=True).encode())
+            digest.update(repr((state.scores(), state.returns())).encode())
+    return digest.hexdigest()[:16]
+
+
+def test_random_playouts_are_those_of_the_reference():
+    """The engine's speed work (issue 36) keeps the legal actions, their order, the outcomes and
+    the records exactly: seeded random adventures in every configuration hash to the value the
+    rules gave before it (pure Python and the compiled build alike, tests/conformance/
+    test_compiled.py). A change of the rules changes this value on purpose: update it then."""
+    assert _playout_digest(12) == PLAYOUT_DIGEST
+
+
+PLAYOUT_DIGEST = "a7bf145c104743d4"
+"""The digest of ``_playout_digest(12)`` (main before issue 36's Familiar Feat round, pure and
+compiled)."""
+
+
+def test_the_rules_constants_are_final():
+    """The kinds, phases, frames and results the rules compare against are ``Final``: compiled
+    (setup.py), mypyc then inlines each value, where a plain module name is looked up in the
+    module's dict at every use (issue 36: a quarter of a compiled playout's instructions)."""
+    folder = Path(content.__file__).parent
+    prefixes = ("A_", "E_", "C_", "V_", "K_", "F_", "PH_")
+    plain = {"ONGOING", "WON", "LOST", "LOST_CAP", "ROW", "NUM_CARDS", "INF", "STAR", "CARD_LIMIT"}
+    seen: set[str] = set()
+    for module in ("content", "rules_phases", "rules_totals"):
+        tree = ast.parse((folder / f"{module}.py").read_text(encoding="utf-8"))
+        names: dict[str, bool] = {}
+        for node in tree.body:
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+                names[node.target.id] = ast.unparse(node.annotation).startswith("Final")
+            elif isinstance(node, ast.Assign):
+                for target in node.targets:
+                    for name in ast.walk(target):
+                        if isinstance(name, ast.Name):
+                            names[name.id] = False
+        constants = {n for n in names if n.startswith(prefixes) or n in plain}
+        assert constants, module
+        assert {n for n in constants if not names[n]} == set(), module
+        seen |= constants
+    assert {"F_RESOLVE", "PH_ATTACH", "ONGOING", "A_COPY", "V_NO_DOUBLE", "ROW", "STAR"} <= seen

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from ...core.errors import IllegalActionError
 from .content import NUM_CARDS, ROW
@@ -57,9 +57,9 @@ class Place:
         return {"kind": "slot", "slot": self.slot}
 
 
-ATTACH = tuple(tuple(Attach(c, s) for s in range(ROW)) for c in range(NUM_CARDS + 1))
-CHOOSE = tuple(Choose(c) for c in range(NUM_CARDS + 1))
-PLACE = tuple(Place(s) for s in range(ROW))
+ATTACH: Final = tuple(tuple(Attach(c, s) for s in range(ROW)) for c in range(NUM_CARDS + 1))
+CHOOSE: Final = tuple(Choose(c) for c in range(NUM_CARDS + 1))
+PLACE: Final = tuple(Place(s) for s in range(ROW))
 
 # Numbers of at most 9 digits: a longer one names no card, slot or cell, and is refused as text
 # not understood (int() would raise ValueError past 4,300 digits).

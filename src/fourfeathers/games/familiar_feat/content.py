@@ -26,14 +26,14 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 from ...core.content import content_digest, parse_toml, read_content
 from ...core.errors import ContentError
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
-NUM_CARDS = 110
-ROW = 5
+NUM_CARDS: Final = 110
+ROW: Final = 5
 """Slots of the Creature row (FA-21)."""
 PROVENANCE = ("rulebook", "inferred", "reconstructed")
 
@@ -41,17 +41,23 @@ PROVENANCE = ("rulebook", "inferred", "reconstructed")
 CREATURES = range(1, 55)
 MONSTERS = range(55, 76)
 GOLEMS = range(76, 80)
-EXHAUSTED_CARD = 80
+EXHAUSTED_CARD: Final = 80
 EVENTS = range(81, 102)
 CHARACTERS = range(102, 110)
-CASTLE_CARD = 110
+CASTLE_CARD: Final = 110
 
 # Card kinds.
-K_CREATURE, K_MONSTER, K_GOLEM, K_EXHAUSTED, K_EVENT, K_CHARACTER, K_CASTLE = range(1, 8)
+K_CREATURE: Final = 1
+K_MONSTER: Final = 2
+K_GOLEM: Final = 3
+K_EXHAUSTED: Final = 4
+K_EVENT: Final = 5
+K_CHARACTER: Final = 6
+K_CASTLE: Final = 7
 
-INF = 1 << 20
+INF: Final = 1 << 20
 """Infinite Strength (Stone Golems, some Monsters): never reached (FA-78, ruling FA-R30)."""
-STAR = -1
+STAR: Final = -1
 """The Strength of a Monster with a star: its condition decides instead (FA-72)."""
 
 TIERS = ("0", "I", "II", "III", "IV")
@@ -59,22 +65,25 @@ ICONS = ("star", "sun", "moon", "skull")
 """Difficulty icons: the star marks the Level 1 set (FA-05, ruling FA-R02)."""
 
 # Cuddle abilities (FA-60..FA-65).
-A_NONE, A_DOUBLE, A_COPY, A_EXHAUST_REVIVE, A_MOVE, A_NO_LIMIT = range(6)
+A_NONE: Final = 0
+A_DOUBLE: Final = 1
+A_COPY: Final = 2
+A_EXHAUST_REVIVE: Final = 3
+A_MOVE: Final = 4
+A_NO_LIMIT: Final = 5
 ABILITIES = ("none", "double", "copy", "exhaust_revive", "move", "no_limit")
 
 # Effect steps of Creatures and Monsters (FA-45..FA-56, FA-69): (kind, n).
-(
-    E_EXHAUST,
-    E_EXHAUST_FIRST,
-    E_EXHAUST_LAST,
-    E_EXHAUST_HIGHEST,
-    E_EXHAUST_THIS,
-    E_REVIVE,
-    E_REVIVE_PLAY,
-    E_EXHAUST_ALL,
-    E_FLEE,
-    E_FLEE_ALL,
-) = range(10)
+E_EXHAUST: Final = 0
+E_EXHAUST_FIRST: Final = 1
+E_EXHAUST_LAST: Final = 2
+E_EXHAUST_HIGHEST: Final = 3
+E_EXHAUST_THIS: Final = 4
+E_REVIVE: Final = 5
+E_REVIVE_PLAY: Final = 6
+E_EXHAUST_ALL: Final = 7
+E_FLEE: Final = 8
+E_FLEE_ALL: Final = 9
 EFFECTS = (
     "exhaust",
     "exhaust_first",
@@ -90,23 +99,25 @@ EFFECTS = (
 _EFFECT_NEEDS_N = {E_EXHAUST, E_REVIVE, E_FLEE}
 
 # Star conditions of Monsters (FA-72, FA-75).
-C_INCREASING, C_AT_LEAST, C_SAME_VALUE, C_DISTINCT, C_ABILITIES = range(5)
+C_INCREASING: Final = 0
+C_AT_LEAST: Final = 1
+C_SAME_VALUE: Final = 2
+C_DISTINCT: Final = 3
+C_ABILITIES: Final = 4
 CONDITIONS = ("increasing", "at_least", "same_value", "distinct_values", "abilities")
 
 # Event kinds (FA-91..FA-98, ruling FA-R25).
-(
-    V_EXHAUST_DISCARD,
-    V_FLEE_DISCARD,
-    V_GIVING_UP,
-    V_CATCH_BREATH,
-    V_SPACE,
-    V_INSECURITY,
-    V_CLOSING_RANKS,
-    V_FLEXIBILITY,
-    V_STRENGTH_PLUS,
-    V_CARD_LIMIT,
-    V_NO_DOUBLE,
-) = range(11)
+V_EXHAUST_DISCARD: Final = 0
+V_FLEE_DISCARD: Final = 1
+V_GIVING_UP: Final = 2
+V_CATCH_BREATH: Final = 3
+V_SPACE: Final = 4
+V_INSECURITY: Final = 5
+V_CLOSING_RANKS: Final = 6
+V_FLEXIBILITY: Final = 7
+V_STRENGTH_PLUS: Final = 8
+V_CARD_LIMIT: Final = 9
+V_NO_DOUBLE: Final = 10
 EVENT_KINDS = (
     "exhaust_discard",
     "flee_discard",
@@ -157,7 +168,7 @@ class Card:
     data: dict[str, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CardSet:
     """All 110 cards plus flat lookup tables indexed by card number (index 0 unused).
 

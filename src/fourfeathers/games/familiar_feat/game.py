@@ -60,6 +60,7 @@ class FamiliarFeatGame(Game):
         self.monster_sets = tuple(frozenset(s) for s in monster_choices(self.cards, level))
         self.event_sets = tuple(frozenset(s) for s in event_choices(self.cards, level))
         self.tiers = tuple(tuple(self.cards.by_tier(t)) for t in range(5))
+        self.character = self.cards.character(level)  # the Character card played (FA-06)
         # The layer of the Creature deck each card belongs to (FA-19), for determinize.
         self.deck_classes = tuple(
             rules_deck.deck_class(self.cards, c) for c in range(NUM_CARDS + 1)

@@ -69,9 +69,8 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
     Returns the fields of a ``FamiliarFeatState``. With variant ``choose-cards`` the Monsters
     and Events are picked by the player first (phase ``setup``, ruling FA-R03).
     """
-    cards = game.cards
     rng = make_rng(seed)
-    character = cards.character(game.level)
+    character = game.character
     fields: dict[str, Any] = {
         "deck": [],
         "row": [0] * ROW,
@@ -128,10 +127,45 @@ def legal_actions(state: FamiliarFeatState) -> list[Any]:
 def apply_action(state: FamiliarFeatState, action: Any) -> None:
     """Apply ``action``; raises ``IllegalActionError`` naming the rule, leaving the state as it
     was (every check happens before anything changes)."""
+    legal = state.legal
+    if legal is None or not _prebuilt(action, legal):
+        _check_action(state, action)
+    if state.pending:
+        frame = state.pending[-1]
+        log = state.log
+        if log is None:
+            frame_apply(state, frame, action)
+        else:
+            mark = len(log)
+            frame_apply(state, frame, action)
+            told = frame[0] in _TOLD_BY_ACTION and len(log) > mark
+            if told and log[mark].startswith(_name(state, action.card)):
+                del log[mark]  # describe_action already says it
+    else:
+        card = action.card
+        state.hand.remove(card)
+        enter_play(state, action.slot, card)
+    advance(state)
+
+
+def _prebuilt(action: Any, legal: list[Any]) -> bool:
+    """Whether ``action`` is one of the prebuilt legal actions ``legal`` itself (``state.legal``
+    is set only while the adventure goes on, and its actions have int fields): the fast path of
+    ``apply_action``, which then needs no other check."""
+    for a in legal:  # noqa: SIM110 - a loop, not ``any`` over a generator: a hot path
+        if a is action:
+            return True
+    return False
+
+
+def _check_action(state: FamiliarFeatState, action: Any) -> None:
+    """Raise ``IllegalActionError`` naming the rule unless ``action`` may be applied now: the
+    adventure goes on (FA-89, FA-90), ``action`` is an action object with int fields, and it
+    is legal."""
     if state.result != ONGOING:
         rule = "FA-89" if state.result == WON else "FA-90"
         raise IllegalActionError(f"{action}: the adventure is over", rule)
-    kind = type(action)  # exact ints first: the prebuilt actions pass at once
+    kind = type(action)  # exact ints first
     if kind is Attach:
         card, slot = action.card, action.slot
         if not ((type(card) is int and type(slot) is int) or (is_int(card) and is_int(slot))):
@@ -150,21 +184,6 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
     legal = state.legal
     if legal is None or not _listed(action, legal):
         _check_legal(state, kind, action)
-    if state.pending:
-        frame = state.pending[-1]
-        log = state.log
-        if log is None:
-            frame_apply(state, frame, action)
-        else:
-            mark = len(log)
-            frame_apply(state, frame, action)
-            told = frame[0] in _TOLD_BY_ACTION and len(log) > mark
-            if told and log[mark].startswith(_name(state, action.card)):
-                del log[mark]  # describe_action already says it
-    else:
-        state.hand.remove(action.card)
-        enter_play(state, action.slot, action.card)
-    advance(state)
 
 
 def _listed(action: Any, legal: list[Any]) -> bool:

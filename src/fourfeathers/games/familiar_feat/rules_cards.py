@@ -23,7 +23,7 @@ def say(state: FamiliarFeatState, text: str) -> None:
 
 
 def _name(state: FamiliarFeatState, card: int) -> str:
-    return f"{state.game.cards.name[card]} ({card})"
+    return f"{state.cards.name[card]} ({card})"
 
 
 def _slot_of(state: FamiliarFeatState, familiar: int) -> int:
@@ -75,7 +75,7 @@ def enter_play(state: FamiliarFeatState, slot: int, card: int) -> None:
     col = state.cols[slot]
     col.append(card)
     refresh(state, slot)
-    cards = state.game.cards
+    cards = state.cards
     a = cards.ability[card]
     if a == A_COPY:
         a = effective(cards, col)[-1][1]

@@ -130,7 +130,7 @@ def _check_shapes(state: FamiliarFeatState) -> str | None:
 
 
 def _check_places(state: FamiliarFeatState) -> str | None:
-    cards = state.game.cards
+    cards = state.cards
     familiars = [
         state.hand,
         state.team,
@@ -183,7 +183,7 @@ def _check_places(state: FamiliarFeatState) -> str | None:
 
 def _on_row(state: FamiliarFeatState, card: int) -> bool:
     """A Creature card that the Creature deck holds (Tiers I-IV, FA-12)."""
-    cards = state.game.cards
+    cards = state.cards
     return cards.kind[card] != K_CREATURE or cards.tier[card] >= 1
 
 
@@ -215,7 +215,7 @@ def _check_numbers(state: FamiliarFeatState) -> str | None:
 
 
 def _check_active(state: FamiliarFeatState) -> str | None:
-    cards = state.game.cards
+    cards = state.cards
     events = [e[0] for e in state.active]
     if len(set(events)) != len(events):  # pragma: no cover - every card once
         return "an Event is in force once"
@@ -301,7 +301,7 @@ def _check_pending(state: FamiliarFeatState) -> str | None:
 
 def _check_resolving(state: FamiliarFeatState, frames: list[Frame]) -> str | None:
     """Creatures being resolved: one reached (FA-66), or the Monsters leaving at dawn (FA-74)."""
-    cards = state.game.cards
+    cards = state.cards
     creatures = [f[1] for f in frames]
     if len(set(creatures)) != len(creatures):
         return "a Creature is resolved once at a time"
@@ -339,7 +339,7 @@ def _check_event_frames(state: FamiliarFeatState) -> str | None:
     pending = state.pending
     if not pending:
         return None
-    cards = state.game.cards
+    cards = state.cards
     first = pending[0]
     waiting = state.events_pending
     if first[0] != F_EVENT_END or not waiting or first[1] != waiting[0] or len(pending) > 2:

@@ -5,7 +5,7 @@ FA-63, FA-64, FA-66, FA-83, FA-94, FA-98; rulings FA-R15..FA-R18, FA-R25, FA-R36
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import CHOOSE, PLACE
 from .content import K_MONSTER, MONSTERS, ROW
@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 def frame_options(state: FamiliarFeatState, frame: Frame) -> list[Any]:
     """The legal choices for a pending frame, in a stable order (empty: the frame fizzles)."""
     kind = frame[0]
-    cards = state.game.cards
+    cards = state.cards
     if kind in (F_EXHAUST, F_FLEE):
         if kind == F_EXHAUST and frame[2] <= 0:
             return []
@@ -246,7 +246,7 @@ def _choose_removed(state: FamiliarFeatState, frame: Frame, action: Any) -> None
     slot = state.row.index(action.card)
     familiars = _clear_slot(state, slot)
     state.discard.extend(familiars)
-    if state.game.cards.kind[action.card] == K_MONSTER:
+    if state.cards.kind[action.card] == K_MONSTER:
         # It must still be driven away (FA-71): under the Creature deck (ruling FA-R25).
         state.deck.insert(0, action.card)
         say(state, f"{_name(state, action.card)} goes under the Creature deck.")
@@ -260,10 +260,10 @@ def _choose_pick(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
     state.pending.pop()
     state.chosen.append(action.card)  # the card stays in the box until the deck is built
     say(state, f"{_name(state, action.card)} joins the adventure.")
-    pair = state.game.cards.pair[action.card]
+    pair = state.cards.pair[action.card]
     if pair:  # the Two-headed Giant: its other head comes with it (ruling FA-R36)
         for other in MONSTERS:
-            same = other != action.card and state.game.cards.pair[other] == pair
+            same = other != action.card and state.cards.pair[other] == pair
             if same and other not in state.chosen:
                 state.chosen.append(other)
                 say(state, f"{_name(state, other)} joins the adventure with it.")
@@ -273,7 +273,7 @@ def _choose_pick(state: FamiliarFeatState, frame: Frame, action: Any) -> None:
         _finish_picks(state)
 
 
-_APPLY = {
+_APPLY: Final = {
     F_EXHAUST: _choose_exhausted,
     F_FLEE: _choose_fleeing,
     F_HIGHEST: _choose_highest,

@@ -6,7 +6,7 @@ Events. A choice with a single option is taken automatically (ruling FA-R05).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .actions import ATTACH
 from .content import K_CREATURE, K_GOLEM, K_MONSTER, ROW, TARGET_KINDS, V_CLOSING_RANKS
@@ -55,7 +55,10 @@ def advance(state: FamiliarFeatState) -> None:
             return
         phase = state.phase
         if phase == PH_ATTACH and state.fresh:
-            note_reached(state)
+            if state.met or state.latched:
+                note_reached(state)
+            else:  # nothing can be reached: what note_reached would find at once
+                state.fresh = False
         if state.pending:
             frame = state.pending[-1]
             kind = frame[0]
@@ -110,16 +113,21 @@ def advance(state: FamiliarFeatState) -> None:
         return  # pragma: no cover
 
 
-ATTACH_TO = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) for row in ATTACH)
+ATTACH_TO: Final = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) for row in ATTACH)
 """``ATTACH_TO[card][mask]``: the actions attaching ``card`` to each slot of ``mask``."""
 
 
 def attach_options(state: FamiliarFeatState) -> tuple[list[Any], list[int]]:
     """Every ``attach C to S`` the hand allows now, hand order then row order (FA-33), and the
     hand cards that no Creature can take (ruling FA-R09)."""
+    hand = state.hand
+    if len(hand) == 1:  # the usual hand (FA-34): no list to join
+        c = hand[0]
+        actions = ATTACH_TO[c][attach_mask(state, c)]
+        return (list(actions), []) if actions else ([], [c])
     legal: list[Any] = []
     stuck = []
-    for c in state.hand:
+    for c in hand:
         actions = ATTACH_TO[c][attach_mask(state, c)]
         if actions:
             legal += actions
@@ -199,7 +207,7 @@ def _end_of_day_b(state: FamiliarFeatState) -> None:
 def _end_of_night(state: FamiliarFeatState) -> None:
     """Box the hourglass Events, then Monsters whose days are up leave (FA-74, FA-92, FA-96;
     ruling FA-R24, FA-R27)."""
-    cards = state.game.cards
+    cards = state.cards
     for entry in list(state.active):
         e = entry[0]
         if cards.event_kind[e] not in TARGET_KINDS:
@@ -229,7 +237,7 @@ def _next_day(state: FamiliarFeatState) -> None:
     state.row = [state.row[s] for s in keep] + [0] * (ROW - len(keep))
     state.cols = [state.cols[s] for s in keep] + [[] for _ in range(ROW - len(keep))]
     state.since = [state.since[s] for s in keep] + [0] * (ROW - len(keep))
-    cards = state.game.cards
+    cards = state.cards
     filled = len(keep)
     while filled < ROW and state.deck:
         card = state.deck.pop()

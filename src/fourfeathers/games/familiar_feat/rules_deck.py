@@ -51,7 +51,7 @@ def layers(state: FamiliarFeatState) -> list[tuple[list[int], list[int]]]:
     deck = state.deck
     layer = state.game.deck_classes
     classes = [layer[c] for c in deck]
-    if classes and state.game.cards.kind[deck[0]] == K_MONSTER and 6 in classes[1:]:
+    if classes and state.cards.kind[deck[0]] == K_MONSTER and 6 in classes[1:]:
         classes[0] = -1
     places: dict[int, list[int]] = {}
     for i, k in enumerate(classes):
@@ -73,14 +73,14 @@ def build_deck(
     """
     deck = list(GOLEMS)
     castle = [*tiers[4], *sorted(monsters)]
-    rng.shuffle(castle)
+    shuffle(rng, castle)  # rng.shuffle's steps, compiled (core.shuffle)
     deck += castle
     chosen = sorted(events)
-    rng.shuffle(chosen)
+    shuffle(rng, chosen)
     for tier in (3, 2, 1):
         deck.append(chosen[3 - tier])
         layer = list(tiers[tier])
-        rng.shuffle(layer)
+        shuffle(rng, layer)
         deck += layer
     return deck
 
@@ -96,7 +96,7 @@ def _lay_out(
     deck = build_deck(game.tiers, monsters, events, rng)
     row = [deck.pop() for _ in range(ROW)]  # the first revealed card lies nearest the deck
     team = list(game.tiers[0])
-    rng.shuffle(team)
+    shuffle(rng, team)
     used = set(deck) | set(row) | set(team) | {fields["character"], 80}
     fields.update(
         deck=deck,
@@ -126,7 +126,7 @@ def pick_options(state: FamiliarFeatState) -> list[int]:
 
 
 def _finish_picks(state: FamiliarFeatState) -> None:
-    cards = state.game.cards
+    cards = state.cards
     monsters = [c for c in state.chosen if cards.kind[c] == K_MONSTER]
     events = [c for c in state.chosen if cards.kind[c] != K_MONSTER]
     fields: dict[str, Any] = {"character": state.character}
@@ -153,7 +153,7 @@ def _new_team_deck(state: FamiliarFeatState) -> None:
 
 def monsters_in_game(state: FamiliarFeatState) -> list[int]:
     """The three Monsters of this adventure (FA-11)."""
-    cards = state.game.cards
+    cards = state.cards
     return [c for c in state.chosen if cards.kind[c] == K_MONSTER] or [
         c for c in MONSTERS if c not in state.box
     ]

@@ -29,10 +29,10 @@ if TYPE_CHECKING:
 
 def hand_size(state: FamiliarFeatState) -> int:
     """1, or 2 while Flexibility is in force (FA-34, FA-93)."""
-    kind = state.game.cards.event_kind
+    kind = state.cards.event_kind
     for e, _, _ in state.active:
         if kind[e] == V_FLEXIBILITY:
-            return state.game.cards.event_n[e]
+            return state.cards.event_n[e]
     return 1
 
 
@@ -46,7 +46,7 @@ def closing_ranks_blocks(state: FamiliarFeatState, commit: bool) -> set[int]:
     meet their Strength at the same moment (nothing is latched).
     """
     held: set[int] = set()
-    cards = state.game.cards
+    cards = state.cards
     latch = not state.game.closing_together
     latched = state.latched
     for entry in list(state.active):
@@ -93,7 +93,7 @@ def _clear_slot(state: FamiliarFeatState, slot: int) -> list[int]:
         state.latched.remove(creature)
     if not state.active:
         return col
-    kind = state.game.cards.event_kind
+    kind = state.cards.event_kind
     for entry in list(state.active):
         e, t1, t2 = entry
         if (kind[e] in TARGET_KINDS and t1 == creature) or (
@@ -102,13 +102,13 @@ def _clear_slot(state: FamiliarFeatState, slot: int) -> list[int]:
             state.active.remove(entry)  # FA-97; ruling FA-R26 (it changed this slot only)
             _unlatch(state, entry)
             state.box.append(e)
-            say(state, f"{state.game.cards.name[e]} returns to the box.")
+            say(state, f"{state.cards.name[e]} returns to the box.")
     return col
 
 
 def _start_event(state: FamiliarFeatState, event: int) -> None:
     """Resolve a set-aside Event now that the row is full (FA-30, FA-91; ruling FA-R25)."""
-    cards = state.game.cards
+    cards = state.cards
     kind = cards.event_kind[event]
     n = cards.event_n[event]
     state.pending.append((F_EVENT_END, event))
@@ -124,7 +124,7 @@ def _start_event(state: FamiliarFeatState, event: int) -> None:
 
 
 def _event_done(state: FamiliarFeatState, event: int) -> None:
-    cards = state.game.cards
+    cards = state.cards
     state.events_pending.remove(event)
     kind = cards.event_kind[event]
     if not cards.timing[event]:
@@ -151,7 +151,7 @@ def _event_done(state: FamiliarFeatState, event: int) -> None:
 def _target(state: FamiliarFeatState, highest: bool) -> int:
     """The Creature an Event affects: the highest (Space Requirement) or lowest (Insecurity)
     finite Strength in the row, the one nearest the deck on a tie (ruling FA-R25)."""
-    cards = state.game.cards
+    cards = state.cards
     best = 0
     best_st = 0
     for c in state.row:

@@ -5,44 +5,55 @@ with what the player is asked in each and the rule it applies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
-MONSTERS_TO_WIN = 3  # FA-71
-MAX_DAYS = 200
+MONSTERS_TO_WIN: Final = 3  # FA-71
+MAX_DAYS: Final = 200
 """Ruling FA-R29: a safety cap (no game reaches it: the adventure always ends, FA-101)."""
 
 
 # Phases of the day (state.phase).
-PH_SETUP, PH_EVENTS, PH_ATTACH, PH_NIGHT, PH_DAWN, PH_OVER = range(6)
+PH_SETUP: Final = 0
+PH_EVENTS: Final = 1
+PH_ATTACH: Final = 2
+PH_NIGHT: Final = 3
+PH_DAWN: Final = 4
+PH_OVER: Final = 5
 PHASES = ("setup", "events", "day", "night", "dawn", "over")
 
 
 # Results (state.result).
-ONGOING, WON, LOST, LOST_CAP = 0, 1, -1, -2
+ONGOING: Final = 0
+WON: Final = 1
+LOST: Final = -1
+LOST_CAP: Final = -2
 
 
 # Pending frames (tuples; the first element is the kind).
 Frame = tuple[int, ...]
 """A pending frame (``state.pending``): ``(kind, ...)``, the kind one of the ``F_*`` below."""
-F_RESOLVE = 0  # (F_RESOLVE, creature, next step, mode) mode 0: reached, 1: leaves after N days
-F_EXHAUST = 1  # (F_EXHAUST, creature, remaining, dest) dest 0: exhausted face up, 1: Fled pile
-F_HIGHEST = 2  # (F_HIGHEST, creature)
-F_REVIVE_PICK = 3  # (F_REVIVE_PICK, creature): choose which card in limbo is played
-F_PLAY_PLACE = 4  # (F_PLAY_PLACE, card, creature): where the revived card is attached
-F_EXR = 5  # (F_EXR, source): ability "exhaust 1, then revive 1": choose the Familiar
-F_MOVE = 6  # (F_MOVE, source): ability "move 1": choose the Familiar
-F_MOVE_PLACE = 7  # (F_MOVE_PLACE, card): where the moved Familiar goes
-F_FLEE = 8  # (F_FLEE, creature): end of day B, which Familiar flees from this Creature
-F_ORDER = 9  # (F_ORDER,): which of several reached Creatures is resolved next
-F_DISCARD = 10  # (F_DISCARD, remaining, dest, highest): Event takes cards from the Team discard
-F_GIVEUP = 11  # (F_GIVEUP, remaining): Event Giving Up, a Familiar in play flees
-F_BREATH = 12  # (F_BREATH,): Event Catch Your Breath, which Creature is removed
-F_EVENT_END = 13  # (F_EVENT_END, event): the Event is done: box it or put it in force
-F_PICK = 14  # (F_PICK,): variant choose-cards: pick the next Monster or Event
+# (F_RESOLVE, creature, next step, mode) mode 0: reached, 1: leaves after N days
+F_RESOLVE: Final = 0
+# (F_EXHAUST, creature, remaining, dest) dest 0: exhausted face up, 1: Fled pile
+F_EXHAUST: Final = 1
+F_HIGHEST: Final = 2  # (F_HIGHEST, creature)
+F_REVIVE_PICK: Final = 3  # (F_REVIVE_PICK, creature): choose which card in limbo is played
+F_PLAY_PLACE: Final = 4  # (F_PLAY_PLACE, card, creature): where the revived card is attached
+F_EXR: Final = 5  # (F_EXR, source): ability "exhaust 1, then revive 1": choose the Familiar
+F_MOVE: Final = 6  # (F_MOVE, source): ability "move 1": choose the Familiar
+F_MOVE_PLACE: Final = 7  # (F_MOVE_PLACE, card): where the moved Familiar goes
+F_FLEE: Final = 8  # (F_FLEE, creature): end of day B, which Familiar flees from this Creature
+F_ORDER: Final = 9  # (F_ORDER,): which of several reached Creatures is resolved next
+# (F_DISCARD, remaining, dest, highest): Event takes cards from the Team discard
+F_DISCARD: Final = 10
+F_GIVEUP: Final = 11  # (F_GIVEUP, remaining): Event Giving Up, a Familiar in play flees
+F_BREATH: Final = 12  # (F_BREATH,): Event Catch Your Breath, which Creature is removed
+F_EVENT_END: Final = 13  # (F_EVENT_END, event): the Event is done: box it or put it in force
+F_PICK: Final = 14  # (F_PICK,): variant choose-cards: pick the next Monster or Event
 FRAME_SIZES = {
     F_RESOLVE: 4,
     F_EXHAUST: 4,
@@ -90,7 +101,7 @@ def pending_prompt(state: FamiliarFeatState) -> str:
         return "attach the card in hand beneath a Creature"
     frame = state.pending[-1]
     kind = frame[0]
-    name = state.game.cards.name
+    name = state.cards.name
     if kind == F_EXHAUST:
         what = "which Familiar flees" if frame[3] else "which Familiar to exhaust"
         return f"choose {what} from beneath {name[frame[1]]} ({frame[2]} to go)"

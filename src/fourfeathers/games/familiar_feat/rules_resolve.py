@@ -116,7 +116,7 @@ def _drop_front_group(state: FamiliarFeatState) -> None:
 
 def _resolve_step(state: FamiliarFeatState, frame: Frame) -> None:
     _, creature, step, mode = frame
-    cards = state.game.cards
+    cards = state.cards
     slot = state.row.index(creature)
     steps = cards.effect[creature]
     if step < len(steps):

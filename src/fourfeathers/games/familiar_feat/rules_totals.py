@@ -11,7 +11,7 @@ or an Event comes into force or ends) set ``state.totals`` and the slot masks ``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .content import (
     A_COPY,
@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
-CARD_LIMIT = 5  # FA-37
+CARD_LIMIT: Final = 5  # FA-37
 
 
 def effective(cards: CardSet, col: list[int]) -> list[tuple[int, int]]:
@@ -95,14 +95,14 @@ def summary(cards: CardSet, col: list[int]) -> tuple[int, bool, int, int]:
 
 def no_double(state: FamiliarFeatState) -> bool:
     """An Event in force cancels every doubling today (ruling FA-R25)."""
-    kind = state.game.cards.event_kind
+    kind = state.cards.event_kind
     return any(kind[e[0]] == V_NO_DOUBLE for e in state.active)
 
 
 def strength_of(state: FamiliarFeatState, creature: int) -> int:
     """The Strength to reach at ``creature`` now: printed plus Event modifiers; ``INF`` or
     ``STAR`` unchanged (ruling FA-R25)."""
-    cards = state.game.cards
+    cards = state.cards
     st = cards.strength[creature]
     if st in (INF, STAR):
         return st
@@ -142,7 +142,7 @@ def card_limit(state: FamiliarFeatState, creature: int) -> int:
     Star Monsters whose condition needs more than five Familiars have no limit (FA-73, ruling
     FA-R23); Events may lower it (ruling FA-R25).
     """
-    cards = state.game.cards
+    cards = state.cards
     condition = cards.condition[creature]
     if condition is not None and condition[0] != C_INCREASING and condition[1] > CARD_LIMIT:
         return 0
@@ -167,7 +167,7 @@ def can_attach(state: FamiliarFeatState, slot: int, card: int, moving: bool = Fa
     col = state.cols[slot]
     if not moving or card not in col:
         return bool(attach_mask(state, card) >> slot & 1)
-    cards = state.game.cards
+    cards = state.cards
     _, _, counting, bottom = summary(cards, [f for f in col if f != card])
     creature = state.row[slot]
     a = cards.ability[card]
@@ -180,13 +180,13 @@ def _fits(limit: int, counting: int, ability: int) -> bool:
     return not limit or ability == A_NO_LIMIT or counting < limit
 
 
-SLOTS = tuple(tuple(s for s in range(ROW) if m >> s & 1) for m in range(1 << ROW))
+SLOTS: Final = tuple(tuple(s for s in range(ROW) if m >> s & 1) for m in range(1 << ROW))
 """The row slots of each bit mask of slots (bit ``s`` is slot ``s``), in row order."""
 
 
 def attach_mask(state: FamiliarFeatState, card: int) -> int:
     """The bit mask of the row slots that may take hand card ``card`` now (FA-37, FA-R14)."""
-    a = state.game.cards.ability[card]
+    a = state.cards.ability[card]
     if a == A_NO_LIMIT:
         return state.filled
     if a == A_COPY:
@@ -210,7 +210,7 @@ def refresh(state: FamiliarFeatState, slot: int) -> None:
         state.totals[slot] = 0
         state.filled &= keep
     else:
-        cards = state.game.cards
+        cards = state.cards
         col = state.cols[slot]
         total, double, counting, bottom = summary(cards, col)
         active = state.active

@@ -25,6 +25,8 @@ Fields (plain lists and ints; the top of a pile is its last element):
 - ``seed`` / ``shuffles``: every later shuffle of the Team discard is seeded by
   ``derive_seed(seed, "team", shuffles)``, so the state alone fixes the future.
 
+``cards`` is ``game.cards``, the card tables the rules read.
+
 Derived (not part of ``to_dict``, kept up to date by the rules as the row changes, copied by
 ``clone``): ``totals`` (each slot's Cuddle total now), the bit masks (bit ``s`` is slot ``s``)
 ``met`` (slots whose Creature meets its Strength), ``room`` / ``room_copy`` (slots that may take
@@ -47,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.game import TERMINAL, GameEnd, State
 from ...core.statefields import INT, LIST, LISTS, TUPLES, Field, StateFields, restore
 from . import rules, rules_deck, rules_phases, scoring
-from .content import ROW
+from .content import ROW, CardSet
 from .rules_phases import ONGOING
 
 if TYPE_CHECKING:
@@ -98,10 +100,13 @@ class FamiliarFeatState(State):
 
     game: FamiliarFeatGame
 
-    __slots__ = ("game", "log") + FIELDS.names + _DERIVED
+    __slots__ = ("game", "cards", "log") + FIELDS.names + _DERIVED
 
     def __init__(self, game: FamiliarFeatGame, fields: dict[str, Any] | None = None) -> None:
         self.game = game
+        # The game's card tables, which the rules read at every step: compiled (setup.py), a
+        # state's own attribute is read natively, the game's through its instance dict.
+        self.cards: CardSet = game.cards
         if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
             return
         # Typed assignments, in this order, rather than class annotations and ``FIELDS.fill``:
