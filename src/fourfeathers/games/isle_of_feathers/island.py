@@ -34,7 +34,8 @@ class Island:
             of them whose height changed (their neighbours' support changed too).
         take: ``parent`` is held by no state, is in no table (``tabled``) and no other
             version derives from it, so this one may take over its ``candidates``, ``index``
-            and ``counts`` and change them in place instead of copying them (``changed``).
+            and ``counts`` (and its owned sorted lists, ``owned``) and change them in place
+            instead of copying them (``changed``).
         grid, base: the code of every key ``k`` of the rows the island may reach, at
             ``grid[k - base]`` (0 for the ocean): the rows of every cell the island has held
             since the version derived from scratch, ``shapes.margin`` more on each side
@@ -43,7 +44,9 @@ class Island:
             on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
             ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
             Vegetation, the supply aside (the four empty until derived: ``candidates`` says
-            whether they are).
+            whether they are). ``owned``: 1 if ``tile_keys`` and ``tile_acts`` are this
+            version's own (no other version holds them), + 2 for ``veg_keys`` and ``veg_acts``:
+            a version that takes over (``take``) changes owned lists in place.
         index: the land keys of each ``code * 2 + occupied``, by that number, each group
             sorted (``rules_place.index_of``); ``counts``: how many land cells have each
             code, by code (``shapes.codes`` of them; empty until derived). Lists, not dicts:
@@ -79,6 +82,7 @@ class Island:
         "tile_acts",
         "veg_keys",
         "veg_acts",
+        "owned",
         "index",
         "counts",
         "tiles",
@@ -114,6 +118,7 @@ class Island:
         self.tile_acts: list[Any] = _NO_ACTIONS
         self.veg_keys: list[int] = _NO_KEYS
         self.veg_acts: list[Any] = _NO_ACTIONS
+        self.owned = 0
         self.index: list[list[int]] | None = None
         self.counts: list[int] = _NO_COUNTS
         self.tiles: list[int] | None = None

@@ -11,7 +11,8 @@ changed cells.
 
 from __future__ import annotations
 
-from bisect import bisect_left, insort
+from bisect import bisect_left
+from types import FunctionType
 from typing import TYPE_CHECKING, Any, Final
 
 from .actions import TILE, VEGETATION
@@ -127,11 +128,12 @@ def derive(state: IsleState, facts: Island) -> None:
     the changed cells, and for a changed height at their neighbours too (a tile's support and
     the ocean's contact with land depend on nothing else). The sorted lists and the index's
     groups are copied only where something changes, and the parent's are shared otherwise;
-    the candidates, the index and the counts are the parent's own, changed in place, when the
-    parent is done with them (``Island.take``), else copies.
+    the candidates, the index and the counts (and the sorted lists the parent owns,
+    ``Island.owned``) are the parent's own, changed in place, when the parent is done with them
+    (``Island.take``), else copies.
 
-    Keys are handled as the objects they are (``key``, typed ``Any``) wherever a dict, a list
-    or ``bisect`` takes them, and as ints (``k``) for arithmetic: compiled (setup.py), an int
+    Keys are handled as the objects they are (``key``, typed ``Any``) wherever a dict or a list
+    takes them, and as ints (``k``) for arithmetic and ``_bisect``: compiled (setup.py), an int
     local is unboxed, and every look-up with it would box it again."""
     if facts.parent is None:
         _derive_all(state, facts)
@@ -144,16 +146,19 @@ def derive(state: IsleState, facts: Island) -> None:
     shapes = parent.shapes
     assert shapes is not None and parent.candidates is not None
     assert parent.index is not None
-    if facts.take:  # nothing else will read them (``island.Island.take``)
-        candidates, index, counts = parent.candidates, parent.index, parent.counts
-        parent.candidates, parent.index, parent.counts = None, None, _NO_COUNTS
-    else:
-        candidates, index, counts = parent.candidates.copy(), parent.index[:], parent.counts[:]
     tile_keys = parent.tile_keys
     tile_acts = parent.tile_acts
     veg_keys = parent.veg_keys
     veg_acts = parent.veg_acts
-    own_tiles = own_vegs = False
+    if facts.take:  # nothing else will read them (``island.Island.take``)
+        candidates, index, counts = parent.candidates, parent.index, parent.counts
+        parent.candidates, parent.index, parent.counts = None, None, _NO_COUNTS
+        own_tiles = parent.owned & 1 != 0  # its sorted lists too, where no other shares them
+        own_vegs = parent.owned & 2 != 0
+        parent.owned = 0
+    else:
+        candidates, index, counts = parent.candidates.copy(), parent.index[:], parent.counts[:]
+        own_tiles = own_vegs = False
     dirty: tuple[Any, ...] = facts.dirty
     if len(dirty) > 1:  # a cell changed twice counts once: its old code is the parent's
         dirty = tuple(dict.fromkeys(dirty))
@@ -170,15 +175,12 @@ def derive(state: IsleState, facts: Island) -> None:
             wide_high = max(high, row + margin + 1)
             before = bytes(low - wide_low << 8) + before + bytes(wide_high - high << 8)
             low, high, base = wide_low, wide_high, wide_low << 8
-    if len(dirty) == 1:  # by slicing: compiled, bytes slices and joins are native
-        k = dirty[0]
-        i = k - base
-        grid = before[:i] + _BYTES[cells.get(dirty[0], 0)] + before[i + 1 :]
-    else:  # a bytearray's items are not
-        patch = bytearray(before)
-        for k in dirty:
-            patch[k - base] = cells.get(k, 0)
-        grid = bytes(patch)
+    # Two copies of the grid, through a bytearray (slicing and joining bytes around one cell
+    # takes four, each a memory block of its own: a grid is some kilobytes).
+    patch = bytearray(before)
+    for k in dirty:
+        patch[k - base] = cells.get(k, 0)
+    grid = bytes(patch)
     for key in dirty:
         k = key
         i = k - base
@@ -195,23 +197,24 @@ def derive(state: IsleState, facts: Island) -> None:
         if green != (was >= 0 and not old & 1 and (under or not was & 1)):
             if not own_vegs:
                 veg_keys, veg_acts, own_vegs = veg_keys[:], veg_acts[:], True
-            at = bisect_left(veg_keys, key)
+            at = _bisect(veg_keys, k)
             if green:
                 veg_keys.insert(at, key)
                 veg_acts.insert(at, VEGETATION.get(key) or VEGETATION[key])
             else:
-                del veg_keys[at], veg_acts[at]
+                veg_keys.pop(at)  # ``pop``, not ``del``: compiled, a list's pop is native
+                veg_acts.pop(at)
         if slot == was:
             continue
         if was >= 0:
             counts[old] -= 1
             group = index[was][:]
-            group.remove(key)
+            group.pop(_bisect(group, k))
             index[was] = group
         if slot >= 0:
             counts[c] += 1
             group = index[slot][:]
-            insort(group, key)
+            group.insert(_bisect(group, k), key)
             index[slot] = group
     near: list[Any] = list(dirty)
     for k in facts.lifted:
@@ -226,9 +229,11 @@ def derive(state: IsleState, facts: Island) -> None:
         if kind < 0 or was < 0:
             if not own_tiles:
                 tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
-            at = bisect_left(tile_keys, key)
+            at = _bisect(tile_keys, k)
             if kind < 0:
-                del candidates[key], tile_keys[at], tile_acts[at]
+                del candidates[key]
+                tile_keys.pop(at)
+                tile_acts.pop(at)
                 continue
             tile_keys.insert(at, key)
             tile_acts.insert(at, TILE.get(key) or TILE[key])
@@ -237,15 +242,32 @@ def derive(state: IsleState, facts: Island) -> None:
     facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
     facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
     facts.candidates, facts.index, facts.counts = candidates, index, counts
+    facts.owned = own_tiles + 2 * own_vegs
     facts.prior = parent  # for the fits (rules_place); one version back, no further
     facts.moved = dirty
     parent.prior = None
     facts.parent = None
 
 
-_BYTES: Final = [bytes((c,)) for c in range(256)]
-"""``_BYTES[c]`` is the one byte ``c``."""
+def _bisect(keys: list[int], k: int) -> int:
+    """Where ``k`` is or would go in the sorted ``keys`` (``bisect.bisect_left``). Compiled, a
+    loop on unboxed ints, cheaper than calling ``bisect_left`` through Python; pure Python,
+    ``bisect_left`` itself (C), cheaper than the loop (``_NATIVE``)."""
+    if not _NATIVE:
+        return bisect_left(keys, k)
+    lo = 0
+    hi = len(keys)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if keys[mid] < k:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
+
+_NATIVE: Final = not isinstance(_bisect, FunctionType)
+"""True in the compiled build (setup.py), where a module's functions are not Python functions."""
 
 _NONE: Final[list[int]] = []
 
@@ -297,11 +319,13 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     facts.veg_keys = greens
     facts.veg_acts = [VEGETATION.get(k) or VEGETATION[k] for k in greens]
     facts.candidates, facts.index, facts.counts = candidates, index, counts
+    facts.owned = 3
 
 
 def tile_spots(state: IsleState) -> list[int]:
     """Every space a tile may be added on now, sorted by key (IS-18..IS-29). Kept per island
-    version (``island``): the list is shared, do not change it."""
+    version (``island``): the list is shared, do not change it; read it before the state
+    changes (the next version may take it over, ``Island.owned``)."""
     facts = island(state)
     if facts.candidates is None:
         derive(state, facts)
@@ -362,7 +386,8 @@ def vegetation_problem(state: IsleState, k: int) -> tuple[str, str] | None:
 
 def vegetation_spots(state: IsleState) -> list[int]:
     """Every tile Vegetation may be added on now, sorted (IS-30, IS-31, ruling IS-R15). Kept
-    per island version (``island``): the list is shared, do not change it."""
+    per island version (``island``): the list is shared, do not change it; read it before the
+    state changes (as ``tile_spots``)."""
     if not state.veg_supply:
         return []
     facts = island(state)

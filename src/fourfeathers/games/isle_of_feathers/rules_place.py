@@ -69,8 +69,11 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     found: list[int] = []
     first = hab.first_code
     pairs = hab.first_pairs
-    rarest = index[first * 2] + index[first * 2 + 1]
-    by_rarest = len(rarest) < len(pairs)
+    rarest = index[first * 2]  # the land cells of that code, without a bird then with one
+    held = index[first * 2 + 1]
+    by_rarest = len(rarest) + len(held) < len(pairs)
+    if by_rarest and held:  # joined only when walked: most calls look at the places instead
+        rarest = rarest + held
     prior = facts.prior
     known: list[int] | None = None
     if prior is not None:
