@@ -37,6 +37,7 @@ from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL, Action
 from ...core.rng import make_rng
+from ...core.shuffle import shuffle
 from .actions import (
     LEAVE,
     LOSE_ASIDE,
@@ -111,13 +112,13 @@ def deal(game: FancyFeathersGame, seed: int) -> dict[str, Any]:
     n = game.num_players
     types = choose_types(game, rng)
     deck = [c for t in types for c in game.type_cards[t]]
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle(deck), the same order (core/shuffle.py)
     removed = REMOVED_PER_PLAYER * n
     box = sorted(deck[-removed:])  # the top of the stack is its last element
     stack = deck[:-removed]
     path = [stack.pop() for _ in range(PATH_AHEAD)]
     order = list(range(n))
-    rng.shuffle(order)  # order[0] is the top disc of the start stack (FF-12)
+    shuffle(rng, order)  # order[0] is the top disc of the start stack (FF-12)
     return {
         "types": types,
         "order": order,

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL, Action
 from ...core.rng import make_rng
+from ...core.shuffle import shuffle
 from .actions import CHOICES, PUTS, Draw, Put, Take
 from .content import NEST_STACKS, NUM_CARDS
 from .scoring import COLOURS
@@ -69,20 +70,23 @@ def deal(game: FeatherlightGame, seed: int) -> dict[str, Any]:
     """
     rng = make_rng(seed)
     n = game.num_players
-    cards = game.cards
     if n == 1:
+        # Each colour's cards ascending (``CardSet.by_colour``, in one pass over the cards).
+        colour_of = game.cards.colour
+        of_colour: list[list[int]] = [[] for _ in COLOURS]
+        for card in range(1, NUM_CARDS + 1):
+            of_colour[colour_of[card]].append(card)
         box: list[int] = []
         deck: list[int] = []
-        for colour in range(len(COLOURS)):
-            pile = cards.by_colour(colour)
-            rng.shuffle(pile)
+        for pile in of_colour:
+            shuffle(rng, pile)  # rng.shuffle(pile), the same order (core/shuffle.py)
             box += pile[:SOLO_REMOVED_PER_COLOUR]
             deck += pile[SOLO_REMOVED_PER_COLOUR:]
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         wind, deck = deck[:WIND_STACK], deck[WIND_STACK:]
     else:
         deck = list(range(1, NUM_CARDS + 1))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         removed = REMOVED[n]
         box, deck, wind = deck[:removed], deck[removed:], []
     hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
