@@ -82,6 +82,10 @@ which (FF-40). Entries >= 0 are cards the player was seen to collect or receive;
 ``-2 - card`` is a set-aside Trap lost to a Fox, which everyone saw (ruling FF-R05)."""
 
 
+_MOVE_LIST: list[Action] = list(MOVES)
+"""``MOVES`` as a list, whose slice is the new list ``legal_actions`` returns (never changed)."""
+
+
 def _whole(value: object) -> bool:
     """An int and not a bool (``type() is int`` first: the interned actions pass at once)."""
     return type(value) is int or is_int(value)
@@ -271,7 +275,7 @@ def legal_actions(state: FancyFeathersState) -> list[Action]:
     """
     phase = state.phase
     if phase == MOVE:
-        actions: list[Action] = list(MOVES[1 : ahead(state) + 1])
+        actions: list[Action] = _MOVE_LIST[1 : ahead(state) + 1]  # one new list
         if not state.stack:
             actions.append(LEAVE)
         return actions
@@ -289,10 +293,6 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
     """
     phase = state.phase
     kind = type(action)
-    if kind not in (Move, Leave, Lose, LoseAside, PassTraps):
-        raise _not_an_action(action)
-    if phase == OVER:
-        raise IllegalActionError(f"{action}: the game is over, every disc has left", "FF-49")
     if phase == MOVE:
         if type(action) is Move:
             distance = action.distance
@@ -314,7 +314,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
                 )
             _leave(state)
         else:
-            raise _not_now(action, phase)
+            raise _refusal(action, phase)
         state.turn += 1
         if state.aside:
             state.phase = PASS
@@ -351,13 +351,24 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
             state.foxed[p].append(card)
             state.log[p].append(-2 - card)
         else:
-            raise _not_now(action, phase)
+            raise _refusal(action, phase)
         _finish_fox(state)
         return
-    if kind is not PassTraps:  # the PASS phase
-        raise _not_now(action, phase)
+    if phase != PASS or kind is not PassTraps:
+        raise _refusal(action, phase)
     _pass_traps(state)
     begin_turn(state)
+
+
+def _refusal(action: object, phase: int) -> IllegalActionError:
+    """Why ``action`` is refused in ``phase``: no action object at all, the game is over
+    (FF-49), or not a step of this phase (``_not_now``). Looked for only once the action is
+    refused: the accepted ones never pay for these checks."""
+    if type(action) not in (Move, Leave, Lose, LoseAside, PassTraps):
+        return _not_an_action(action)
+    if phase == OVER:
+        return IllegalActionError(f"{action}: the game is over, every disc has left", "FF-49")
+    return _not_now(action, phase)
 
 
 def _not_now(action: object, phase: int) -> IllegalActionError:

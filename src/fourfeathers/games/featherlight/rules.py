@@ -202,13 +202,20 @@ def legal_actions(state: FeatherlightState) -> list[Action]:
     hand = state.hands[state.player]
     taken = state.taken
     if not taken:  # after a draw: any hand card on any stack (FL-22, FL-23)
-        return [a for c in hand for a in PUTS[c]]
+        actions: list[Action] = []
+        for c in hand:
+            actions += PUTS[c]
+        return actions
     stack = state.taken_from
     if not state.nest[stack]:  # a gap: it must be filled, not with the taken card (FL-26, FL-27)
         return [PUTS[c][stack] for c in hand if c != taken]
     if state.game.no_put_back:  # variant of ruling FL-R11
         return [a for c in hand if c != taken for a in PUTS[c] if a.stack != stack]
-    return [a for c in hand if c != taken for a in PUTS[c]]  # FL-28
+    actions = []  # FL-28
+    for c in hand:
+        if c != taken:
+            actions += PUTS[c]
+    return actions
 
 
 def apply_action(state: FeatherlightState, action: object) -> None:
@@ -284,7 +291,7 @@ def apply_action(state: FeatherlightState, action: object) -> None:
     ):
         state.player = TERMINAL  # FL-31, FL-32, FL-111, FL-R10
     else:
-        state.player = (p + 1) % game.num_players  # seat order (FL-13)
+        state.player = (p + 1) % len(state.hands)  # seat order (FL-13); a hand per seat
 
 
 def wind_blows(state: FeatherlightState) -> bool:
