@@ -31,7 +31,7 @@ touch its plain lists directly: they are the hot path of every playout.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
@@ -105,12 +105,16 @@ def choose_types(game: FancyFeathersGame, rng: random.Random) -> list[int]:
     return sorted(TYPES.index(n) for n in names)
 
 
-def deal(game: FancyFeathersGame, seed: int) -> dict[str, Any]:
+def deal(game: FancyFeathersGame, seed: Any) -> dict[str, Any]:
     """Set up a new game (FF-06..FF-13, FF-68..FF-70).
 
     Chooses the types (from the seed when random), shuffles one set per player of each, puts 3
     cards per player unseen into the box, stacks the discs in random order on the start space
     and lays 5 cards as the Path. Returns the fields of a ``FancyFeathersState``.
+
+    Raises ``ValueError`` (``make_rng``) unless ``seed`` is an int in ``[0, 2**63)``; ``seed``
+    is ``Any`` so that the compiled build (setup.py) leaves that check to ``make_rng`` rather than
+    refusing a str with a bare ``TypeError`` or taking a bool for an int.
     """
     rng = make_rng(seed)
     n = game.num_players
@@ -295,11 +299,15 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
     kind = type(action)
     if phase == MOVE:
         if type(action) is Move:
-            distance = action.distance
-            if not _whole(distance) or distance < 1:
+            # Read as ``Any`` until checked: compiled (setup.py), reading the declared ``int``
+            # would refuse a malformed action's str or float with a bare TypeError instead of
+            # the rule, and take a bool for an int.
+            given: Any = cast(Any, action).distance
+            if not _whole(given) or given < 1:
                 raise IllegalActionError(
                     f"{action}: a disc moves at least one card forward", "FF-R10"
                 )
+            distance: int = given
             if distance > ahead(state):
                 raise IllegalActionError(
                     f"{action}: only {ahead(state)} card(s) lie ahead of your disc", "FF-27"
@@ -323,14 +331,16 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
         return
     if phase == FOX_CHOICE:
         if type(action) is Lose:
-            t, v = action.type, action.value
-            if not (_whole(t) and _whole(v)) or not 0 <= t < NUM_TYPES or v < 0:
+            kind_of: Any = cast(Any, action).type  # ``Any`` until checked, as a distance
+            value: Any = cast(Any, action).value
+            if not (_whole(kind_of) and _whole(value)) or not 0 <= kind_of < NUM_TYPES or value < 0:
                 raise IllegalActionError(
                     f"{action!r}: type must be an animal type index 0-{NUM_TYPES - 1} and "
                     "value a printed value >= 0",
                     "FF-38",
                 )
-            index = _find(state, t, v)
+            t: int = kind_of
+            index = _find(state, t, value)
             if index < 0:
                 raise _not_held(state, action, t)
             p = state.mover

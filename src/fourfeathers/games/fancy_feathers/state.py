@@ -195,7 +195,9 @@ class FancyFeathersState(State):
         ]
         return places
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
+        # ``player: Any``: compiled (setup.py), an ``int`` parameter would refuse a str with a
+        # bare TypeError and take a bool for a seat; ``check_player`` names the problem.
         """What ``player`` knows, JSON-ready.
 
         Keys: ``game``, ``player``, ``current_player``, ``phase`` (move/fox/pass/over), ``turn``,
@@ -272,7 +274,7 @@ class FancyFeathersState(State):
                 entry.pop("foxed", None)
         return obs
 
-    def determinize(self, player: int, rng: random.Random) -> FancyFeathersState:
+    def determinize(self, player: Any, rng: random.Random) -> FancyFeathersState:
         """Resample what ``player`` cannot know: the stack's cards and order, the removed cards,
         and which cards the other players lost to their Foxes.
 

@@ -62,11 +62,15 @@ def _not_now(action: object) -> IllegalActionError:
     return _not_an_action(action)
 
 
-def deal(game: FeatherlightGame, seed: int) -> dict[str, Any]:
+def deal(game: FeatherlightGame, seed: Any) -> dict[str, Any]:
     """Shuffle and deal a new game (FL-07..FL-12; solo FL-102..FL-105).
 
     Returns the fields of a ``FeatherlightState``. Lists hold card numbers; the top of a pile or
     stack is its last element.
+
+    Raises ``ValueError`` (``make_rng``) unless ``seed`` is an int in ``[0, 2**63)``; ``seed``
+    is ``Any`` so that the compiled build (setup.py) leaves that check to ``make_rng`` rather than
+    refusing a str with a bare ``TypeError`` or taking a bool for an int.
     """
     rng = make_rng(seed)
     n = game.num_players

@@ -148,7 +148,9 @@ class FeatherlightState(State):
         places["wind"] = self.wind
         return places
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
+        # ``player: Any``: compiled (setup.py), an ``int`` parameter would refuse a str with a
+        # bare TypeError and take a bool for a seat; ``check_player`` names the problem.
         """What ``player`` knows: own hand, whole nest stacks, public hand cards of all, counts.
 
         Never holds another player's drawn cards, pile or wind contents or order, or the box
@@ -188,7 +190,7 @@ class FeatherlightState(State):
         del obs["player"], obs["hand"]
         return obs
 
-    def determinize(self, player: int, rng: random.Random) -> FeatherlightState:
+    def determinize(self, player: Any, rng: random.Random) -> FeatherlightState:
         """Resample what ``player`` cannot know: other hands' unseen cards, piles, box, wind.
 
         Uniform over every deal consistent with the observation (ruling FL-R21); in solo the box
