@@ -30,7 +30,9 @@ CASES = [
     ("isle-of-feathers", {"players": 1, "stamina": 3}),
     ("featherlight", {"players": 1}), ("featherlight", {"players": 4}),
     ("featherlight", {"players": 3, "variants": ["exact-same-colour", "no-put-back"]}),
+    ("featherlight", {"players": 1, "variants": ["no-wind-on-last-turn", "no-put-back"]}),
     ("fancy-feathers", {"players": 2}), ("fancy-feathers", {"players": 6}),
+    ("fancy-feathers", {"players": 2, "types": "first-game"}),
     ("fancy-feathers", {"players": 3, "types": ["peacock", "nest", "trap", "mirror", "monal",
                                                 "fox"], "variants": ["fox-may-remove-itself"]}),
 ]
@@ -46,6 +48,8 @@ for game_id, config in CASES:
             legal = state.legal_actions()
             action = rng.choice(legal)
             actions.append(f"{len(legal)}:{action}")
+            if len(actions) % 5 == 0:  # every legal action, in order
+                actions.append(" ".join(map(str, legal)))
             if len(actions) % 7 == 0:
                 p = state.current_player
                 world = state.determinize(p, random.Random(seed + len(actions)))
@@ -110,8 +114,8 @@ def test_compiled_playouts_equal_the_pure_python_ones():
     assert "fourfeathers.agents.ismcts" in built
     assert "fourfeathers.core.shuffle" in built
     for game in ("featherlight", "fancy_feathers"):
-        for part in ("rules", "heuristic"):
+        for part in ("rules", "heuristic", "state"):
             assert f"fourfeathers.games.{game}.{part}" in built
-    assert len(pure["games"]) == len(compiled["games"]) == 36
+    assert len(pure["games"]) == len(compiled["games"]) == 42
     for a, b in zip(pure["games"], compiled["games"], strict=True):
         assert a == b, f"{a[0]} {a[1]} seed {a[2]}: compiled play differs from pure Python"

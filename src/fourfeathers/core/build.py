@@ -40,7 +40,7 @@ def compiled_modules() -> list[str]:
 
 
 def build_description() -> str:
-    """``"compiled: 33 modules"`` or ``"pure Python"``: the build that runs, once every module
+    """``"compiled: 35 modules"`` or ``"pure Python"``: the build that runs, once every module
     of ``hot_modules`` is imported (a game's heuristic, say, is otherwise loaded only when an
     agent needs it)."""
     for name in hot_modules():

@@ -31,12 +31,13 @@ touch its plain lists directly: they are the hot path of every playout.
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL, Action
 from ...core.rng import make_rng
+from ...core.shuffle import shuffle
 from .actions import (
     LEAVE,
     LOSE_ASIDE,
@@ -81,6 +82,10 @@ which (FF-40). Entries >= 0 are cards the player was seen to collect or receive;
 ``-2 - card`` is a set-aside Trap lost to a Fox, which everyone saw (ruling FF-R05)."""
 
 
+_MOVE_LIST: list[Action] = list(MOVES)
+"""``MOVES`` as a list, whose slice is the new list ``legal_actions`` returns (never changed)."""
+
+
 def _whole(value: object) -> bool:
     """An int and not a bool (``type() is int`` first: the interned actions pass at once)."""
     return type(value) is int or is_int(value)
@@ -100,24 +105,28 @@ def choose_types(game: FancyFeathersGame, rng: random.Random) -> list[int]:
     return sorted(TYPES.index(n) for n in names)
 
 
-def deal(game: FancyFeathersGame, seed: int) -> dict[str, Any]:
+def deal(game: FancyFeathersGame, seed: Any) -> dict[str, Any]:
     """Set up a new game (FF-06..FF-13, FF-68..FF-70).
 
     Chooses the types (from the seed when random), shuffles one set per player of each, puts 3
     cards per player unseen into the box, stacks the discs in random order on the start space
     and lays 5 cards as the Path. Returns the fields of a ``FancyFeathersState``.
+
+    Raises ``ValueError`` (``make_rng``) unless ``seed`` is an int in ``[0, 2**63)``; ``seed``
+    is ``Any`` so that the compiled build (setup.py) leaves that check to ``make_rng`` rather than
+    refusing a str with a bare ``TypeError`` or taking a bool for an int.
     """
     rng = make_rng(seed)
     n = game.num_players
     types = choose_types(game, rng)
     deck = [c for t in types for c in game.type_cards[t]]
-    rng.shuffle(deck)
+    shuffle(rng, deck)  # rng.shuffle(deck), the same order (core/shuffle.py)
     removed = REMOVED_PER_PLAYER * n
     box = sorted(deck[-removed:])  # the top of the stack is its last element
     stack = deck[:-removed]
     path = [stack.pop() for _ in range(PATH_AHEAD)]
     order = list(range(n))
-    rng.shuffle(order)  # order[0] is the top disc of the start stack (FF-12)
+    shuffle(rng, order)  # order[0] is the top disc of the start stack (FF-12)
     return {
         "types": types,
         "order": order,
@@ -270,7 +279,7 @@ def legal_actions(state: FancyFeathersState) -> list[Action]:
     """
     phase = state.phase
     if phase == MOVE:
-        actions: list[Action] = list(MOVES[1 : ahead(state) + 1])
+        actions: list[Action] = _MOVE_LIST[1 : ahead(state) + 1]  # one new list
         if not state.stack:
             actions.append(LEAVE)
         return actions
@@ -288,17 +297,17 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
     """
     phase = state.phase
     kind = type(action)
-    if kind not in (Move, Leave, Lose, LoseAside, PassTraps):
-        raise _not_an_action(action)
-    if phase == OVER:
-        raise IllegalActionError(f"{action}: the game is over, every disc has left", "FF-49")
     if phase == MOVE:
         if type(action) is Move:
-            distance = action.distance
-            if not _whole(distance) or distance < 1:
+            # Read as ``Any`` until checked: compiled (setup.py), reading the declared ``int``
+            # would refuse a malformed action's str or float with a bare TypeError instead of
+            # the rule, and take a bool for an int.
+            given: Any = cast(Any, action).distance
+            if not _whole(given) or given < 1:
                 raise IllegalActionError(
                     f"{action}: a disc moves at least one card forward", "FF-R10"
                 )
+            distance: int = given
             if distance > ahead(state):
                 raise IllegalActionError(
                     f"{action}: only {ahead(state)} card(s) lie ahead of your disc", "FF-27"
@@ -313,7 +322,7 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
                 )
             _leave(state)
         else:
-            raise _not_now(action, phase)
+            raise _refusal(action, phase)
         state.turn += 1
         if state.aside:
             state.phase = PASS
@@ -322,14 +331,16 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
         return
     if phase == FOX_CHOICE:
         if type(action) is Lose:
-            t, v = action.type, action.value
-            if not (_whole(t) and _whole(v)) or not 0 <= t < NUM_TYPES or v < 0:
+            kind_of: Any = cast(Any, action).type  # ``Any`` until checked, as a distance
+            value: Any = cast(Any, action).value
+            if not (_whole(kind_of) and _whole(value)) or not 0 <= kind_of < NUM_TYPES or value < 0:
                 raise IllegalActionError(
                     f"{action!r}: type must be an animal type index 0-{NUM_TYPES - 1} and "
                     "value a printed value >= 0",
                     "FF-38",
                 )
-            index = _find(state, t, v)
+            t: int = kind_of
+            index = _find(state, t, value)
             if index < 0:
                 raise _not_held(state, action, t)
             p = state.mover
@@ -350,13 +361,24 @@ def apply_action(state: FancyFeathersState, action: object) -> None:
             state.foxed[p].append(card)
             state.log[p].append(-2 - card)
         else:
-            raise _not_now(action, phase)
+            raise _refusal(action, phase)
         _finish_fox(state)
         return
-    if kind is not PassTraps:  # the PASS phase
-        raise _not_now(action, phase)
+    if phase != PASS or kind is not PassTraps:
+        raise _refusal(action, phase)
     _pass_traps(state)
     begin_turn(state)
+
+
+def _refusal(action: object, phase: int) -> IllegalActionError:
+    """Why ``action`` is refused in ``phase``: no action object at all, the game is over
+    (FF-49), or not a step of this phase (``_not_now``). Looked for only once the action is
+    refused: the accepted ones never pay for these checks."""
+    if type(action) not in (Move, Leave, Lose, LoseAside, PassTraps):
+        return _not_an_action(action)
+    if phase == OVER:
+        return IllegalActionError(f"{action}: the game is over, every disc has left", "FF-49")
+    return _not_now(action, phase)
 
 
 def _not_now(action: object, phase: int) -> IllegalActionError:

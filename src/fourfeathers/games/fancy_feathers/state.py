@@ -31,7 +31,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, State, win_shares
-from ...core.statefields import INT, LIST, LISTS, Field, StateFields
+from ...core.statefields import INT, LIST, LISTS, Field, StateFields, restore
 from . import rules, scoring
 from .rules import HIDDEN_LOSS
 from .scoring import TYPES, TypeScore, explain_collection, fewest_flags
@@ -69,27 +69,31 @@ class FancyFeathersState(State):
 
     __slots__ = ("game",) + FIELDS.names
     game: FancyFeathersGame
-    types: list[int]
-    order: list[int]
-    pos: list[int]
-    left: list[int]
-    path: list[int]
-    rear: int
-    stack: list[int]
-    box: list[int]
-    held: list[list[int]]
-    foxed: list[list[int]]
-    log: list[list[int]]
-    aside: list[int]
-    phase: int
-    mover: int
-    upto: int
-    fox: int
-    turn: int
 
-    def __init__(self, game: FancyFeathersGame, fields: dict[str, Any]) -> None:
+    def __init__(self, game: FancyFeathersGame, fields: dict[str, Any] | None = None) -> None:
         self.game = game
-        FIELDS.fill(self, fields)
+        if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
+            return
+        # Typed assignments, in ``FIELDS`` order, rather than class annotations and
+        # ``FIELDS.fill``: compiled (setup.py), the compiled rules then read and write these
+        # as native attributes (tests/core/test_statefields.py holds them to ``FIELDS``).
+        self.types: list[int] = fields["types"]
+        self.order: list[int] = fields["order"]
+        self.pos: list[int] = fields["pos"]
+        self.left: list[int] = fields["left"]
+        self.path: list[int] = fields["path"]
+        self.rear: int = fields["rear"]
+        self.stack: list[int] = fields["stack"]
+        self.box: list[int] = fields["box"]
+        self.held: list[list[int]] = fields["held"]
+        self.foxed: list[list[int]] = fields["foxed"]
+        self.log: list[list[int]] = fields["log"]
+        self.aside: list[int] = fields["aside"]
+        self.phase: int = fields["phase"]
+        self.mover: int = fields["mover"]
+        self.upto: int = fields["upto"]
+        self.fox: int = fields["fox"]
+        self.turn: int = fields["turn"]
 
     # Methods rather than ``legal_actions = rules.legal_actions``: a compiled function is no
     # descriptor, so it would not bind to the state (setup.py, ``HOT_MODULES``).
@@ -141,7 +145,33 @@ class FancyFeathersState(State):
             return [0.0] * self.game.num_players
         return win_shares(self.winners(), self.game.num_players)
 
-    clone = FIELDS.clone_method()
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the fields by name: a compiled state (setup.py) has no default pickling."""
+        values = {name: getattr(self, name) for name in FIELDS.names}
+        return (restore, (FancyFeathersState, self.game, values))
+
+    def clone(self) -> FancyFeathersState:
+        """An independent copy (hand-written: compiled, native copies; ``FIELDS.check_clone``
+        holds it to the declaration)."""
+        new = FancyFeathersState(self.game)  # object.__new__ refuses a compiled class
+        new.types = self.types  # never changed during a game: shared (``FIELDS``)
+        new.order = self.order[:]
+        new.pos = self.pos[:]
+        new.left = self.left[:]
+        new.path = self.path[:]
+        new.rear = self.rear
+        new.stack = self.stack[:]
+        new.box = self.box[:]
+        new.held = [h[:] for h in self.held]
+        new.foxed = [f[:] for f in self.foxed]
+        new.log = [g[:] for g in self.log]
+        new.aside = self.aside[:]
+        new.phase = self.phase
+        new.mover = self.mover
+        new.upto = self.upto
+        new.fox = self.fox
+        new.turn = self.turn
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         return FIELDS.dump(self)
@@ -165,7 +195,9 @@ class FancyFeathersState(State):
         ]
         return places
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
+        # ``player: Any``: compiled (setup.py), an ``int`` parameter would refuse a str with a
+        # bare TypeError and take a bool for a seat; ``check_player`` names the problem.
         """What ``player`` knows, JSON-ready.
 
         Keys: ``game``, ``player``, ``current_player``, ``phase`` (move/fox/pass/over), ``turn``,
@@ -242,7 +274,7 @@ class FancyFeathersState(State):
                 entry.pop("foxed", None)
         return obs
 
-    def determinize(self, player: int, rng: random.Random) -> FancyFeathersState:
+    def determinize(self, player: Any, rng: random.Random) -> FancyFeathersState:
         """Resample what ``player`` cannot know: the stack's cards and order, the removed cards,
         and which cards the other players lost to their Foxes.
 

@@ -28,14 +28,14 @@ Rulings: ``docs/rulings/featherlight.md``.
 from ...core.registry import GameSpec, register
 from .game import FeatherlightGame
 
-HOT_MODULES = ("heuristic", "rules")
+HOT_MODULES = ("heuristic", "rules", "state")
 """The modules of this folder the compiled build compiles with mypyc (setup.py reads this tuple
-without importing the package; docs/agents.md, "A compiled build"): the rules and the
-heuristic, where playouts and searches spend their time. Not ``state.py``: its ``clone`` is
-generated from the declared fields (``core/statefields.py``), which a compiled class cannot
-take; not ``scoring.py``: a compiled frozen dataclass turns its scoring kinds' ``ClassVar``
-defaults into fields, and the subclasses' own fields then follow a default (a ``TypeError`` at
-import)."""
+without importing the package; docs/agents.md, "A compiled build"): the rules, the state and
+the heuristic, where playouts and searches spend their time. The state is compiled so that the
+compiled rules read and write its fields natively (its ``clone`` and ``__reduce__`` are
+hand-written; ``FIELDS.check_clone`` holds the clone to the declaration). Not ``scoring.py``: a
+compiled frozen dataclass turns its scoring kinds' ``ClassVar`` defaults into fields, and the
+subclasses' own fields then follow a default (a ``TypeError`` at import)."""
 
 register(
     GameSpec(

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.errors import IllegalActionError
 from ...core.game import TERMINAL, Action
 from ...core.rng import make_rng
+from ...core.shuffle import shuffle
 from .actions import CHOICES, PUTS, Draw, Put, Take
 from .content import NEST_STACKS, NUM_CARDS
 from .scoring import COLOURS
@@ -61,28 +62,35 @@ def _not_now(action: object) -> IllegalActionError:
     return _not_an_action(action)
 
 
-def deal(game: FeatherlightGame, seed: int) -> dict[str, Any]:
+def deal(game: FeatherlightGame, seed: Any) -> dict[str, Any]:
     """Shuffle and deal a new game (FL-07..FL-12; solo FL-102..FL-105).
 
     Returns the fields of a ``FeatherlightState``. Lists hold card numbers; the top of a pile or
     stack is its last element.
+
+    Raises ``ValueError`` (``make_rng``) unless ``seed`` is an int in ``[0, 2**63)``; ``seed``
+    is ``Any`` so that the compiled build (setup.py) leaves that check to ``make_rng`` rather than
+    refusing a str with a bare ``TypeError`` or taking a bool for an int.
     """
     rng = make_rng(seed)
     n = game.num_players
-    cards = game.cards
     if n == 1:
+        # Each colour's cards ascending (``CardSet.by_colour``, in one pass over the cards).
+        colour_of = game.cards.colour
+        of_colour: list[list[int]] = [[] for _ in COLOURS]
+        for card in range(1, NUM_CARDS + 1):
+            of_colour[colour_of[card]].append(card)
         box: list[int] = []
         deck: list[int] = []
-        for colour in range(len(COLOURS)):
-            pile = cards.by_colour(colour)
-            rng.shuffle(pile)
+        for pile in of_colour:
+            shuffle(rng, pile)  # rng.shuffle(pile), the same order (core/shuffle.py)
             box += pile[:SOLO_REMOVED_PER_COLOUR]
             deck += pile[SOLO_REMOVED_PER_COLOUR:]
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         wind, deck = deck[:WIND_STACK], deck[WIND_STACK:]
     else:
         deck = list(range(1, NUM_CARDS + 1))
-        rng.shuffle(deck)
+        shuffle(rng, deck)
         removed = REMOVED[n]
         box, deck, wind = deck[:removed], deck[removed:], []
     hands = [deck[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(n)]
@@ -198,13 +206,20 @@ def legal_actions(state: FeatherlightState) -> list[Action]:
     hand = state.hands[state.player]
     taken = state.taken
     if not taken:  # after a draw: any hand card on any stack (FL-22, FL-23)
-        return [a for c in hand for a in PUTS[c]]
+        actions: list[Action] = []
+        for c in hand:
+            actions += PUTS[c]
+        return actions
     stack = state.taken_from
     if not state.nest[stack]:  # a gap: it must be filled, not with the taken card (FL-26, FL-27)
         return [PUTS[c][stack] for c in hand if c != taken]
     if state.game.no_put_back:  # variant of ruling FL-R11
         return [a for c in hand if c != taken for a in PUTS[c] if a.stack != stack]
-    return [a for c in hand if c != taken for a in PUTS[c]]  # FL-28
+    actions = []  # FL-28
+    for c in hand:
+        if c != taken:
+            actions += PUTS[c]
+    return actions
 
 
 def apply_action(state: FeatherlightState, action: object) -> None:
@@ -280,7 +295,7 @@ def apply_action(state: FeatherlightState, action: object) -> None:
     ):
         state.player = TERMINAL  # FL-31, FL-32, FL-111, FL-R10
     else:
-        state.player = (p + 1) % game.num_players  # seat order (FL-13)
+        state.player = (p + 1) % len(state.hands)  # seat order (FL-13); a hand per seat
 
 
 def wind_blows(state: FeatherlightState) -> bool:

@@ -21,7 +21,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from ...core.game import TERMINAL, GameEnd, State, win_shares
-from ...core.statefields import INT, LIST, LISTS, Field, StateFields
+from ...core.statefields import INT, LIST, LISTS, Field, StateFields, restore
 from . import rules, scoring
 from .content import NEST_STACKS
 from .scoring import COLOURS, CardScore, explain_hand
@@ -55,22 +55,26 @@ class FeatherlightState(State):
     game: FeatherlightGame
 
     __slots__ = ("game",) + FIELDS.names
-    hands: list[list[int]]
-    nest: list[list[int]]
-    piles: list[list[int]]
-    box: list[int]
-    wind: list[int]
-    known: list[list[int]]
-    player: int
-    phase: int
-    taken: int
-    taken_from: int
-    turn: int
-    starter: int
 
-    def __init__(self, game: FeatherlightGame, fields: dict[str, Any]) -> None:
+    def __init__(self, game: FeatherlightGame, fields: dict[str, Any] | None = None) -> None:
         self.game = game
-        FIELDS.fill(self, fields)
+        if fields is None:  # an empty state for ``clone`` or ``pickle`` to fill in
+            return
+        # Typed assignments, in ``FIELDS`` order, rather than class annotations and
+        # ``FIELDS.fill``: compiled (setup.py), the compiled rules then read and write these
+        # as native attributes (tests/core/test_statefields.py holds them to ``FIELDS``).
+        self.hands: list[list[int]] = fields["hands"]
+        self.nest: list[list[int]] = fields["nest"]
+        self.piles: list[list[int]] = fields["piles"]
+        self.box: list[int] = fields["box"]
+        self.wind: list[int] = fields["wind"]
+        self.known: list[list[int]] = fields["known"]
+        self.player: int = fields["player"]
+        self.phase: int = fields["phase"]
+        self.taken: int = fields["taken"]
+        self.taken_from: int = fields["taken_from"]
+        self.turn: int = fields["turn"]
+        self.starter: int = fields["starter"]
 
     # Methods rather than ``legal_actions = rules.legal_actions``: a compiled function is no
     # descriptor, so it would not bind to the state (setup.py, ``HOT_MODULES``).
@@ -111,7 +115,28 @@ class FeatherlightState(State):
             return [float(s) for s in self.scores()]
         return win_shares(self.winners(), self.game.num_players)
 
-    clone = FIELDS.clone_method()
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle the fields by name: a compiled state (setup.py) has no default pickling."""
+        values = {name: getattr(self, name) for name in FIELDS.names}
+        return (restore, (FeatherlightState, self.game, values))
+
+    def clone(self) -> FeatherlightState:
+        """An independent copy (hand-written: compiled, native copies; ``FIELDS.check_clone``
+        holds it to the declaration)."""
+        new = FeatherlightState(self.game)  # object.__new__ refuses a compiled class
+        new.hands = [h[:] for h in self.hands]
+        new.nest = [s[:] for s in self.nest]
+        new.piles = [p[:] for p in self.piles]
+        new.box = self.box[:]
+        new.wind = self.wind[:]
+        new.known = [k[:] for k in self.known]
+        new.player = self.player
+        new.phase = self.phase
+        new.taken = self.taken
+        new.taken_from = self.taken_from
+        new.turn = self.turn
+        new.starter = self.starter
+        return new
 
     def to_dict(self) -> dict[str, Any]:
         return FIELDS.dump(self)
@@ -123,7 +148,9 @@ class FeatherlightState(State):
         places["wind"] = self.wind
         return places
 
-    def observation(self, player: int) -> dict[str, Any]:
+    def observation(self, player: Any) -> dict[str, Any]:
+        # ``player: Any``: compiled (setup.py), an ``int`` parameter would refuse a str with a
+        # bare TypeError and take a bool for a seat; ``check_player`` names the problem.
         """What ``player`` knows: own hand, whole nest stacks, public hand cards of all, counts.
 
         Never holds another player's drawn cards, pile or wind contents or order, or the box
@@ -163,7 +190,7 @@ class FeatherlightState(State):
         del obs["player"], obs["hand"]
         return obs
 
-    def determinize(self, player: int, rng: random.Random) -> FeatherlightState:
+    def determinize(self, player: Any, rng: random.Random) -> FeatherlightState:
         """Resample what ``player`` cannot know: other hands' unseen cards, piles, box, wind.
 
         Uniform over every deal consistent with the observation (ruling FL-R21); in solo the box
