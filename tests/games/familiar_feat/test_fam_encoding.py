@@ -8,7 +8,7 @@ from fam_helpers import build
 from fourfeathers import make
 from fourfeathers.core.encoding import encoding_for, observation_size
 from fourfeathers.games.familiar_feat.actions import ATTACH, CHOOSE, PLACE
-from fourfeathers.games.familiar_feat.encoding import _NAMED, _ORDER, PER_CARD, PLACES
+from fourfeathers.games.familiar_feat.encoding import _NAMED, _ORDER, PER_CARD, PLACES, max_days
 
 
 def card_rows(state):
@@ -69,11 +69,14 @@ def test_the_top_pending_choice_names_its_card():
 
 
 def test_the_game_length_bound():
-    """200 days of at most 5 * 54 + 5 * 5 + 5 = 300 decisions, 3 Events of at most 55 more; the
-    choose-cards variant adds its 6 picks. Returns: 1 for a win, else 0."""
+    """1 + (46 + 3 + 4 + 3) + 54 = 111 days (46 Creatures of Tiers I-IV, 3 Monsters, 4 Golems,
+    3 Monsters put back by Catch Your Breath enter the row; 54 Familiars can flee), not the
+    safety cap of 200, of at most 5 * 54 + 5 * 5 + 5 = 300 decisions, 3 Events of at most 55
+    more; the choose-cards variant adds its 6 picks. Returns: 1 for a win, else 0."""
     enc = encoding_for(make("familiar-feat", level=8))
-    assert enc.max_game_length == 200 * 300 + 3 * 55
+    assert max_days(enc.game) == 111
+    assert enc.max_game_length == 111 * 300 + 3 * 55
     picks = encoding_for(make("familiar-feat", level=8, variants=["choose-cards"]))
-    assert picks.max_game_length == 200 * 300 + 3 * 55 + 6
+    assert picks.max_game_length == 111 * 300 + 3 * 55 + 6
     assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum is None
     assert enc.observation_shape == (3220,)

@@ -34,16 +34,37 @@ the day (6, one-hot); the kind of the top pending frame (15 kinds of ``rules_pha
 16, one-hot); its count still to go / 5, at most 1; pending frames / 10, at most 1; the day /
 200 (ruling FA-R29). 3,220 entries in all.
 
-Game length: at most ``MAX_DAYS`` days (ruling FA-R29). In one day, with ``F = 54`` cards that
-can be Familiars and ``P`` the revived cards played (at most 5 Creatures leave the row, which is
-not refilled until morning, FA-43; each effect plays at most one, for the shipped content):
-at most ``F`` attaches (the Team deck is formed in the morning and revived cards go to the Team
-discard, FA-57); ``2P`` to pick a revived card and its slot; at most 2 decisions for the
-immediate ability of each of the ``E = F + P`` cards entering play (FA-58; moving a Familiar is
-not entering play, ruling FA-R18); at most ``F + E`` Familiars exhausted, fleeing or moved off a
-column (those in play at dawn and those entering); at most 5 orders of resolution (FA-66).
-That is ``5F + 5P + 5`` decisions a day; each of the three Events adds at most ``F + 1``
-(cards taken from the Team discard, a Creature removed), and the choose-cards variant 6 picks.
+Game length (proved, ``max_length``): at most ``D`` days. While the adventure goes on, the row
+is never empty at the start of a day: the Golems are the deck's last cards and leave the row only
+to the box (Catch Your Breath), and a Monster not yet driven away is in the row or in the deck
+(ruling FA-R25 puts a removed Monster under the deck), so an empty row and an empty deck mean
+three Monsters driven away and a won adventure (FA-71). Hence every day but the last ends with a
+card leaving the row (end A, FA-81: the row is empty) or, at end B, with at least one Familiar
+fleeing (FA-83; none flees only if the adventure is lost, FA-85). A card enters the row only from
+the Creature deck (FA-29): its ``F - T0`` Creatures of Tiers I-IV (``T0`` Tier 0 cards form the
+Team deck, FA-12), 3 Monsters (FA-11) and 4 Golems (FA-13), once each, plus a Monster that Catch
+Your Breath put back under the deck (one of the 3 Events, FA-11); and the Fled pile keeps what
+flees (FA-84, ruling FA-R32), at most the ``F`` Familiars. So ``D = 1 + (F - T0 + 3 + 4 + 3) + F``
+(111 for the shipped content; the safety cap ``MAX_DAYS`` of ruling FA-R29 is 200). This needs
+no Monster effect to exhaust the Monster itself (FA-52); content where one does falls back on
+``MAX_DAYS``.
+
+In one day, with ``F = 54`` cards that can be Familiars and ``P`` the revived cards played (at
+most 5 Creatures leave the row, which is not refilled until morning, FA-43; each effect plays at
+most one, for the shipped content): at most ``F`` attaches (the Team deck is formed in the
+morning and revived cards go to the Team discard, FA-57); ``2P`` to pick a revived card and its
+slot; at most 2 decisions for the immediate ability of each of the ``E = F + P`` cards entering
+play (FA-58; moving a Familiar is not entering play, ruling FA-R18); at most ``F + E`` Familiars
+exhausted, fleeing or moved off a column (those in play at dawn and those entering); at most 5
+orders of resolution (FA-66). That is ``5F + 5P + 5`` decisions a day; each of the three Events
+adds at most ``F + 1`` (cards taken from the Team discard, a Creature removed), and the
+choose-cards variant 6 picks: ``D (5F + 5P + 5) + 3 (F + 1) + 6`` in all (33,465 without
+choose-cards).
+
+This is still far above the issue's target of 5 times the longest random or greedy game (about
+280 decisions, 15-17 days): the day count and the per-day count are each the worst case on their
+own, and a card played again and again (an "exhaust 1, then revive 1" or Move Familiar entering
+play each day) keeps an amortised count over the game from being much smaller.
 
 Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.returns``).
 """
@@ -56,7 +77,7 @@ from typing import TYPE_CHECKING, Any, cast
 from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import State
 from .actions import ATTACH, CHOOSE, PLACE
-from .content import CREATURES, E_REVIVE_PLAY, NUM_CARDS, ROW
+from .content import CREATURES, E_EXHAUST_THIS, E_REVIVE_PLAY, GOLEMS, MONSTERS, NUM_CARDS, ROW
 from .rules_phases import (
     F_DISCARD,
     F_EVENT_END,
@@ -129,10 +150,24 @@ DAYS_SCALE = 10
 EVENTS = 3  # FA-11
 
 
+def max_days(game: FamiliarFeatGame) -> int:
+    """The most days one adventure of ``game``'s content lasts, proved in the module docstring
+    ("Game length"): ``1 + (F - T0 + 3 + 4 + 3) + F`` for ``F`` Creature/Familiar cards of which
+    ``T0`` are Tier 0 (FA-11, FA-12, FA-13, FA-81, FA-83; rulings FA-R25, FA-R32), at most the
+    safety cap ``MAX_DAYS`` (ruling FA-R29), which content whose Monster exhausts itself (FA-52)
+    may reach."""
+    cards = game.cards
+    if any(kind == E_EXHAUST_THIS for m in MONSTERS for kind, _ in cards.effect[m]):
+        return MAX_DAYS
+    familiars = len(CREATURES)
+    row_entries = familiars - len(cards.by_tier(0)) + EVENTS + len(GOLEMS) + EVENTS
+    return min(MAX_DAYS, 1 + row_entries + familiars)
+
+
 def max_length(game: FamiliarFeatGame) -> int:
     """The most decisions of one game of ``game``'s configuration (the module docstring's
-    "Game length"): ``MAX_DAYS`` days (ruling FA-R29) of at most ``per_day`` decisions, the
-    Events' choices, and the picks of ``choose-cards`` (ruling FA-R03).
+    "Game length"): ``max_days`` days of at most ``per_day`` decisions, the Events' choices,
+    and the picks of ``choose-cards`` (ruling FA-R03).
     ``GameSpec.max_length`` and ``max_game_length``."""
     familiars = len(CREATURES)
     plays = ROW * max(
@@ -140,7 +175,7 @@ def max_length(game: FamiliarFeatGame) -> int:
     )
     per_day = 5 * familiars + 5 * plays + 5
     picks = 6 if game.choose_cards else 0
-    return MAX_DAYS * per_day + EVENTS * (familiars + 1) + picks
+    return max_days(game) * per_day + EVENTS * (familiars + 1) + picks
 
 
 class FamiliarFeatEncoding(Catalogue):
