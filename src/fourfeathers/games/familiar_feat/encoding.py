@@ -61,10 +61,39 @@ adds at most ``F + 1`` (cards taken from the Team discard, a Creature removed), 
 choose-cards variant 6 picks: ``D (5F + 5P + 5) + 3 (F + 1) + 6`` in all (33,465 without
 choose-cards).
 
-This is still far above the issue's target of 5 times the longest random or greedy game (about
-280 decisions, 15-17 days): the day count and the per-day count are each the worst case on their
-own, and a card played again and again (an "exhaust 1, then revive 1" or Move Familiar entering
-play each day) keeps an amortised count over the game from being much smaller.
+Counted over the whole adventure instead (``amortised_length``; the bound is the smaller of
+the two), with ``K = F - T0 + 3 + 4 + 3`` departures from the row at most (each card leaves the
+row at most once per entry, above), ``D`` days, ``p`` revive-and-play steps on one card:
+
+- A column never holds more than ``C = 5 + N + Y`` cards (``N`` "does not count" cards, ``Y``
+  Copies): a card that always counts is attached, played or moved only below fewer than 5
+  counting cards (FA-37, ruling FA-R14), so at most 5 of them lie in a column; only a Star
+  Monster whose condition needs more than 5 has no limit (FA-73; at most 6 departures of
+  Monsters: 3 Monsters, each put back at most by the 3 Events). While a Creature is resolved,
+  at most ``2p`` cards join its column (a played card, and one that card's Move brings). So its
+  effect exhausts or makes flee (FA-45..FA-52), and its leaving sends to the Team discard
+  (FA-41, FA-69, FA-94), at most ``SX = K (C + 2p) + 6F`` cards in all, each one decision at
+  most.
+- An immediate ability fires only when its card enters play (attached or played, not moved,
+  ruling FA-R18; a Copy fires the one it copies, ruling FA-R12); a card is drawn at most once a
+  day (the Team deck is formed in the morning, FA-32, FA-42, FA-57) and played at most ``PL =
+  pK`` times in all (FA-56). So "exhaust 1, then revive 1" fires ``T_er <= (E + Y) D + PL``
+  times (``E`` such cards), one decision each; Move ``T_mv <= (M + Y) D + PL`` times (``M``
+  such cards), two decisions each; revive-and-play asks ``2 PL`` decisions.
+- An attach takes a card out of the Team deck; it gets back only by being recruited (``K``), swept
+  from a leaving Creature's column, or revived (FA-53), and a revived card was exhausted before:
+  by an effect or a leaving (within ``SX``), by itself (FA-52, ``K``), by "exhaust 1, then revive
+  1" (``T_er``) or by an Event from the Team discard (``X``, the largest such Event's number, 3
+  times). So at most ``T0 + 2K + SX + T_er + 3X`` attaches.
+- At most ``F`` flee at end B or by Giving Up (the Fled pile keeps them), ``K`` orders of
+  resolution (each resolves a Creature, which leaves), ``3 (F + 1)`` for the Events and the 6
+  picks of choose-cards.
+
+That is 6,067 decisions for the shipped content (``T0 = 8``, ``K = 56``, ``D = 111``, ``C = 12``,
+``p = 1``, ``E = M = 3``, ``Y = 4``, ``X = 4``), against 33,465 by days. It is still about 21
+times the longest random or greedy game (about 290 decisions, 15-17 days), not the issue's 5: the
+"exhaust 1, then revive 1" and Move cards, which may fire every day they are drawn, and the
+column sizes, counted at their worst at every departure, keep it there.
 
 Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.returns``).
 """
@@ -77,7 +106,21 @@ from typing import TYPE_CHECKING, Any, cast
 from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import State
 from .actions import ATTACH, CHOOSE, PLACE
-from .content import CREATURES, E_EXHAUST_THIS, E_REVIVE_PLAY, GOLEMS, MONSTERS, NUM_CARDS, ROW
+from .content import (
+    A_COPY,
+    A_EXHAUST_REVIVE,
+    A_MOVE,
+    A_NO_LIMIT,
+    CREATURES,
+    E_EXHAUST_THIS,
+    E_REVIVE_PLAY,
+    GOLEMS,
+    MONSTERS,
+    NUM_CARDS,
+    ROW,
+    V_EXHAUST_DISCARD,
+)
+from .content import EVENTS as EVENT_CARDS
 from .rules_phases import (
     F_DISCARD,
     F_EVENT_END,
@@ -95,6 +138,7 @@ from .rules_phases import (
     MAX_DAYS,
     PHASES,
 )
+from .rules_totals import CARD_LIMIT
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -148,6 +192,7 @@ _FLAGS = (("chosen", _CHOSEN), ("reached", _REACHED), ("latched", _LATCHED))
 
 DAYS_SCALE = 10
 EVENTS = 3  # FA-11
+DECK_MONSTERS = 3  # FA-11
 
 
 def max_days(game: FamiliarFeatGame) -> int:
@@ -160,7 +205,7 @@ def max_days(game: FamiliarFeatGame) -> int:
     if any(kind == E_EXHAUST_THIS for m in MONSTERS for kind, _ in cards.effect[m]):
         return MAX_DAYS
     familiars = len(CREATURES)
-    row_entries = familiars - len(cards.by_tier(0)) + EVENTS + len(GOLEMS) + EVENTS
+    row_entries = familiars - len(cards.by_tier(0)) + DECK_MONSTERS + len(GOLEMS) + EVENTS
     return min(MAX_DAYS, 1 + row_entries + familiars)
 
 
@@ -175,7 +220,47 @@ def max_length(game: FamiliarFeatGame) -> int:
     )
     per_day = 5 * familiars + 5 * plays + 5
     picks = 6 if game.choose_cards else 0
-    return max_days(game) * per_day + EVENTS * (familiars + 1) + picks
+    by_days = max_days(game) * per_day + EVENTS * (familiars + 1) + picks
+    return min(by_days, amortised_length(game))
+
+
+def amortised_length(game: FamiliarFeatGame) -> int:
+    """The most decisions of one adventure counted over the whole of it, not day by day (the
+    module docstring's "Game length", second part): ``T0 + 2K + SX + T_er + 3X`` attaches,
+    ``SX`` exhausted or swept, ``F`` fleeing, ``T_er + 2 T_mv + 2 PL`` for the immediate
+    abilities and revive-and-play, ``K`` orders, the Events' ``3 (F + 1)`` and 6 picks
+    (FA-37, FA-41, FA-53, FA-56, FA-58, FA-73; rulings FA-R12, FA-R14, FA-R18)."""
+    cards = game.cards
+    familiars = len(CREATURES)
+    tier0 = len(cards.by_tier(0))
+    departures = familiars - tier0 + DECK_MONSTERS + len(GOLEMS) + EVENTS
+    days = max_days(game)
+    play_steps = max(sum(1 for kind, _ in steps if kind == E_REVIVE_PLAY) for steps in cards.effect)
+    plays = play_steps * departures
+    abilities = [cards.ability[c] for c in CREATURES]
+    copies = abilities.count(A_COPY)
+    column = CARD_LIMIT + abilities.count(A_NO_LIMIT) + copies
+    unlimited = (DECK_MONSTERS + EVENTS) * familiars  # a Star Monster's column (FA-73)
+    swept = departures * (column + 2 * play_steps) + unlimited
+    exhaust_revive = (abilities.count(A_EXHAUST_REVIVE) + copies) * days + plays
+    moves = (abilities.count(A_MOVE) + copies) * days + plays
+    from_discard = max(
+        (cards.event_n[e] for e in EVENT_CARDS if cards.event_kind[e] == V_EXHAUST_DISCARD),
+        default=0,
+    )
+    attaches = tier0 + 2 * departures + swept + exhaust_revive + EVENTS * from_discard
+    picks = 6 if game.choose_cards else 0
+    return (
+        attaches
+        + swept
+        + familiars
+        + exhaust_revive
+        + 2 * moves
+        + 2 * plays
+        + departures
+        + EVENTS * (familiars + 1)
+        + picks
+    )
 
 
 class FamiliarFeatEncoding(Catalogue):
