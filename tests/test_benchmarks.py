@@ -188,3 +188,18 @@ def test_review_benchmark_times_a_review_and_compares_it_with_ten_times_the_budg
     (row,) = json.loads(done.stdout)
     assert row["game"] == "isle-of-feathers" and row["budget"] == 5 and row["compared"] == 3
     assert row["seconds_per_game"] > 0 and 0 <= row["agreement_best"] <= 1
+
+
+def test_baselines_give_hard_the_budget_asked():
+    """``--hard-seconds`` replaces hard's one second per decision (a 2-player Fancy Feathers
+    game asks each seat about 15 decisions: 30 s at hard's own budget for one deal, both seats)."""
+    done = run(
+        "baselines.py",
+        "--deals", "1", "--medium-deals", "0", "--hard-deals", "1", "--hard-seconds", "0.01",
+        "--train-episodes", "0", "--mode", "fancy-feathers 2p", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (row,) = json.loads(done.stdout)
+    assert row["mode"] == "fancy-feathers 2p" and row["hard"]["deals"] == 1
+    assert 0.0 <= row["hard"]["mean"] <= 1.0 and row["hard"]["seconds"] < 10
+    assert "medium" not in row and "reinforce" not in row
