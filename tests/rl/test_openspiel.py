@@ -313,6 +313,7 @@ def test_observers_honour_the_observation_type():
     tensors = [state.information_state_tensor(p) for p in range(3)]
     assert every.tensor.tolist() == [x for t in tensors for x in t]
     assert every.dict["recent"].shape == (3, fos.RECALL_WINDOW, recall.dict["recent"].shape[1])
+    assert np.array_equal(every.dict["observation"][2], views[2])  # the blocks are views
     assert game.get_type().provides_information_state_tensor
     with pytest.raises(ValueError, match="player must be a seat"):
         state.information_state_tensor(3)
