@@ -2,7 +2,8 @@
 the NumPy REINFORCE example, over the same held-out deals.
 
     python benchmarks/baselines.py [--deals 200] [--medium-deals 20] [--hard-deals 4]
-                                   [--train-episodes 3000] [--mode NAME ...] [--json]
+                                   [--train-episodes 3000] [--hard-seconds S] [--mode NAME ...]
+                                   [--json]
 
 The evaluation protocol (docs/research.md, "Baselines"):
 
@@ -14,7 +15,8 @@ The evaluation protocol (docs/research.md, "Baselines"):
   ``k`` by ``reset(options={"seat": k})``), so a deal's score is the mean over the seats.
 - Candidates: ``random``, ``easy``, ``medium``, ``hard`` (the agents of ``feathers agents``,
   deciding from their own ``SeatView``; ``hard`` has a one-second budget per decision, so its
-  figures depend on the machine) and ``reinforce``: ``examples/reinforce_solo.py``'s linear
+  figures depend on the machine; ``--hard-seconds`` gives it another budget, ``ismcts:seconds=S:
+  iterations=3000``) and ``reinforce``: ``examples/reinforce_solo.py``'s linear
   softmax policy trained with REINFORCE for ``--train-episodes`` games on training seeds
   (``TRAIN_BASE`` + i, never evaluated), against the same opponents, then evaluated greedily
   (its most likely legal id) on the held-out deals.
@@ -133,18 +135,30 @@ def main() -> None:
     parser.add_argument("--medium-deals", type=int, default=20)
     parser.add_argument("--hard-deals", type=int, default=4)
     parser.add_argument("--train-episodes", type=int, default=3000)
+    parser.add_argument(
+        "--hard-seconds",
+        type=float,
+        default=None,
+        help="hard's time budget per decision (default: hard's own, 1 second)",
+    )
     parser.add_argument("--mode", action="append", choices=sorted(MODES))
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     deals = {"random": args.deals, "easy": args.deals, "medium": args.medium_deals}
     deals["hard"] = args.hard_deals
+    hard = (
+        "hard"
+        if args.hard_seconds is None
+        else f"ismcts:seconds={args.hard_seconds}:iterations=3000"
+    )
     rows = []
     for mode in args.mode or list(MODES):
         row: dict[str, Any] = {"mode": mode}
         for spec in AGENTS:
             if deals[spec] > 0:
+                agent = hard if spec == "hard" else spec
                 row[spec] = evaluate(
-                    mode, deals[spec], lambda e, s, k, spec=spec: play_agent(e, spec, s, k)
+                    mode, deals[spec], lambda e, s, k, agent=agent: play_agent(e, agent, s, k)
                 )
         if args.train_episodes > 0:
             policy = train(make_env(mode), args.train_episodes)

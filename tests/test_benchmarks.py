@@ -271,3 +271,18 @@ def test_serve_load_names_a_server_that_does_not_answer():
     done = run("serve_load.py", "--servers", str(port), "--tables", "1")
     assert done.returncode == 1 and "Traceback" not in done.stderr
     assert f"--servers: no feathers server answers at http://127.0.0.1:{port}:" in done.stderr
+
+
+def test_baselines_give_hard_the_budget_asked():
+    """``--hard-seconds`` replaces hard's one second per decision (a 2-player Fancy Feathers
+    game asks each seat about 15 decisions: 30 s at hard's own budget for one deal, both seats)."""
+    done = run(
+        "baselines.py",
+        "--deals", "1", "--medium-deals", "0", "--hard-deals", "1", "--hard-seconds", "0.01",
+        "--train-episodes", "0", "--mode", "fancy-feathers 2p", "--json",
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    (row,) = json.loads(done.stdout)
+    assert row["mode"] == "fancy-feathers 2p" and row["hard"]["deals"] == 1
+    assert 0.0 <= row["hard"]["mean"] <= 1.0 and row["hard"]["seconds"] < 10
+    assert "medium" not in row and "reinforce" not in row

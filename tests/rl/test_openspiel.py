@@ -85,7 +85,7 @@ def test_game_type_and_info_are_complete(case):
     seats = [1] if engine.num_players == 1 else [n for n in spec.players if n > 1]
     assert (kind.min_num_players, kind.max_num_players) == (min(seats), max(seats))
     assert kind.provides_information_state_string and kind.provides_observation_string
-    assert kind.provides_observation_tensor and not kind.provides_information_state_tensor
+    assert kind.provides_observation_tensor and kind.provides_information_state_tensor
     assert set(kind.parameter_specification) == set(make(game_id).config)
     assert game.num_players() == engine.num_players
     assert game.num_distinct_actions() == encoding.num_distinct_actions
@@ -93,6 +93,13 @@ def test_game_type_and_info_are_complete(case):
     assert game.max_game_length() == encoding.max_game_length
     assert (game.min_utility(), game.max_utility()) == encoding.returns_bounds
     assert game.observation_tensor_shape() == list(encoding.observation_shape)
+    layout = fos.information_state_layout(engine)
+    assert [name for name, _ in layout] == ["observation", "digest", "decisions", "recent"]
+    bits = (encoding.num_distinct_actions - 1).bit_length()
+    assert layout[3][1] == (fos.RECALL_WINDOW, 1 + engine.num_players + bits + fos.ENTRY_BITS)
+    sizes = [int(np.prod(shape)) for _, shape in layout]
+    assert sizes[:3] == [int(np.prod(encoding.observation_shape)), fos.DIGEST_BITS, 1]
+    assert game.information_state_tensor_shape() == [sum(sizes)]
     assert game.max_chance_nodes_in_history() == fos.SEED_DIGITS
     general = kind.utility == pyspiel.GameType.Utility.GENERAL_SUM
     utility = pyspiel.GameType.Utility
@@ -140,6 +147,96 @@ def test_the_information_state_has_perfect_recall():
     assert a.observation_string(0) == b.observation_string(0)
     assert a.observation_tensor(0) == b.observation_tensor(0)
     assert a.information_state_string(0) != b.information_state_string(0)
+    # the tensor recalls it too: the digest, and the seat's own action ids in the recent block
+    observer = game.make_py_observer(pyspiel.IIGObservationType(perfect_recall=True))
+    blocks = []
+    for state in states:
+        observer.set_from(state, 0)
+        blocks.append({name: part.copy() for name, part in observer.dict.items()})
+        assert observer.tensor.tolist() == state.information_state_tensor(0)
+    x, y = blocks
+    assert np.array_equal(x["observation"], y["observation"])
+    assert not np.array_equal(x["digest"], y["digest"])
+    assert x["decisions"][0] == y["decisions"][0] == 4 / game.max_game_length()
+    assert x["recent"][:4, 0].tolist() == [1, 1, 1, 1] and not x["recent"][4:].any()
+    n, bits = 2, (game.num_distinct_actions() - 1).bit_length()
+    ids = {}
+    for name, state in zip("xy", states, strict=True):
+        recent = {"x": x, "y": y}[name]["recent"]
+        own = recent[:4, 1 + n : 1 + n + bits]  # newest first: ids of seat 0's own decisions
+        ids[name] = [int("".join(str(int(b)) for b in row), 2) for row in own]
+        movers = [int(np.argmax(recent[k, 1 : 1 + n])) for k in range(4)]
+        history = state.history()[fos.SEED_DIGITS :]
+        assert ids[name] == [h if m == 0 else 0 for h, m in zip(history[::-1], movers, strict=True)]
+    assert ids["x"] != ids["y"]  # "put 45 on 1" against "put 45 on 2"
+
+
+def _recall_pairs(game: Any, seeds: range, rng: random.Random) -> list[tuple[Any, Any, int]]:
+    """``(x, y, p)``: two states after different moves of the same state that seat ``p``
+    (not the mover) cannot tell apart: equal information state strings."""
+    pairs = []
+    for seed in seeds:
+        state = deal(game, seed)
+        while not state.is_terminal() and len(pairs) < 6:
+            actor, legal = state.current_player(), state.legal_actions()
+            if len(legal) > 1:
+                a, b = rng.sample(legal, 2)
+                x, y = state.clone(), state.clone()
+                x.apply_action(a)
+                y.apply_action(b)
+                for p in range(game.num_players()):
+                    if p != actor and x.information_state_string(p) == y.information_state_string(
+                        p
+                    ):
+                        pairs.append((x, y, p))
+            state.apply_action(rng.choice(legal))
+    return pairs
+
+
+def test_the_information_state_tensor_holds_only_what_the_seat_knows(case):
+    """Leak check: a resampled state (``resample_from_infostate``) gives the seat the same
+    information state tensor as the true one, every seat's tensor stays in [0, 1], and the
+    tensor changes with every decision the seat recalls."""
+    game_id, config = case
+    game, rng = fos.load(game_id, **config), random.Random(3)
+    state = deal(game, 5)
+    before: list[Any] = [None] * game.num_players()
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        player = state.current_player()
+        tensor = state.information_state_tensor(player)
+        assert len(tensor) == game.information_state_tensor_size()
+        assert min(tensor) >= 0.0 and max(tensor) <= 1.0
+        sample = state.resample_from_infostate(player, lambda: rng.random())
+        assert sample.information_state_tensor(player) == tensor
+        for p in range(game.num_players()):
+            now = state.information_state_tensor(p)
+            assert now != before[p]  # every seat recalls each decision: a new tensor
+            before[p] = now
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_moves_a_seat_cannot_tell_apart_give_it_equal_tensors(monkeypatch):
+    """Fancy Feathers: a seat does not see which hidden card another loses (``lose TYPE``), so
+    the two moves give it equal information state strings and must give equal tensors; a
+    tensor that wrote the other seat's action id would differ (the check catches that)."""
+    game = fos.load("fancy-feathers", players=3)
+    pairs = _recall_pairs(game, range(3), random.Random(1))
+    assert pairs, "no pair of moves another seat cannot tell apart was found"
+    for x, y, p in pairs:
+        assert x.information_state_tensor(p) == y.information_state_tensor(p)
+    honest = fos.write_information_state
+
+    def leaky(ctx: Any, play: Any, decisions: list[int], player: int, out: Any) -> None:
+        honest(ctx, play, decisions, player, out)
+        out[-1] = decisions[-1] % 2  # the last decision's id, whoever took it
+
+    monkeypatch.setattr(fos, "write_information_state", leaky)
+    caught = [
+        x for x, y, p in pairs if x.information_state_tensor(p) != y.information_state_tensor(p)
+    ]
+    assert caught
 
 
 def test_a_clone_copies_the_engine_state_and_shares_the_game(case, monkeypatch):
@@ -205,12 +302,23 @@ def test_observers_honour_the_observation_type():
     assert np.array_equal(everyone.tensor, np.concatenate(views))
     assert everyone.string_from(state, 0).count(" | ") == 2
     recall = game.make_py_observer(kind(perfect_recall=True))
-    assert recall.tensor is None
     assert recall.string_from(state, 1) == state.information_state_string(1)
-    # no perfect-recall tensor: a clear error, not an empty list
-    assert not game.get_type().provides_information_state_tensor
-    with pytest.raises(NotImplementedError, match="provides no information state tensor"):
-        state.information_state_tensor(1)
+    recall.set_from(state, 1)
+    assert recall.tensor.tolist() == state.information_state_tensor(1)
+    assert np.array_equal(recall.dict["observation"], views[1])
+    every = game.make_py_observer(
+        kind(perfect_recall=True, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS)
+    )
+    every.set_from(state, 0)
+    tensors = [state.information_state_tensor(p) for p in range(3)]
+    assert every.tensor.tolist() == [x for t in tensors for x in t]
+    assert every.dict["recent"].shape == (3, fos.RECALL_WINDOW, recall.dict["recent"].shape[1])
+    assert np.array_equal(every.dict["observation"][2], views[2])  # the blocks are views
+    assert game.get_type().provides_information_state_tensor
+    with pytest.raises(ValueError, match="player must be a seat"):
+        state.information_state_tensor(3)
+    before = game.new_initial_state()
+    assert before.information_state_tensor(0) == [0.0] * game.information_state_tensor_size()
     with pytest.raises(ValueError, match="private_info=NONE"):
         game.make_py_observer(kind(True, False, pyspiel.PrivateInfoType.NONE))
     with pytest.raises(ValueError, match="public_info=False"):

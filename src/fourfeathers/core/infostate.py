@@ -105,6 +105,14 @@ class InformationState:
         self._catch_up()
         return "[" + ",".join(_items(self._logs[player])) + "]"
 
+    def entries(self, player: int) -> list[str]:
+        """The entries of ``data(player)`` as compact JSON strings (keys sorted), oldest first:
+        the start, then one per decision the seat recalls; ``of`` joins them. Raises
+        ``ValueError`` for a seat that does not exist."""
+        self._cursor.check_player(player)
+        self._catch_up()
+        return _items(self._logs[player])
+
     def data(self, player: int) -> list[dict[str, Any]]:
         """The information state of ``player`` as JSON-ready data (see the class docstring)."""
         result: list[dict[str, Any]] = json.loads(self.of(player))

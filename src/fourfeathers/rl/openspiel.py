@@ -36,8 +36,11 @@ configuration it covers (``load`` picks the right one from ``players``).
 - Observers (``make_py_observer``): the observation tensor is the encoding of
   ``state.observation(player)``; the observation string is that observation as compact JSON;
   the information state string (perfect recall) is ``core.infostate.InformationState.of``.
-  A perfect-recall tensor is not provided (``provides_information_state_tensor=False``):
-  ``information_state_tensor`` raises ``NotImplementedError`` saying so.
+  The information state tensor (perfect recall, ``information_state_layout``; docs/research.md,
+  "The information state tensor") is the observation tensor, then 64 bits of a digest of the
+  information state string, the decisions recalled / ``max_game_length``, and the last
+  ``RECALL_WINDOW`` decisions the seat recalls (who took each, the seat's own action ids, and
+  a digest of what it saw of each): built from the seat's information state alone.
   ``private_info=ALL_PLAYERS`` concatenates every seat's view; ``private_info=NONE`` and
   ``public_info=False`` raise ``ValueError`` (the games have no public-only view).
 - ``resample_from_infostate(player, sampler)`` is ``State.determinize``: the sample keeps
@@ -51,6 +54,7 @@ configuration it covers (``load`` picks the right one from ``players``).
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import json
 import random
@@ -229,6 +233,84 @@ def _context(game_id: str, config: dict[str, Any]) -> _Context:
     return _CONTEXTS[key]
 
 
+RECALL_WINDOW = 32
+"""Decisions of the information state tensor's ``recent`` block: the last ones the seat recalls
+(the ``digest`` block covers the whole history)."""
+DIGEST_BITS = 64
+"""Bits of the SHA-256 of the information state string in the ``digest`` block."""
+ENTRY_BITS = 16
+"""Bits of the SHA-256 of one decision's entry of the information state in a ``recent`` slot."""
+
+
+def information_state_layout(game: Game) -> list[tuple[str, tuple[int, ...]]]:
+    """The blocks of the information state tensor of ``game``'s configuration, in order, with
+    their shapes (docs/research.md, "The information state tensor"): ``observation`` (the
+    observation tensor's size), ``digest`` (``DIGEST_BITS``), ``decisions`` (1) and ``recent``
+    (``RECALL_WINDOW`` slots of ``1 + n + B + ENTRY_BITS`` for ``n`` seats and ``B`` bits of an
+    action id). Raises ``KeyError`` for a game without an encoding."""
+    encoding = encoding_for(game)
+    n = game.num_players
+    bits = max(1, (encoding.num_distinct_actions - 1).bit_length())
+    return [
+        ("observation", (int(np.prod(encoding.observation_shape)),)),
+        ("digest", (DIGEST_BITS,)),
+        ("decisions", (1,)),
+        ("recent", (RECALL_WINDOW, 1 + n + bits + ENTRY_BITS)),
+    ]
+
+
+_LAYOUTS: dict[tuple[str, str], list[tuple[str, tuple[int, ...]]]] = {}
+
+
+def _bits(data: bytes, width: int) -> np.ndarray:
+    """The first ``width`` bits of ``data``, most significant first, as 0.0/1.0."""
+    return np.unpackbits(np.frombuffer(data, np.uint8))[:width].astype(np.float32)
+
+
+def write_information_state(
+    ctx: _Context, play: _Play, decisions: list[int], player: int, out: np.ndarray
+) -> None:
+    """Write ``player``'s information state tensor of ``play`` into ``out`` (flat, its size
+    from ``information_state_layout``; all 0 before the deal). ``decisions`` are the state's
+    decision ids (its history after the seed digits); only ``player``'s own are read, aligned
+    from the end with the decisions its information state recalls (a resampled state's other
+    seats recall from the sample on). Everything else comes from ``player``'s information state
+    (``InformationState.entries``) and its observation, so the tensor holds nothing the seat may
+    not know (tests/rl/test_openspiel.py checks it against ``resample_from_infostate``)."""
+    out.fill(0.0)
+    state, info = play.state, play.info
+    if state is None or info is None:
+        return
+    layout = _LAYOUTS.get(ctx.key)
+    if layout is None:
+        layout = _LAYOUTS[ctx.key] = information_state_layout(ctx.game)
+    size = layout[0][1][0]
+    ctx.encoding.encode_state(state, player, out[:size])
+    entries = info.entries(player)
+    text = "[" + ",".join(entries) + "]"  # InformationState.of(player)
+    at = size
+    out[at : at + DIGEST_BITS] = _bits(hashlib.sha256(text.encode()).digest(), DIGEST_BITS)
+    at += DIGEST_BITS
+    recalled = entries[1:]  # after the start
+    limit = ctx.encoding.max_game_length or 1
+    out[at] = min(1.0, len(recalled) / limit)
+    at += 1
+    window, width = layout[3][1]
+    n = len(ctx.seats)
+    bits = width - 1 - n - ENTRY_BITS
+    own = decisions[len(decisions) - len(recalled) :]
+    for k in range(min(window, len(recalled))):  # newest first
+        i = len(recalled) - 1 - k
+        entry = recalled[i]
+        slot = out[at + k * width : at + (k + 1) * width]
+        by = json.loads(entry)["by"]
+        slot[0] = 1.0
+        slot[1 + (by - player) % n] = 1.0
+        if by == player:
+            slot[1 + n : 1 + n + bits] = _bits(own[i].to_bytes(4, "big"), 32)[32 - bits :]
+        slot[1 + n + bits :] = _bits(hashlib.sha256(entry.encode()).digest(), ENTRY_BITS)
+
+
 class _Play:
     """The data of one OpenSpiel state: the seed digits drawn so far, then the engine state and
     its information-state tracker (``state`` and ``info``: None before the deal, set together at
@@ -336,6 +418,21 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
                 values[i] = value
             last[changed] = buffer[changed]
         return values[:]
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The information state tensor (perfect recall) of ``player`` (the player to move if
+        None), flat: what the perfect-recall observer writes (``write_information_state``),
+        made here without the round trip through C++. Raises ``ValueError`` for a player who
+        is not a seat."""
+        play = self._play
+        if player is None:
+            player = self.current_player()
+        if player not in play.ctx.seats:
+            raise ValueError(f"player must be a seat 0-{len(play.ctx.seats) - 1}, got {player}")
+        size = sum(int(np.prod(shape)) for _, shape in information_state_layout(play.ctx.game))
+        out = np.zeros(size, np.float32)
+        write_information_state(play.ctx, play, self.history()[SEED_DIGITS:], player, out)
+        return out.tolist()
 
     def is_chance_node(self) -> bool:
         return self._play.state is None
@@ -447,8 +544,20 @@ class _Observer:
         shape = tuple(ctx.encoding.observation_shape)
         size = int(np.prod(shape))
         if self._recall:
-            self.tensor = None
+            layout = information_state_layout(ctx.game)
+            size = sum(int(np.prod(block)) for _, block in layout)
+            seats = len(ctx.seats) if self._all else 1
+            self.tensor = np.zeros(seats * size, np.float32)
+            self._views = [self.tensor[p * size : (p + 1) * size] for p in range(seats)]
             self.dict: dict[str, np.ndarray] = {}
+            start = 0
+            for name, block in layout:
+                end = start + int(np.prod(block))
+                parts = self.tensor.reshape((seats, size))[:, start:end]
+                self.dict[name] = (
+                    parts.reshape((seats, *block)) if self._all else parts[0].reshape(block)
+                )
+                start = end
         elif self._all:
             seats = len(ctx.seats)
             self.tensor = np.zeros(seats * size, np.float32)
@@ -459,15 +568,15 @@ class _Observer:
             self.dict = {"observation": self.tensor.reshape(shape)}
 
     def set_from(self, state: FeathersState, player: int) -> None:
-        """Write the tensor of ``player``'s view of ``state``. Raises ``NotImplementedError``
-        for a perfect-recall observer (``information_state_tensor``): the game type says
-        ``provides_information_state_tensor=False``; the perfect-recall view is a string."""
-        if self.tensor is None:
-            raise NotImplementedError(
-                f"{self._ctx.game.id} provides no information state tensor "
-                "(GameType.provides_information_state_tensor is False): use "
-                "information_state_string, or observation_tensor for the current view"
-            )
+        """Write the tensor of ``player``'s view of ``state`` (every seat's, in seat order,
+        for ``ALL_PLAYERS``); a perfect-recall observer writes the information state tensor
+        (``write_information_state``)."""
+        if self._recall:
+            decisions = state.history()[SEED_DIGITS:]
+            seats = self._ctx.seats if self._all else (player,)
+            for p, view in zip(seats, self._views, strict=True):
+                write_information_state(self._ctx, state._play, decisions, p, view)
+            return
         self.tensor.fill(0.0)
         engine = state._play.state
         if engine is None:
@@ -562,7 +671,7 @@ def game_type(spec: GameSpec, solo: bool = False) -> pyspiel.GameType:
         max_num_players=max(seats),
         min_num_players=min(seats),
         provides_information_state_string=True,
-        provides_information_state_tensor=False,
+        provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_specification(spec.id, solo),

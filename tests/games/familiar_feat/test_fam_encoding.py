@@ -8,7 +8,7 @@ from fam_helpers import build
 from fourfeathers import make
 from fourfeathers.core.encoding import encoding_for, observation_size
 from fourfeathers.games.familiar_feat.actions import ATTACH, CHOOSE, PLACE
-from fourfeathers.games.familiar_feat.encoding import _NAMED, _ORDER, PER_CARD, PLACES
+from fourfeathers.games.familiar_feat.encoding import _NAMED, _ORDER, PER_CARD, PLACES, max_days
 
 
 def card_rows(state):
@@ -69,11 +69,22 @@ def test_the_top_pending_choice_names_its_card():
 
 
 def test_the_game_length_bound():
-    """200 days of at most 5 * 54 + 5 * 5 + 5 = 300 decisions, 3 Events of at most 55 more; the
-    choose-cards variant adds its 6 picks. Returns: 1 for a win, else 0."""
+    """By days: 1 + (46 + 3 + 4 + 3) + 54 = 111 days (46 Creatures of Tiers I-IV, 3 Monsters,
+    4 Golems, 3 Monsters put back by Catch Your Breath enter the row; 54 Familiars can flee), not
+    the safety cap of 200, of at most 5 * 54 + 5 * 5 + 5 = 300 decisions, 3 Events of at most 55
+    more. Over the whole adventure, smaller: K = 56 departures, columns of at most 5 + 3 + 4 = 12
+    cards and 2 joining while resolved, 6 Monster columns of up to 54: SX = 56 * 14 + 6 * 54;
+    "exhaust 1, then revive 1" and Move fire (3 + 4) * 111 + 56 times each; attaches
+    8 + 2 * 56 + SX + T_er + 3 * 4. The choose-cards variant adds its 6 picks. Returns: 1 for a
+    win, else 0."""
     enc = encoding_for(make("familiar-feat", level=8))
-    assert enc.max_game_length == 200 * 300 + 3 * 55
+    assert max_days(enc.game) == 111
+    swept, fires = 56 * 14 + 6 * 54, 7 * 111 + 56
+    attaches = 8 + 2 * 56 + swept + fires + 3 * 4
+    total = attaches + swept + 54 + fires + 2 * fires + 2 * 56 + 56 + 3 * 55
+    assert total == 6067 < 111 * 300 + 3 * 55
+    assert enc.max_game_length == total
     picks = encoding_for(make("familiar-feat", level=8, variants=["choose-cards"]))
-    assert picks.max_game_length == 200 * 300 + 3 * 55 + 6
+    assert picks.max_game_length == total + 6
     assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum is None
     assert enc.observation_shape == (3220,)

@@ -118,15 +118,18 @@ def test_a_split_island_far_apart_still_maps_every_legal_action():
 
 
 def test_the_game_length_and_returns_bounds():
-    """200 turns of at most 4 * 20 + 10 + 2 * (54 + 10) + 9 * 11 + 2 = 319 decisions; solo
+    """200 turns of at most 4 * 20 + 2 = 82 decisions, and in the whole game a card owed for each
+    of the 2 * 10 placements, 2 * (54 + 20) token spends with their Plant and 9 * (1 + 20)
+    Stamina spends (16,757; solo, with every colour's 40 Bird tokens: 16,997); solo
     scores at most the 40 best birds' points with every colour's 40 Bird tokens (ruling
     IS-R33: ten 4-point birds, 20 of 3, 10 of 2: 128; ruling IS-R31), with one colour's the 10
     best (40)."""
     enc = encoding_for(make("isle-of-feathers", players=2))
-    assert enc.max_game_length == 200 * 319
+    assert enc.max_game_length == 200 * 82 + 20 + 2 * (54 + 20) + 9 * (1 + 20)
     assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum == 1.0
     solo = encoding_for(make("isle-of-feathers", players=1, stamina=1))
     assert solo.returns_bounds == (0.0, 128.0) and solo.returns_sum is None
+    assert solo.max_game_length == 200 * 82 + 40 + 2 * (54 + 40) + 9 * (1 + 40)
     one = encoding_for(make("isle-of-feathers", players=1, variants=["solo-one-colour"]))
     assert one.returns_bounds == (0.0, 40.0)
     assert encoding_for(make("isle-of-feathers", players=2, max_turns=0)).max_game_length is None

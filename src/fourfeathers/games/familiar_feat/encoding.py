@@ -34,16 +34,66 @@ the day (6, one-hot); the kind of the top pending frame (15 kinds of ``rules_pha
 16, one-hot); its count still to go / 5, at most 1; pending frames / 10, at most 1; the day /
 200 (ruling FA-R29). 3,220 entries in all.
 
-Game length: at most ``MAX_DAYS`` days (ruling FA-R29). In one day, with ``F = 54`` cards that
-can be Familiars and ``P`` the revived cards played (at most 5 Creatures leave the row, which is
-not refilled until morning, FA-43; each effect plays at most one, for the shipped content):
-at most ``F`` attaches (the Team deck is formed in the morning and revived cards go to the Team
-discard, FA-57); ``2P`` to pick a revived card and its slot; at most 2 decisions for the
-immediate ability of each of the ``E = F + P`` cards entering play (FA-58; moving a Familiar is
-not entering play, ruling FA-R18); at most ``F + E`` Familiars exhausted, fleeing or moved off a
-column (those in play at dawn and those entering); at most 5 orders of resolution (FA-66).
-That is ``5F + 5P + 5`` decisions a day; each of the three Events adds at most ``F + 1``
-(cards taken from the Team discard, a Creature removed), and the choose-cards variant 6 picks.
+Game length (proved, ``max_length``): at most ``D`` days. While the adventure goes on, the row
+is never empty at the start of a day: the Golems are the deck's last cards and leave the row only
+to the box (Catch Your Breath), and a Monster not yet driven away is in the row or in the deck
+(ruling FA-R25 puts a removed Monster under the deck), so an empty row and an empty deck mean
+three Monsters driven away and a won adventure (FA-71). Hence every day but the last ends with a
+card leaving the row (end A, FA-81: the row is empty) or, at end B, with at least one Familiar
+fleeing (FA-83; none flees only if the adventure is lost, FA-85). A card enters the row only from
+the Creature deck (FA-29): its ``F - T0`` Creatures of Tiers I-IV (``T0`` Tier 0 cards form the
+Team deck, FA-12), 3 Monsters (FA-11) and 4 Golems (FA-13), once each, plus a Monster that Catch
+Your Breath put back under the deck (one of the 3 Events, FA-11); and the Fled pile keeps what
+flees (FA-84, ruling FA-R32), at most the ``F`` Familiars. So ``D = 1 + (F - T0 + 3 + 4 + 3) + F``
+(111 for the shipped content; the safety cap ``MAX_DAYS`` of ruling FA-R29 is 200). This needs
+no Monster effect to exhaust the Monster itself (FA-52); content where one does falls back on
+``MAX_DAYS``.
+
+In one day, with ``F = 54`` cards that can be Familiars and ``P`` the revived cards played (at
+most 5 Creatures leave the row, which is not refilled until morning, FA-43; each effect plays at
+most one, for the shipped content): at most ``F`` attaches (the Team deck is formed in the
+morning and revived cards go to the Team discard, FA-57); ``2P`` to pick a revived card and its
+slot; at most 2 decisions for the immediate ability of each of the ``E = F + P`` cards entering
+play (FA-58; moving a Familiar is not entering play, ruling FA-R18); at most ``F + E`` Familiars
+exhausted, fleeing or moved off a column (those in play at dawn and those entering); at most 5
+orders of resolution (FA-66). That is ``5F + 5P + 5`` decisions a day; each of the three Events
+adds at most ``F + 1`` (cards taken from the Team discard, a Creature removed), and the
+choose-cards variant 6 picks: ``D (5F + 5P + 5) + 3 (F + 1) + 6`` in all (33,465 without
+choose-cards).
+
+Counted over the whole adventure instead (``amortised_length``; the bound is the smaller of
+the two), with ``K = F - T0 + 3 + 4 + 3`` departures from the row at most (each card leaves the
+row at most once per entry, above), ``D`` days, ``p`` revive-and-play steps on one card:
+
+- A column never holds more than ``C = 5 + N + Y`` cards (``N`` "does not count" cards, ``Y``
+  Copies): a card that always counts is attached, played or moved only below fewer than 5
+  counting cards (FA-37, ruling FA-R14), so at most 5 of them lie in a column; only a Star
+  Monster whose condition needs more than 5 has no limit (FA-73; at most 6 departures of
+  Monsters: 3 Monsters, each put back at most by the 3 Events). While a Creature is resolved,
+  at most ``2p`` cards join its column (a played card, and one that card's Move brings). So its
+  effect exhausts or makes flee (FA-45..FA-52), and its leaving sends to the Team discard
+  (FA-41, FA-69, FA-94), at most ``SX = K (C + 2p) + 6F`` cards in all, each one decision at
+  most.
+- An immediate ability fires only when its card enters play (attached or played, not moved,
+  ruling FA-R18; a Copy fires the one it copies, ruling FA-R12); a card is drawn at most once a
+  day (the Team deck is formed in the morning, FA-32, FA-42, FA-57) and played at most ``PL =
+  pK`` times in all (FA-56). So "exhaust 1, then revive 1" fires ``T_er <= (E + Y) D + PL``
+  times (``E`` such cards), one decision each; Move ``T_mv <= (M + Y) D + PL`` times (``M``
+  such cards), two decisions each; revive-and-play asks ``2 PL`` decisions.
+- An attach takes a card out of the Team deck; it gets back only by being recruited (``K``), swept
+  from a leaving Creature's column, or revived (FA-53), and a revived card was exhausted before:
+  by an effect or a leaving (within ``SX``), by itself (FA-52, ``K``), by "exhaust 1, then revive
+  1" (``T_er``) or by an Event from the Team discard (``X``, the largest such Event's number, 3
+  times). So at most ``T0 + 2K + SX + T_er + 3X`` attaches.
+- At most ``F`` flee at end B or by Giving Up (the Fled pile keeps them), ``K`` orders of
+  resolution (each resolves a Creature, which leaves), ``3 (F + 1)`` for the Events and the 6
+  picks of choose-cards.
+
+That is 6,067 decisions for the shipped content (``T0 = 8``, ``K = 56``, ``D = 111``, ``C = 12``,
+``p = 1``, ``E = M = 3``, ``Y = 4``, ``X = 4``), against 33,465 by days. It is still about 21
+times the longest random or greedy game (about 290 decisions, 15-17 days), not the issue's 5: the
+"exhaust 1, then revive 1" and Move cards, which may fire every day they are drawn, and the
+column sizes, counted at their worst at every departure, keep it there.
 
 Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.returns``).
 """
@@ -56,7 +106,21 @@ from typing import TYPE_CHECKING, Any, cast
 from ...core.encoding import Catalogue, FloatBuffer, Layout
 from ...core.game import State
 from .actions import ATTACH, CHOOSE, PLACE
-from .content import CREATURES, E_REVIVE_PLAY, NUM_CARDS, ROW
+from .content import (
+    A_COPY,
+    A_EXHAUST_REVIVE,
+    A_MOVE,
+    A_NO_LIMIT,
+    CREATURES,
+    E_EXHAUST_THIS,
+    E_REVIVE_PLAY,
+    GOLEMS,
+    MONSTERS,
+    NUM_CARDS,
+    ROW,
+    V_EXHAUST_DISCARD,
+)
+from .content import EVENTS as EVENT_CARDS
 from .rules_phases import (
     F_DISCARD,
     F_EVENT_END,
@@ -74,6 +138,7 @@ from .rules_phases import (
     MAX_DAYS,
     PHASES,
 )
+from .rules_totals import CARD_LIMIT
 
 if TYPE_CHECKING:
     from .game import FamiliarFeatGame
@@ -127,12 +192,27 @@ _FLAGS = (("chosen", _CHOSEN), ("reached", _REACHED), ("latched", _LATCHED))
 
 DAYS_SCALE = 10
 EVENTS = 3  # FA-11
+DECK_MONSTERS = 3  # FA-11
+
+
+def max_days(game: FamiliarFeatGame) -> int:
+    """The most days one adventure of ``game``'s content lasts, proved in the module docstring
+    ("Game length"): ``1 + (F - T0 + 3 + 4 + 3) + F`` for ``F`` Creature/Familiar cards of which
+    ``T0`` are Tier 0 (FA-11, FA-12, FA-13, FA-81, FA-83; rulings FA-R25, FA-R32), at most the
+    safety cap ``MAX_DAYS`` (ruling FA-R29), which content whose Monster exhausts itself (FA-52)
+    may reach."""
+    cards = game.cards
+    if any(kind == E_EXHAUST_THIS for m in MONSTERS for kind, _ in cards.effect[m]):
+        return MAX_DAYS
+    familiars = len(CREATURES)
+    row_entries = familiars - len(cards.by_tier(0)) + DECK_MONSTERS + len(GOLEMS) + EVENTS
+    return min(MAX_DAYS, 1 + row_entries + familiars)
 
 
 def max_length(game: FamiliarFeatGame) -> int:
     """The most decisions of one game of ``game``'s configuration (the module docstring's
-    "Game length"): ``MAX_DAYS`` days (ruling FA-R29) of at most ``per_day`` decisions, the
-    Events' choices, and the picks of ``choose-cards`` (ruling FA-R03).
+    "Game length"): ``max_days`` days of at most ``per_day`` decisions, the Events' choices,
+    and the picks of ``choose-cards`` (ruling FA-R03).
     ``GameSpec.max_length`` and ``max_game_length``."""
     familiars = len(CREATURES)
     plays = ROW * max(
@@ -140,7 +220,47 @@ def max_length(game: FamiliarFeatGame) -> int:
     )
     per_day = 5 * familiars + 5 * plays + 5
     picks = 6 if game.choose_cards else 0
-    return MAX_DAYS * per_day + EVENTS * (familiars + 1) + picks
+    by_days = max_days(game) * per_day + EVENTS * (familiars + 1) + picks
+    return min(by_days, amortised_length(game))
+
+
+def amortised_length(game: FamiliarFeatGame) -> int:
+    """The most decisions of one adventure counted over the whole of it, not day by day (the
+    module docstring's "Game length", second part): ``T0 + 2K + SX + T_er + 3X`` attaches,
+    ``SX`` exhausted or swept, ``F`` fleeing, ``T_er + 2 T_mv + 2 PL`` for the immediate
+    abilities and revive-and-play, ``K`` orders, the Events' ``3 (F + 1)`` and 6 picks
+    (FA-37, FA-41, FA-53, FA-56, FA-58, FA-73; rulings FA-R12, FA-R14, FA-R18)."""
+    cards = game.cards
+    familiars = len(CREATURES)
+    tier0 = len(cards.by_tier(0))
+    departures = familiars - tier0 + DECK_MONSTERS + len(GOLEMS) + EVENTS
+    days = max_days(game)
+    play_steps = max(sum(1 for kind, _ in steps if kind == E_REVIVE_PLAY) for steps in cards.effect)
+    plays = play_steps * departures
+    abilities = [cards.ability[c] for c in CREATURES]
+    copies = abilities.count(A_COPY)
+    column = CARD_LIMIT + abilities.count(A_NO_LIMIT) + copies
+    unlimited = (DECK_MONSTERS + EVENTS) * familiars  # a Star Monster's column (FA-73)
+    swept = departures * (column + 2 * play_steps) + unlimited
+    exhaust_revive = (abilities.count(A_EXHAUST_REVIVE) + copies) * days + plays
+    moves = (abilities.count(A_MOVE) + copies) * days + plays
+    from_discard = max(
+        (cards.event_n[e] for e in EVENT_CARDS if cards.event_kind[e] == V_EXHAUST_DISCARD),
+        default=0,
+    )
+    attaches = tier0 + 2 * departures + swept + exhaust_revive + EVENTS * from_discard
+    picks = 6 if game.choose_cards else 0
+    return (
+        attaches
+        + swept
+        + familiars
+        + exhaust_revive
+        + 2 * moves
+        + 2 * plays
+        + departures
+        + EVENTS * (familiars + 1)
+        + picks
+    )
 
 
 class FamiliarFeatEncoding(Catalogue):
