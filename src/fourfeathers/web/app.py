@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any
 
 import segno
+import sqlalchemy as sa
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -58,7 +60,9 @@ from .protocol import (
     TokenBody,
     parse,
 )
-from .store import Store
+from .store import Store, failure
+
+log = logging.getLogger("fourfeathers.web")
 
 MAX_LISTED = 50
 """The most tables one ``GET /api/tables`` answers (``limit``; ``offset`` pages on)."""
@@ -203,6 +207,19 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(sa.exc.SQLAlchemyError)
+    async def _database(request: Request, exc: sa.exc.SQLAlchemyError) -> JSONResponse:
+        """The database failed (stopped, unreachable): 503 in the API's error shape, without
+        the database's own text (its address and role); that goes to the log."""
+        log.warning(
+            "%s %s: the database failed: %s",
+            request.method,
+            request.url.path,
+            (str(exc).splitlines() or [""])[0],
+        )
+        message = f"nothing was done ({failure(exc)}); try again"
+        return JSONResponse({"error": "unavailable", "message": message}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -51,7 +51,7 @@ from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
 from .on_turn import OnTurn
 from .protocol import Command
 from .review import REVIEW_BUDGET, REVIEW_SLOTS, Reviews
-from .store import Store, StoredTable, is_conflict
+from .store import Store, StoredTable, failure, is_conflict
 from .tables import HUMAN, MODES, SEAT_EVENT, Device, Rejection, Step, Table
 
 log = logging.getLogger("fourfeathers.web")
@@ -1166,7 +1166,7 @@ class Hub:
                 raise Conflict from None
             log.exception("table %s: storing event %d failed", table.id, step.row.n)
             raise Rejection(
-                "not_stored", f"the server could not store it ({exc}); try again"
+                "not_stored", f"the server could not store it ({failure(exc)}); try again"
             ) from None
         table.commit(step)
         answer()
@@ -1281,9 +1281,18 @@ class Hub:
     # Cleaning up.
 
     async def _cleanup_loop(self) -> None:
+        """``cleanup`` every ``cleanup_every`` seconds for the life of the server: a round the
+        database failed (stopped, unreachable a moment) is logged and the next one runs."""
         while True:
             await asyncio.sleep(self.settings.cleanup_every)
-            await self.cleanup()
+            try:
+                await self.cleanup()
+            except Exception as exc:
+                log.warning(
+                    "cleaning up failed (%s); again in %g s",
+                    _first_line(exc),
+                    self.settings.cleanup_every,
+                )
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """Delete the finished tables nobody watches that were idle for ``keep_finished``
@@ -1334,6 +1343,12 @@ class Hub:
             self.archived[table_id] = now
             log.info("table %s archived: idle since %s", table_id, time.ctime(now))
         return idle
+
+
+def _first_line(exc: BaseException) -> str:
+    """The first line of ``exc``'s text (a database error's is followed by its SQL and a
+    link)."""
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
 
 
 def _answer(answer: Callable[[Step], None] | None, step: Step) -> None:

@@ -568,6 +568,18 @@ def is_conflict(exc: BaseException) -> bool:
     return isinstance(exc, sa.exc.IntegrityError)
 
 
+def failure(exc: BaseException) -> str:
+    """What a browser is told of ``exc``, a failure to store: never the database's own text,
+    which names its address, role and database (``connection to server at "10.0.0.5", port
+    5432 failed: FATAL: password authentication failed for user "feathers"``); that goes to
+    the log. Another error (not the database's) gives the first line of its text."""
+    if isinstance(exc, sa.exc.OperationalError | sa.exc.InterfaceError):
+        return "its database could not be reached or is full"
+    if isinstance(exc, sa.exc.SQLAlchemyError):
+        return "its database refused it"
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
+
+
 class _Taken(Exception):
     """The table has a rematch already: the transaction is rolled back."""
 
