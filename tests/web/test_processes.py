@@ -23,8 +23,11 @@ from typing import Any
 
 import pytest
 from live import UNLIMITED, LiveServer, free_port, hot_seat_table
+from starlette.websockets import WebSocketDisconnect
 from test_kill import Client
 from test_postgres import fresh_database, pg  # noqa: F401  (pg: the fixture)
+from test_protocol import hot_seat
+from web_helpers import Browser, create, hub_of, server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 
@@ -377,3 +380,33 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         assert again.get("/api/tables")["tables"] == []
     finally:
         again.stop()
+
+
+def test_a_table_archived_or_deleted_at_one_process_is_closed_at_the_others(pg: str) -> None:  # noqa: F811
+    """Two servers in this process on one database: a process archives (or deletes) the tables
+    nobody watches *there*; a page of such a table at another process must be told and closed,
+    never left playing a table nobody serves (its moves stored and acknowledged)."""
+    with server(pg) as a, server(pg) as b:
+        table, page = hot_seat(b)
+        tid, hub_a = table["table"], hub_of(a)
+        assert a.get(f"/api/tables/{tid}").status_code == 200  # a holds it, no page there
+        later = time.time() + 30 * 86_400
+        assert a.portal.call(hub_a.archive_idle, later) == [tid]
+        told = page.next("error", timeout=5)
+        assert told["code"] == "unknown_table"
+        assert told["message"].startswith(f"table {tid} was archived on ")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            page.receive(timeout=5)
+        assert closed.value.code == 4404
+        assert b.get(f"/api/tables/{tid}").status_code == 410
+        assert [r for r in a.portal.call(hub_a.db, hub_a.store.events, tid)] == []
+        done = create(b, "featherlight", ["random", "random"])["table"]
+        watcher = Browser(b, done)
+        while watcher.state["status"] != "finished":
+            watcher.receive()
+        watcher.close()
+        assert eventually(lambda: done in hub_a.tables and hub_a.tables[done].over), "a knows"
+        viewer = Browser(b, done)
+        assert a.portal.call(hub_a.cleanup, time.time() + 1e9) == [done]
+        told = viewer.next("error", timeout=5)
+        assert told["code"] == "unknown_table" and told["message"] == f"table {done} was deleted"

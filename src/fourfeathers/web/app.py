@@ -36,7 +36,7 @@ from .. import __version__
 from ..agents import AGENTS, ALIASES
 from ..core.registry import list_games
 from . import ai, replay, views
-from .hub import Archived, Hub, NotFound, Refused, Settings, token_hash
+from .hub import CLOSE_UNKNOWN_TABLE, Archived, Hub, NotFound, Refused, Settings, token_hash
 from .lessons import add_lessons
 from .limits import LimitExceeded, LimitsMiddleware, Quotas
 from .lobby import game_entry
@@ -67,7 +67,6 @@ log = logging.getLogger("fourfeathers.web")
 MAX_LISTED = 50
 """The most tables one ``GET /api/tables`` answers (``limit``; ``offset`` pages on)."""
 
-CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_HELLO = 4400
 CLOSE_SILENT = 4408

@@ -168,6 +168,10 @@ CLOSE_SIGNED_OUT = 4403
 """The close code of a connection whose device was signed out (or whose seat was issued
 again): its token plays no more."""
 
+CLOSE_UNKNOWN_TABLE = 4404
+"""The close code of a connection to a table that is not served: unknown, or archived or
+deleted by another process while it was open."""
+
 
 class Connection(Protocol):
     """What the hub needs of a browser connection (``app.Socket``)."""
@@ -401,7 +405,9 @@ class Hub:
         if kind in ("a", "x"):
             if kind == "a":
                 self.archived[table_id] = float(parts[2]) if len(parts) > 2 else time.time()
-            self.tables.pop(table_id, None)
+            gone = self.tables.pop(table_id, None)
+            if gone is not None:
+                self._close_gone(gone, kind == "x")
             return
         table = self.tables.get(table_id)
         if table is None:
@@ -412,6 +418,22 @@ class Hub:
                 self.spawn(self._follow(table, int(parts[2])))
         elif kind == "m":
             self.spawn(self._follow(table, None, meta=True))
+
+    def _close_gone(self, table: Table, deleted: bool) -> None:
+        """Another process archived or deleted ``table`` (it had no page there): each page of
+        it here is told (``unknown_table``, as a page opening it now would be) and closed
+        (``CLOSE_UNKNOWN_TABLE``), so none plays on a table nobody serves."""
+        try:
+            message = f"table {table.id} was deleted" if deleted else ""
+            if not deleted:
+                self.get(table.id)  # raises Archived: the message a new page gets
+        except NotFound as exc:
+            message = str(exc)
+        text = views.encode(views.error("unknown_table", message))
+        for conn in list(table.connections):
+            conn.send(text)
+            conn.close(CLOSE_UNKNOWN_TABLE)
+        table.connections.clear()
 
     async def _quiet_load(self, table_id: str) -> None:
         try:
