@@ -6,6 +6,7 @@ and one process only on a SQLite file."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import re
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from live import UNLIMITED, LiveServer, free_port, hot_seat_table
 from starlette.websockets import WebSocketDisconnect
 from test_kill import Client
@@ -30,6 +32,9 @@ from test_protocol import hot_seat
 from web_helpers import Browser, create, hub_of, server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from fourfeathers.web.store import Store, is_conflict
+from fourfeathers.web.tables import LogRow
 
 pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
 
@@ -410,3 +415,28 @@ def test_a_table_archived_or_deleted_at_one_process_is_closed_at_the_others(pg: 
         assert a.portal.call(hub_a.cleanup, time.time() + 1e9) == [done]
         told = viewer.next("error", timeout=5)
         assert told["code"] == "unknown_table" and told["message"] == f"table {done} was deleted"
+
+
+def test_an_event_number_stored_first_elsewhere_adds_no_warning_to_the_log(
+    pg: str,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Two events refused together (a group commit that lost a race to another process) raise
+    the conflict, and psycopg logs no 'error ignored terminating Pipeline' line for it."""
+    store = Store(pg)
+    try:
+        row = {"id": "race-table", "game": "featherlight", "config": {}, "seed": 1}
+        row |= {"kinds": ["human"], "open": False, "listed": False, "engine": "0", "created": 1.0}
+        row |= {"updated": 1.0, "finished": None, "rematch": None, "host": None}
+        store.create(row, [None], [None])
+        first, second = (LogRow(n, "move", 0, "draw 1", "draw", ()) for n in (1, 2))
+        store.append([("race-table", first, None)])
+        with caplog.at_level(logging.WARNING):
+            for _ in range(10):  # (psycopg logs it at some of them: when is its own affair)
+                with pytest.raises(sa.exc.IntegrityError) as refused:
+                    store.append([("race-table", first, None), ("race-table", second, None)])
+                assert is_conflict(refused.value)
+        assert [r.getMessage() for r in caplog.records] == []
+        assert [e.n for e in store.events("race-table")] == [1]
+    finally:
+        store.close()

@@ -42,6 +42,7 @@ and ``x <table>`` (deleted). docs/protocol.md, "Several processes, one database"
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -199,6 +200,9 @@ class Store:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = sa.create_engine(full, pool_pre_ping=True)
+            psycopg_log = logging.getLogger("psycopg")
+            if not any(isinstance(f, _LostRace) for f in psycopg_log.filters):
+                psycopg_log.addFilter(_LostRace())
         if self.sqlite:
             self._prepare()
             return
@@ -578,6 +582,16 @@ def failure(exc: BaseException) -> str:
     if isinstance(exc, sa.exc.SQLAlchemyError):
         return "its database refused it"
     return (str(exc).splitlines() or [type(exc).__name__])[0]
+
+
+class _LostRace(logging.Filter):
+    """Drops psycopg's warning ``error ignored terminating <psycopg.Pipeline ...>: pipeline
+    aborted``, logged when a batch of rows (stored in one pipeline) is refused: here that is
+    an event number another process stored first, raised all the same (``is_conflict``) and
+    handled by the hub, so the line would only fill the log, one per lost race."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("error ignored terminating <psycopg.Pipeline")
 
 
 class _Taken(Exception):
