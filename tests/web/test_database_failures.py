@@ -7,7 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
+import pytest
 import sqlalchemy as sa
+from starlette.websockets import WebSocketDisconnect
 from test_protocol import hot_seat
 from web_helpers import create, hub_of, server
 
@@ -75,3 +77,27 @@ def test_the_cleanup_goes_on_after_a_round_the_database_failed(db, monkeypatch) 
             time.sleep(0.05)
         assert failures, "the database failed once"
         assert made["table"] not in hub.tables, "the finished table was deleted after it"
+
+
+def test_a_table_opened_while_the_database_fails_is_an_error_and_a_close_to_try_again(
+    client, monkeypatch
+) -> None:
+    """A page opening a table its process must read from the database (made at another
+    process a moment ago) while the database fails is told so, and closed with 1013 (try
+    again later): not closed with no word (the log had a traceback)."""
+    hub = hub_of(client)
+
+    async def fetch(table_id: str) -> Any:
+        unreachable()
+
+    monkeypatch.setattr(hub, "fetch", fetch)
+    with client.websocket_connect("/ws/tables/madeElsewhere1") as ws:
+        told = ws.receive_json()
+        assert told["type"] == "error" and told["code"] == "unavailable"
+        assert told["message"] == (
+            "the table could not be opened (its database could not be reached or is full); "
+            "try again"
+        )
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 1013

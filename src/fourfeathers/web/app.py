@@ -72,6 +72,7 @@ CLOSE_NO_HELLO = 4400
 CLOSE_SILENT = 4408
 CLOSE_FLOOD = 4429
 CLOSE_SLOW = 4409
+CLOSE_TRY_AGAIN = 1013
 """WebSocket close codes (4000-4999 are the application's)."""
 
 
@@ -417,6 +418,12 @@ async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
             hub.leave(table, sock)
     except WebSocketDisconnect:
         pass
+    except sa.exc.SQLAlchemyError as exc:  # the database failed (a table loaded, a token known)
+        log.warning(
+            "table %s: the database failed: %s", table_id, (str(exc).splitlines() or [""])[0]
+        )
+        sock.error("unavailable", f"the table could not be opened ({failure(exc)}); try again")
+        sock.close(CLOSE_TRY_AGAIN)
     finally:
         await asyncio.sleep(0)
         if not tasks[0].done():
