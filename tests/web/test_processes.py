@@ -89,6 +89,16 @@ class Process(LiveServer):
                     raise RuntimeError(f"server did not start: {self.log.read_text()}") from None
                 time.sleep(0.1)
 
+    def get_devices(self, url: str, token: str) -> list[dict[str, Any]] | None:
+        """The devices list of the table at ``url`` asked with ``token``; None when the token
+        is refused (403: signed out)."""
+        try:
+            return self.post(f"{url}/devices", {"token": token})["devices"]  # type: ignore[no-any-return]
+        except urllib.error.HTTPError as exc:
+            if exc.code != 403:
+                raise
+            return None
+
     def decided(self, table: str) -> list[int]:
         """The event numbers after which this process made a computer decision at ``table``."""
         text = self.log.read_text()
@@ -440,3 +450,53 @@ def test_an_event_number_stored_first_elsewhere_adds_no_warning_to_the_log(
         assert [e.n for e in store.events("race-table")] == [1]
     finally:
         store.close()
+
+
+def sign_each_other_out(a: Process, b: Process, c: Process) -> tuple[list[Any], int]:
+    """A seat on two devices (the desk's at ``a``, the phone's at ``c``) that sign each other
+    out at the same moment, the desk at ``b`` and the phone at ``c``: the refusals (status,
+    code) and how many of the two tokens still play the seat."""
+    made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+    url = f"/api/tables/{made['table']}"
+    desk = a.post(f"{url}/claim", {"seat": 0, "invite": made["invites"][0]["invite"]})["token"]
+    link = b.post(f"{url}/devices/link", {"token": desk})
+    phone = c.post(f"{url}/devices/join", {"code": link["code"]})
+    tokens = {"desk": desk, "phone": phone["token"]}
+    assert eventually(lambda: len(b.get_devices(url, desk) or []) == 2), "b knows the phone"
+    assert eventually(lambda: len(c.get_devices(url, desk) or []) == 2), "c knows the phone"
+    start = threading.Barrier(2)
+    answers: dict[str, Any] = {}
+
+    def sign_out(name: str, server: Process, device: int) -> None:
+        start.wait()
+        body = {"token": tokens[name], "device": device}
+        try:
+            answers[name] = server.post(f"{url}/devices/signout", body)
+        except urllib.error.HTTPError as exc:
+            answers[name] = (exc.code, json.loads(exc.read())["error"])
+
+    threads = [
+        threading.Thread(target=sign_out, args=("desk", b, 2)),
+        threading.Thread(target=sign_out, args=("phone", c, 1)),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    refused = sorted(v for v in answers.values() if isinstance(v, tuple))
+
+    def working() -> int:  # (a hears of the sign-out within milliseconds)
+        return sum(a.get_devices(url, token) is not None for token in tokens.values())
+
+    eventually(lambda: working() < 2)
+    return refused, working()
+
+
+def test_two_devices_signing_each_other_out_at_two_processes_leave_one(
+    three: list[Process],
+) -> None:
+    """One sign-out is made, the other refused (``signed_out``), and the seat keeps a device
+    (before: both were made most times, the seat left with none)."""
+    a, b, c = three
+    outcomes = [sign_each_other_out(a, b, c) for _ in range(6)]
+    assert outcomes == [([(403, "signed_out")], 1)] * 6

@@ -897,7 +897,12 @@ class Hub:
                 )
             now = time.time()
             seats = [d.seat for d in target]
-            await self.db(self.store.sign_out, table.id, target[0].token, seats, now)
+            asker = token_hash(token)
+            if not await self.db(self.store.sign_out, table.id, target[0].token, seats, now, asker):
+                await self._refresh(table)  # it was signed out at another process a moment ago
+                raise Refused(
+                    403, f"token: this device was signed out of table {table.id}", "signed_out"
+                )
             for d in target:
                 d.out = now
             self._holders_changed(table)

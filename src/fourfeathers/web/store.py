@@ -378,9 +378,29 @@ class Store:
             db.execute(devices.insert(), [_device_row(table_id, d) for d in held])
             self._notify(db, f"m {table_id}")
 
-    def sign_out(self, table_id: str, token: str, seats_out: list[int], when: float) -> None:
-        """Sign the device of hash ``token`` out of ``seats_out``."""
+    def sign_out(
+        self,
+        table_id: str,
+        token: str,
+        seats_out: list[int],
+        when: float,
+        asker: str | None = None,
+    ) -> bool:
+        """Sign the device of hash ``token`` out of ``seats_out``; with ``asker`` (the hash of
+        the device asking) only while that device is not signed out itself, else False and
+        nothing is stored. Both devices' rows are locked first (PostgreSQL): two devices that
+        sign each other out at two processes at once are one sign-out, not a seat left with no
+        device."""
         with self.engine.begin() as db:
+            if asker is not None:
+                rows = db.execute(
+                    sa.select(devices.c.token, devices.c.out)
+                    .where(devices.c.table_id == table_id, devices.c.token.in_([asker, token]))
+                    .order_by(devices.c.token, devices.c.seat)
+                    .with_for_update()
+                ).all()
+                if not any(r.token == asker and r.out is None for r in rows):
+                    return False
             db.execute(
                 devices.update()
                 .where(
@@ -392,6 +412,7 @@ class Store:
                 .values(out=when)
             )
             self._notify(db, f"m {table_id}")
+            return True
 
     def reissue(self, table_id: str, seat: int, invite: str | None, when: float) -> None:
         """Give ``seat`` a new invite (hash; None: no invite) and make it unclaimed again: every
