@@ -6,6 +6,7 @@ and one process only on a SQLite file."""
 from __future__ import annotations
 
 import json
+import logging
 import os
 import random
 import re
@@ -22,11 +23,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import sqlalchemy as sa
 from live import UNLIMITED, LiveServer, free_port, hot_seat_table
+from starlette.websockets import WebSocketDisconnect
 from test_kill import Client
 from test_postgres import fresh_database, pg  # noqa: F401  (pg: the fixture)
+from test_protocol import hot_seat
+from web_helpers import Browser, create, hub_of, server
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
+
+from fourfeathers.web.store import Store, is_conflict
+from fourfeathers.web.tables import LogRow
 
 pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
 
@@ -80,6 +88,16 @@ class Process(LiveServer):
                 if self.process.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"server did not start: {self.log.read_text()}") from None
                 time.sleep(0.1)
+
+    def get_devices(self, url: str, token: str) -> list[dict[str, Any]] | None:
+        """The devices list of the table at ``url`` asked with ``token``; None when the token
+        is refused (403: signed out)."""
+        try:
+            return self.post(f"{url}/devices", {"token": token})["devices"]  # type: ignore[no-any-return]
+        except urllib.error.HTTPError as exc:
+            if exc.code != 403:
+                raise
+            return None
 
     def decided(self, table: str) -> list[int]:
         """The event numbers after which this process made a computer decision at ``table``."""
@@ -377,3 +395,108 @@ def test_a_second_process_on_one_sqlite_file_is_refused(tmp_path: Path) -> None:
         assert again.get("/api/tables")["tables"] == []
     finally:
         again.stop()
+
+
+def test_a_table_archived_or_deleted_at_one_process_is_closed_at_the_others(pg: str) -> None:  # noqa: F811
+    """Two servers in this process on one database: a process archives (or deletes) the tables
+    nobody watches *there*; a page of such a table at another process must be told and closed,
+    never left playing a table nobody serves (its moves stored and acknowledged)."""
+    with server(pg) as a, server(pg) as b:
+        table, page = hot_seat(b)
+        tid, hub_a = table["table"], hub_of(a)
+        assert a.get(f"/api/tables/{tid}").status_code == 200  # a holds it, no page there
+        later = time.time() + 30 * 86_400
+        assert a.portal.call(hub_a.archive_idle, later) == [tid]
+        told = page.next("error", timeout=5)
+        assert told["code"] == "unknown_table"
+        assert told["message"].startswith(f"table {tid} was archived on ")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            page.receive(timeout=5)
+        assert closed.value.code == 4404
+        assert b.get(f"/api/tables/{tid}").status_code == 410
+        assert [r for r in a.portal.call(hub_a.db, hub_a.store.events, tid)] == []
+        done = create(b, "featherlight", ["random", "random"])["table"]
+        watcher = Browser(b, done)
+        while watcher.state["status"] != "finished":
+            watcher.receive()
+        watcher.close()
+        assert eventually(lambda: done in hub_a.tables and hub_a.tables[done].over), "a knows"
+        viewer = Browser(b, done)
+        assert a.portal.call(hub_a.cleanup, time.time() + 1e9) == [done]
+        told = viewer.next("error", timeout=5)
+        assert told["code"] == "unknown_table" and told["message"] == f"table {done} was deleted"
+
+
+def test_an_event_number_stored_first_elsewhere_adds_no_warning_to_the_log(
+    pg: str,  # noqa: F811
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Two events refused together (a group commit that lost a race to another process) raise
+    the conflict, and psycopg logs no 'error ignored terminating Pipeline' line for it."""
+    store = Store(pg)
+    try:
+        row = {"id": "race-table", "game": "featherlight", "config": {}, "seed": 1}
+        row |= {"kinds": ["human"], "open": False, "listed": False, "engine": "0", "created": 1.0}
+        row |= {"updated": 1.0, "finished": None, "rematch": None, "host": None}
+        store.create(row, [None], [None])
+        first, second = (LogRow(n, "move", 0, "draw 1", "draw", ()) for n in (1, 2))
+        store.append([("race-table", first, None)])
+        with caplog.at_level(logging.WARNING):
+            for _ in range(10):  # (psycopg logs it at some of them: when is its own affair)
+                with pytest.raises(sa.exc.IntegrityError) as refused:
+                    store.append([("race-table", first, None), ("race-table", second, None)])
+                assert is_conflict(refused.value)
+        assert [r.getMessage() for r in caplog.records] == []
+        assert [e.n for e in store.events("race-table")] == [1]
+    finally:
+        store.close()
+
+
+def sign_each_other_out(a: Process, b: Process, c: Process) -> tuple[list[Any], int]:
+    """A seat on two devices (the desk's at ``a``, the phone's at ``c``) that sign each other
+    out at the same moment, the desk at ``b`` and the phone at ``c``: the refusals (status,
+    code) and how many of the two tokens still play the seat."""
+    made = a.post("/api/tables", {"game": "featherlight", "seats": ["human", "human"]})
+    url = f"/api/tables/{made['table']}"
+    desk = a.post(f"{url}/claim", {"seat": 0, "invite": made["invites"][0]["invite"]})["token"]
+    link = b.post(f"{url}/devices/link", {"token": desk})
+    phone = c.post(f"{url}/devices/join", {"code": link["code"]})
+    tokens = {"desk": desk, "phone": phone["token"]}
+    assert eventually(lambda: len(b.get_devices(url, desk) or []) == 2), "b knows the phone"
+    assert eventually(lambda: len(c.get_devices(url, desk) or []) == 2), "c knows the phone"
+    start = threading.Barrier(2)
+    answers: dict[str, Any] = {}
+
+    def sign_out(name: str, server: Process, device: int) -> None:
+        start.wait()
+        body = {"token": tokens[name], "device": device}
+        try:
+            answers[name] = server.post(f"{url}/devices/signout", body)
+        except urllib.error.HTTPError as exc:
+            answers[name] = (exc.code, json.loads(exc.read())["error"])
+
+    threads = [
+        threading.Thread(target=sign_out, args=("desk", b, 2)),
+        threading.Thread(target=sign_out, args=("phone", c, 1)),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(30)
+    refused = sorted(v for v in answers.values() if isinstance(v, tuple))
+
+    def working() -> int:  # (a hears of the sign-out within milliseconds)
+        return sum(a.get_devices(url, token) is not None for token in tokens.values())
+
+    eventually(lambda: working() < 2)
+    return refused, working()
+
+
+def test_two_devices_signing_each_other_out_at_two_processes_leave_one(
+    three: list[Process],
+) -> None:
+    """One sign-out is made, the other refused (``signed_out``), and the seat keeps a device
+    (before: both were made most times, the seat left with none)."""
+    a, b, c = three
+    outcomes = [sign_each_other_out(a, b, c) for _ in range(6)]
+    assert outcomes == [([(403, "signed_out")], 1)] * 6

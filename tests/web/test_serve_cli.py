@@ -33,6 +33,9 @@ def test_without_the_web_extra_one_clear_line(monkeypatch) -> None:
     [
         ("mysql://me@localhost/db", "is neither sqlite:///FILE nor postgresql://"),
         ("postgresql://nobody@127.0.0.1:1/none", "cannot open the database"),
+        ("sqlite:///", "'sqlite:///' names no file: give sqlite:///PATH"),
+        ("sqlite://", "'sqlite://' names no file"),
+        ("sqlite:///:memory:", "names no file"),
     ],
 )
 def test_a_bad_database_is_one_error_line(url: str, words: str) -> None:
@@ -111,6 +114,7 @@ def test_the_start_line_hides_the_database_password(
             pass
 
     monkeypatch.setattr("fourfeathers.web.store.Store", Opened)
+    monkeypatch.setattr(serve_command, "hold_sqlite", lambda url: None)  # no file either
     port = free_port()
     result = runner.invoke(app, ["serve", "--port", str(port), "--db", url])
     assert result.exit_code == 0, result.output

@@ -236,6 +236,7 @@ def serve(
         )
         workers = most
     url = db or os.environ.get(DB_ENV) or default_db()
+    check_file(url)
     try:
         Store(url).close()  # a bad URL or an unreachable database: one line, before listening
     except Exception as exc:  # SQLAlchemy and driver errors have no common base
@@ -292,6 +293,21 @@ def serve(
 
 _HELD: list[int] = []
 """The SQLite file this process serves, locked (``hold_sqlite``) until the server stops."""
+
+
+def check_file(url: str) -> None:
+    """Fail in one line (exit 2) on a SQLite URL with no file (``sqlite://``, ``sqlite:///``,
+    ``sqlite:///:memory:``): an in-memory database would lose every table at the end, and each
+    of the server's connections would get an empty one of its own."""
+    if not url.startswith("sqlite"):
+        return
+    name = url.split("///", 1)[1] if "///" in url else ""
+    if not name or name.split("?", 1)[0] in ("", ":memory:"):
+        fail(
+            "--db",
+            f"{url!r} names no file: give sqlite:///PATH (e.g. sqlite:///games.db); a server "
+            "keeps its tables in a file",
+        )
 
 
 def hold_sqlite(url: str) -> None:

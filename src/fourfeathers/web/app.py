@@ -19,12 +19,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import time
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager, suppress
 from typing import Annotated, Any
 
 import segno
+import sqlalchemy as sa
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
@@ -34,7 +36,7 @@ from .. import __version__
 from ..agents import AGENTS, ALIASES
 from ..core.registry import list_games
 from . import ai, replay, views
-from .hub import Archived, Hub, NotFound, Refused, Settings, token_hash
+from .hub import CLOSE_UNKNOWN_TABLE, Archived, Hub, NotFound, Refused, Settings, token_hash
 from .lessons import add_lessons
 from .limits import LimitExceeded, LimitsMiddleware, Quotas
 from .lobby import game_entry
@@ -58,17 +60,19 @@ from .protocol import (
     TokenBody,
     parse,
 )
-from .store import Store
+from .store import Store, failure
+
+log = logging.getLogger("fourfeathers.web")
 
 MAX_LISTED = 50
 """The most tables one ``GET /api/tables`` answers (``limit``; ``offset`` pages on)."""
 
-CLOSE_UNKNOWN_TABLE = 4404
 CLOSE_BAD_TOKEN = 4401
 CLOSE_NO_HELLO = 4400
 CLOSE_SILENT = 4408
 CLOSE_FLOOD = 4429
 CLOSE_SLOW = 4409
+CLOSE_TRY_AGAIN = 1013
 """WebSocket close codes (4000-4999 are the application's)."""
 
 
@@ -203,6 +207,19 @@ def create_app(settings: Settings) -> FastAPI:
     @app.exception_handler(Refused)
     async def _refused(request: Request, exc: Refused) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": str(exc)}, status_code=exc.status)
+
+    @app.exception_handler(sa.exc.SQLAlchemyError)
+    async def _database(request: Request, exc: sa.exc.SQLAlchemyError) -> JSONResponse:
+        """The database failed (stopped, unreachable): 503 in the API's error shape, without
+        the database's own text (its address and role); that goes to the log."""
+        log.warning(
+            "%s %s: the database failed: %s",
+            request.method,
+            request.url.path,
+            (str(exc).splitlines() or [""])[0],
+        )
+        message = f"nothing was done ({failure(exc)}); try again"
+        return JSONResponse({"error": "unavailable", "message": message}, status_code=503)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -401,6 +418,12 @@ async def _session(hub: Hub, ws: WebSocket, table_id: str) -> None:
             hub.leave(table, sock)
     except WebSocketDisconnect:
         pass
+    except sa.exc.SQLAlchemyError as exc:  # the database failed (a table loaded, a token known)
+        log.warning(
+            "table %s: the database failed: %s", table_id, (str(exc).splitlines() or [""])[0]
+        )
+        sock.error("unavailable", f"the table could not be opened ({failure(exc)}); try again")
+        sock.close(CLOSE_TRY_AGAIN)
     finally:
         await asyncio.sleep(0)
         if not tasks[0].done():

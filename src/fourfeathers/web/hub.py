@@ -51,7 +51,7 @@ from .on_turn import TIMEOUT as ON_TURN_TIMEOUT
 from .on_turn import OnTurn
 from .protocol import Command
 from .review import REVIEW_BUDGET, REVIEW_SLOTS, Reviews
-from .store import Store, StoredTable, is_conflict
+from .store import Store, StoredTable, failure, is_conflict
 from .tables import HUMAN, MODES, SEAT_EVENT, Device, Rejection, Step, Table
 
 log = logging.getLogger("fourfeathers.web")
@@ -167,6 +167,10 @@ LEVELS = ("easy", "medium", "hard")
 CLOSE_SIGNED_OUT = 4403
 """The close code of a connection whose device was signed out (or whose seat was issued
 again): its token plays no more."""
+
+CLOSE_UNKNOWN_TABLE = 4404
+"""The close code of a connection to a table that is not served: unknown, or archived or
+deleted by another process while it was open."""
 
 
 class Connection(Protocol):
@@ -401,7 +405,9 @@ class Hub:
         if kind in ("a", "x"):
             if kind == "a":
                 self.archived[table_id] = float(parts[2]) if len(parts) > 2 else time.time()
-            self.tables.pop(table_id, None)
+            gone = self.tables.pop(table_id, None)
+            if gone is not None:
+                self._close_gone(gone, kind == "x")
             return
         table = self.tables.get(table_id)
         if table is None:
@@ -412,6 +418,22 @@ class Hub:
                 self.spawn(self._follow(table, int(parts[2])))
         elif kind == "m":
             self.spawn(self._follow(table, None, meta=True))
+
+    def _close_gone(self, table: Table, deleted: bool) -> None:
+        """Another process archived or deleted ``table`` (it had no page there): each page of
+        it here is told (``unknown_table``, as a page opening it now would be) and closed
+        (``CLOSE_UNKNOWN_TABLE``), so none plays on a table nobody serves."""
+        try:
+            message = f"table {table.id} was deleted" if deleted else ""
+            if not deleted:
+                self.get(table.id)  # raises Archived: the message a new page gets
+        except NotFound as exc:
+            message = str(exc)
+        text = views.encode(views.error("unknown_table", message))
+        for conn in list(table.connections):
+            conn.send(text)
+            conn.close(CLOSE_UNKNOWN_TABLE)
+        table.connections.clear()
 
     async def _quiet_load(self, table_id: str) -> None:
         try:
@@ -875,7 +897,12 @@ class Hub:
                 )
             now = time.time()
             seats = [d.seat for d in target]
-            await self.db(self.store.sign_out, table.id, target[0].token, seats, now)
+            asker = token_hash(token)
+            if not await self.db(self.store.sign_out, table.id, target[0].token, seats, now, asker):
+                await self._refresh(table)  # it was signed out at another process a moment ago
+                raise Refused(
+                    403, f"token: this device was signed out of table {table.id}", "signed_out"
+                )
             for d in target:
                 d.out = now
             self._holders_changed(table)
@@ -1166,7 +1193,7 @@ class Hub:
                 raise Conflict from None
             log.exception("table %s: storing event %d failed", table.id, step.row.n)
             raise Rejection(
-                "not_stored", f"the server could not store it ({exc}); try again"
+                "not_stored", f"the server could not store it ({failure(exc)}); try again"
             ) from None
         table.commit(step)
         answer()
@@ -1281,9 +1308,18 @@ class Hub:
     # Cleaning up.
 
     async def _cleanup_loop(self) -> None:
+        """``cleanup`` every ``cleanup_every`` seconds for the life of the server: a round the
+        database failed (stopped, unreachable a moment) is logged and the next one runs."""
         while True:
             await asyncio.sleep(self.settings.cleanup_every)
-            await self.cleanup()
+            try:
+                await self.cleanup()
+            except Exception as exc:
+                log.warning(
+                    "cleaning up failed (%s); again in %g s",
+                    _first_line(exc),
+                    self.settings.cleanup_every,
+                )
 
     async def cleanup(self, now: float | None = None) -> list[str]:
         """Delete the finished tables nobody watches that were idle for ``keep_finished``
@@ -1334,6 +1370,12 @@ class Hub:
             self.archived[table_id] = now
             log.info("table %s archived: idle since %s", table_id, time.ctime(now))
         return idle
+
+
+def _first_line(exc: BaseException) -> str:
+    """The first line of ``exc``'s text (a database error's is followed by its SQL and a
+    link)."""
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
 
 
 def _answer(answer: Callable[[Step], None] | None, step: Step) -> None:

@@ -42,6 +42,7 @@ and ``x <table>`` (deleted). docs/protocol.md, "Several processes, one database"
 
 from __future__ import annotations
 
+import logging
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -199,6 +200,9 @@ class Store:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
         else:
             self.engine = sa.create_engine(full, pool_pre_ping=True)
+            psycopg_log = logging.getLogger("psycopg")
+            if not any(isinstance(f, _LostRace) for f in psycopg_log.filters):
+                psycopg_log.addFilter(_LostRace())
         if self.sqlite:
             self._prepare()
             return
@@ -374,9 +378,29 @@ class Store:
             db.execute(devices.insert(), [_device_row(table_id, d) for d in held])
             self._notify(db, f"m {table_id}")
 
-    def sign_out(self, table_id: str, token: str, seats_out: list[int], when: float) -> None:
-        """Sign the device of hash ``token`` out of ``seats_out``."""
+    def sign_out(
+        self,
+        table_id: str,
+        token: str,
+        seats_out: list[int],
+        when: float,
+        asker: str | None = None,
+    ) -> bool:
+        """Sign the device of hash ``token`` out of ``seats_out``; with ``asker`` (the hash of
+        the device asking) only while that device is not signed out itself, else False and
+        nothing is stored. Both devices' rows are locked first (PostgreSQL): two devices that
+        sign each other out at two processes at once are one sign-out, not a seat left with no
+        device."""
         with self.engine.begin() as db:
+            if asker is not None:
+                rows = db.execute(
+                    sa.select(devices.c.token, devices.c.out)
+                    .where(devices.c.table_id == table_id, devices.c.token.in_([asker, token]))
+                    .order_by(devices.c.token, devices.c.seat)
+                    .with_for_update()
+                ).all()
+                if not any(r.token == asker and r.out is None for r in rows):
+                    return False
             db.execute(
                 devices.update()
                 .where(
@@ -388,6 +412,7 @@ class Store:
                 .values(out=when)
             )
             self._notify(db, f"m {table_id}")
+            return True
 
     def reissue(self, table_id: str, seat: int, invite: str | None, when: float) -> None:
         """Give ``seat`` a new invite (hash; None: no invite) and make it unclaimed again: every
@@ -566,6 +591,28 @@ def is_conflict(exc: BaseException) -> bool:
     """True for the database's refusal of a row whose key is stored already (an event number
     another process stored first)."""
     return isinstance(exc, sa.exc.IntegrityError)
+
+
+def failure(exc: BaseException) -> str:
+    """What a browser is told of ``exc``, a failure to store: never the database's own text,
+    which names its address, role and database (``connection to server at "10.0.0.5", port
+    5432 failed: FATAL: password authentication failed for user "feathers"``); that goes to
+    the log. Another error (not the database's) gives the first line of its text."""
+    if isinstance(exc, sa.exc.OperationalError | sa.exc.InterfaceError):
+        return "its database could not be reached or is full"
+    if isinstance(exc, sa.exc.SQLAlchemyError):
+        return "its database refused it"
+    return (str(exc).splitlines() or [type(exc).__name__])[0]
+
+
+class _LostRace(logging.Filter):
+    """Drops psycopg's warning ``error ignored terminating <psycopg.Pipeline ...>: pipeline
+    aborted``, logged when a batch of rows (stored in one pipeline) is refused: here that is
+    an event number another process stored first, raised all the same (``is_conflict``) and
+    handled by the hub, so the line would only fill the log, one per lost race."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("error ignored terminating <psycopg.Pipeline")
 
 
 class _Taken(Exception):
