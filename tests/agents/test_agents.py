@@ -15,7 +15,7 @@ from fourfeathers.agents.heuristic import repetition_for, solo_levels_for
 from fourfeathers.arena import play_game
 from fourfeathers.arena.results import to_record
 from fourfeathers.arena.runner import plan_games
-from fourfeathers.games.isle_of_feathers.heuristic import SOLO_LEVELS
+from fourfeathers.games.isle_of_feathers.heuristic import LEVELS, SOLO_LEVELS
 
 FAST = {"random": "random", "greedy": "greedy", "ismcts": "ismcts:iterations=30:playout_depth=4"}
 
@@ -142,6 +142,21 @@ def test_a_level_means_what_the_game_states_for_its_solo_mode():
     medium = make_agent("medium", 1, isle_solo)
     assert (medium.iterations, medium.prior, medium.c) == (300, 20, 0.05)
     assert (make_agent("medium", 1).prior, make_agent("medium", 1).c) == (2, 0.7)
+
+
+def test_a_level_means_what_the_game_states_for_two_players_or_more():
+    # The Isle's hard with 2-4 players widens later and searches more (LEVELS, issue 36);
+    # its medium, the other games' levels and the Isle's solo levels are unchanged.
+    for players in (2, 3, 4):
+        isle = make("isle-of-feathers", players=players)
+        assert resolve_spec("hard", isle) == LEVELS["hard"] != ALIASES["hard"]
+        assert resolve_spec("medium", isle) == ALIASES["medium"]
+    hard = make_agent("hard", 1, make("isle-of-feathers", players=2))
+    assert (hard.iterations, hard.seconds, hard.prior_after) == (6000, 1.0, 16)
+    assert make_agent("hard", 1).prior_after is None  # without the game: the common spec
+    assert resolve_spec("hard", make("isle-of-feathers", players=1)) == SOLO_LEVELS["hard"]
+    for game_id in ("featherlight", "fancy-feathers"):
+        assert resolve_spec("hard", make(game_id, players=2)) == ALIASES["hard"]
 
 
 def test_games_are_played_with_the_levels_of_their_mode(monkeypatch):
