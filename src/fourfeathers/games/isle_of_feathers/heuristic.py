@@ -137,15 +137,16 @@ and +4.16 [+2.69, +5.63] points; on 80: ``hard`` - ``medium`` +2.73 [+1.22, +4.2
 [+2.43, +6.00] (docs/agents.md, "The Isle's solo levels")."""
 
 
-LEVELS = {"hard": "ismcts:seconds=1.0:iterations=6000:prior_after=16"}
-"""``hard`` in the game of 2-4 players (``agents.heuristic.levels_for``; issue 36): a node
-below the root values all its actions with the prior from its 17th visit instead of its 5th
+LEVELS = {2: {"hard": "ismcts:seconds=1.0:iterations=6000:prior_after=16"}}
+"""``hard`` with two players (``agents.heuristic.levels_for``; issue 36): a node below the
+root values all its actions with the prior from its 17th visit instead of its 5th
 (``prior_after`` 16), and the search stops at 6,000 iterations instead of 3,000 (still at
 most one second). Widening is most of an Isle iteration (valuing a node's 20-35 actions means
 a clone, an action and the fit-level search of every hand card for each): widened later, an
-iteration costs half as much with two players, so the same CPU buys twice the iterations
-(docs/agents.md, "Issue 36: the search"). ``medium`` keeps the common spec, 300 iterations
-widened from the 5th visit, as its rows were measured."""
+iteration costs about half as much, so the same CPU buys twice the iterations (docs/agents.md,
+"Issue 36: the search"). ``medium`` keeps the common spec, 300 iterations widened from the
+5th visit, as its rows were measured; three and four players keep the common ``hard``, whose
+turn tree (``SEARCH_HORIZON``) was measured at 3,000 iterations."""
 
 
 def fit_level_of(state: IsleState, card: int) -> int:
