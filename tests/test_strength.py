@@ -132,7 +132,7 @@ def test_each_level_is_measured_as_it_plays_the_configuration(strength):
     given = "ismcts:iterations=40"
     assert strength.level_spec("hard", given, *isle_solo) == given
     assert strength.level_spec("hard", None, "isle-of-feathers", {"players": 2}) == (
-        "ismcts:iterations=6000:prior_after=16"
+        "ismcts:iterations=3000"
     )
 
 
