@@ -143,8 +143,8 @@ LEVELS: dict[int, dict[str, str]] = {}
 (issue 36; docs/agents.md, "Issue 36: the search"): ``ismcts:seconds=1.0:iterations=6000:
 prior_after=16``, which widens a node from its 17th visit instead of its 5th and so runs 2.5x
 the iterations per CPU second, won 52.5% [37.5, 67.1] of 40 games against ``medium`` where the
-common ``hard`` had won 65.0% of the same deals' games: not shown better (nor worse: the
-intervals overlap), so the common ``hard`` stays. A node widened later expands random actions
+common ``hard`` won 55.0% [39.8, 69.3] of the same games: not shown better, so the common
+``hard`` stays. A node widened later expands random actions
 for 16 visits instead of 4, the trap Featherlight's search fell into ("Featherlight's search:
 every node widened"); the budget the cheaper iterations buy did not show through it."""
 
