@@ -41,8 +41,12 @@ clear of 50% (checked after every ``--check-every`` deals); the row says so.
 Levels: ``easy`` = greedy, ``medium`` = ismcts with 300 iterations (``agents/__init__.py``);
 ``hard`` is one second per decision, which is not reproducible, so measurements use its
 iteration budget alone (3,000 iterations; ``benchmarks/agents_speed.py`` measures how many one
-second buys in each game), or ``--hard SPEC``. Each level is measured as it plays the
-configuration (``agents.resolve_spec``: the Isle's solo ``medium`` and ``hard`` have their own).
+second buys in each game), or ``--hard SPEC``. ``--hard-seconds S`` (``pair``, ``ladder``)
+measures ``hard`` with its time budget instead, scaled down for a shared machine: S seconds of
+CPU time (``ismcts:cpu=1``) and its iteration cap times S (``scaled_hard``), e.g. ``strength.py
+pair isle-of-feathers hard medium --hard-seconds 0.2 --games 40``. Each level is measured as it
+plays the configuration (``agents.resolve_spec``: the Isle's solo ``medium`` and ``hard``, and
+its ``hard`` with 2-4 players, have their own).
 
 The oracle (``solo`` only) is ``OracleAgent``: searches on the true state, so they know the
 hidden cards and the order of every deck: a ceiling, not a player. On each seed the oracle's
@@ -106,13 +110,40 @@ SOLO_LEVELS = ("random", "easy", "medium", "hard")
 # --- agents and levels ---------------------------------------------------------------------
 
 
-def level_spec(level: str, hard: str | None, game_id: str, config: dict[str, Any]) -> str:
+def level_spec(
+    level: str,
+    hard: str | None,
+    game_id: str,
+    config: dict[str, Any],
+    hard_seconds: float | None = None,
+) -> str:
     """The agent spec measured for ``level`` in the configuration: the spec the level stands
     for there (``agents.resolve_spec``: ``hard`` -> ``ismcts:iterations=3000``, the Isle's solo
-    levels their own), ``hard`` without its time budget, or ``hard`` itself where given."""
+    levels their own), ``hard`` without its time budget, or ``hard`` itself where given. With
+    ``hard_seconds`` (and no ``hard``), ``hard`` is ``scaled_hard``: its time budget kept."""
     if level == "hard" and hard:
         return hard
-    return without(resolve_spec(level, cached_game(game_id, config)), "seconds")
+    game = cached_game(game_id, config)
+    if level == "hard" and hard_seconds:
+        return scaled_hard(resolve_spec("hard", game), hard_seconds)
+    return without(resolve_spec(level, game), "seconds")
+
+
+def scaled_hard(spec: str, seconds: float) -> str:
+    """``hard``'s ``spec`` (``ismcts:seconds=1.0:iterations=N:...``) as it would play on a core
+    ``seconds`` times as fast as the one it was made for: ``seconds`` of this process's CPU
+    time (``cpu=1``, which other jobs on a shared machine do not shrink) and its iteration cap
+    scaled by the same factor (at least 1). ``--hard-seconds 0.2`` measures a level in a fifth
+    of the CPU its one second takes. Raises ``ValueError`` for a spec without ``seconds`` or a
+    ``seconds`` that is not positive."""
+    params = dict(p.partition("=")[::2] for p in spec.split(":")[1:])
+    if "seconds" not in params or not seconds > 0:
+        raise ValueError(f"scaled_hard: {spec!r} has no time budget to scale, or {seconds} <= 0")
+    factor = seconds / float(params["seconds"])
+    scaled = f"{without(spec, 'seconds', 'iterations', 'cpu')}:seconds={seconds:g}:cpu=1"
+    if "iterations" in params:
+        scaled += f":iterations={max(1, round(int(params['iterations']) * factor))}"
+    return scaled
 
 
 class TrueStateView:
@@ -390,12 +421,17 @@ def run_pair(args: argparse.Namespace) -> None:
     if make(args.game, **config).num_players == 1:
         sys.exit("pair: a solo configuration has no opponent; use the solo command")
     config.setdefault("players", 2)
+    a, b = args.a, args.b
+    if args.hard_seconds:  # "hard" in the time given, as ladder's --hard-seconds
+        game = cached_game(args.game, config)
+        hard = scaled_hard(resolve_spec("hard", game), args.hard_seconds)
+        a, b = (hard if spec == "hard" else spec for spec in (a, b))
     out = Output(args.out)
-    key = f"pair {config_label(args.game, config)} {args.a} {args.b} {args.games} {args.seed}"
+    key = f"pair {config_label(args.game, config)} {a} {b} {args.games} {args.seed}"
     if out.done(key):
         return
     row = play_pair(
-        args.game, config, args.a, args.b, args.games // 2, args.seed, args.workers,
+        args.game, config, a, b, args.games // 2, args.seed, args.workers,
         args.stop_early, args.min_games, args.check_every,
         resume=out.resume(key), checkpoint=out.checkpoint(key),
     )  # fmt: skip
@@ -414,8 +450,8 @@ def run_ladder(args: argparse.Namespace) -> None:
             key = f"ladder {config_label(game_id, config)} {upper}-{lower} {args.games} {args.seed}"
             if out.done(key):
                 continue
-            a = level_spec(upper, args.hard, game_id, config)
-            b = level_spec(lower, args.hard, game_id, config)
+            a = level_spec(upper, args.hard, game_id, config, args.hard_seconds)
+            b = level_spec(lower, args.hard, game_id, config, args.hard_seconds)
             row = play_pair(
                 game_id, config, a, b, args.games // 2, args.seed, args.workers,
                 args.stop_early, args.min_games, args.check_every,
@@ -736,6 +772,11 @@ def parser() -> argparse.ArgumentParser:
         p.add_argument("--min-games", type=int, default=40, help="before stopping early (40)")
         p.add_argument("--check-every", type=int, default=10, help="deals between checks (10)")
 
+    hard_seconds = {
+        "type": float,
+        "help": "measure hard with its time budget, S seconds of CPU time and its iteration "
+        "cap scaled alike (a reduced-time hard; scaled_hard)",
+    }
     p = commands.add_parser("pair", help="A against B in one configuration")
     p.add_argument("game")
     p.add_argument("a", help="agent spec, e.g. medium or ismcts:iterations=500")
@@ -743,6 +784,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--option", type=option, action="append", default=[], help="KEY=VALUE")
     common(p, 200)
     pairs(p)
+    p.add_argument("--hard-seconds", metavar="S", **hard_seconds)
     p.set_defaults(run=run_pair)
 
     hard = {"help": "the spec measured as hard (hard's own without its time budget)"}
@@ -750,6 +792,7 @@ def parser() -> argparse.ArgumentParser:
     common(p, 200)
     pairs(p)
     p.add_argument("--hard", **hard)
+    p.add_argument("--hard-seconds", metavar="S", **hard_seconds)
     p.add_argument("--only", type=csv(str), help="game ids (all of LADDER_CONFIGS)")
     p.add_argument("--players", type=csv(int), help="player counts (2,4)")
     p.add_argument("--pairs", type=csv(str), help="e.g. easy-random,medium-easy (all)")

@@ -131,6 +131,28 @@ def test_each_level_is_measured_as_it_plays_the_configuration(strength):
     assert strength.level_spec("easy", None, "featherlight", {"players": 2}) == "greedy"
     given = "ismcts:iterations=40"
     assert strength.level_spec("hard", given, *isle_solo) == given
+    assert strength.level_spec("hard", None, "isle-of-feathers", {"players": 2}) == (
+        "ismcts:iterations=3000"
+    )
+
+
+def test_hard_seconds_measures_hard_in_a_share_of_its_time(strength):
+    # --hard-seconds S: hard's time budget in CPU seconds, its iteration cap scaled alike
+    assert strength.scaled_hard("ismcts:seconds=1.0:iterations=3000", 0.2) == (
+        "ismcts:seconds=0.2:cpu=1:iterations=600"
+    )
+    isle_solo = ("isle-of-feathers", {"players": 1, "stamina": 4})
+    assert strength.level_spec("hard", None, *isle_solo, 0.5) == (
+        "ismcts:c=0.05:seconds=0.5:cpu=1:iterations=1500"
+    )
+    assert strength.level_spec("medium", None, *isle_solo, 0.5) == SOLO_LEVELS["medium"]
+    assert strength.level_spec("hard", None, "featherlight", {"players": 2}, 0.2) == (
+        "ismcts:seconds=0.2:cpu=1:iterations=600"
+    )
+    with pytest.raises(ValueError, match="no time budget"):
+        strength.scaled_hard("ismcts:iterations=3000", 0.2)
+    agent = make_agent(strength.scaled_hard("ismcts:seconds=1.0:iterations=3000", 0.2), 1)
+    assert (agent.seconds, agent.cpu, agent.iterations) == (0.2, 1, 600)
 
 
 def test_the_oracle_is_no_seat_kind(strength):
@@ -224,6 +246,9 @@ def test_caps_and_pair_commands_run():
     done = run("pair", "fancy-feathers", "easy", "random", "-o", "players=4", "--games", "2")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["config"] == {"players": 4}
+    done = run("pair", "fancy-feathers", "hard", "easy", "--games", "2", "--hard-seconds", "0.001")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["a"] == "ismcts:seconds=0.001:cpu=1:iterations=3"
 
 
 def test_openspiel_command_plays_both_sides_of_a_deal():

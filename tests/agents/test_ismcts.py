@@ -123,6 +123,27 @@ def test_the_collector_pauses_only_during_a_search_that_leaves_no_cycles(game_id
         gc.enable()
 
 
+def test_the_tree_is_freed_before_the_collector_resumes(monkeypatch):
+    """The first allocation after ``gc.enable`` starts a collection that walks every young
+    object alive: the search frees its tree first (issue 36), so that walk does not cost a
+    second pass over every node."""
+    from fourfeathers.agents.ismcts import Node
+
+    state = positions("isle-of-feathers", {"players": 2}, 1)[0]
+    view = SeatView(state, state.current_player)
+    alive: list[int] = []
+    enable = gc.enable
+
+    def counting_enable() -> None:
+        alive.append(sum(isinstance(o, Node) for o in gc.get_objects()))
+        enable()
+
+    monkeypatch.setattr(gc, "enable", counting_enable)
+    stats = make_agent("ismcts:iterations=200", seed=1).analyse(view)
+    assert alive == [0] and gc.isenabled()
+    assert sum(s.visits for s in stats) == 200
+
+
 def test_new_parameters_are_checked():
     agent = make_agent("ismcts:prior=0.5:prior_after=3:scale=7")
     assert (agent.prior, agent.prior_after, agent.scale) == (0.5, 3, 7.0)
@@ -345,6 +366,25 @@ def test_an_iteration_budget_with_a_time_budget_stops_at_the_first_reached():
     timed = make_agent("ismcts:seconds=0.2", 1).analyse(view)
     assert sum(s.visits for s in timed) >= 1
     assert make_agent("ismcts:seconds=0.2", 1).iterations is None
+
+
+def test_a_cpu_time_budget_reads_the_process_clock_not_the_wall_clock(monkeypatch):
+    # cpu=1 (strength.py --hard-seconds): the budget is counted on time.process_time. A fake
+    # CPU clock that ticks one second a reading: the start reads 0, the first iteration is
+    # always run, then readings 1 and 2 lie within 2.5 seconds and 3 does not: 3 iterations,
+    # however long the wall clock takes (its readings would end the search at once).
+    from fourfeathers.agents import ismcts
+
+    ticks = iter(range(100))
+    monkeypatch.setattr(ismcts.time, "process_time", lambda: float(next(ticks)))
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: 1e9 + float(next(ticks)))
+    state = positions("isle-of-feathers", {"players": 2}, 1)[0]
+    view = SeatView(state, state.current_player)
+    agent = make_agent("ismcts:seconds=2.5:cpu=1", 1)
+    assert (agent.cpu, agent.reproducible) == (1, False)
+    assert sum(s.visits for s in agent.analyse(view)) == 3
+    with pytest.raises(ValueError, match="cpu must be"):
+        make_agent("ismcts:seconds=1:cpu=2")
 
 
 def test_trees_split_the_iterations_and_sum_their_root_statistics():

@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any, Protocol
 
 from ..core.game import Action, Game, State
-from .heuristic import solo_levels_for
+from .heuristic import levels_for, solo_levels_for
 
 
 class _FirstChoices(random.Random):
@@ -174,12 +174,14 @@ ALIASES: dict[str, str] = {}
 
 def resolve_spec(spec: str, game: Game | None = None) -> str:
     """The agent spec ``spec`` stands for: a difficulty name's spec (``ALIASES``), in the form
-    ``game``'s heuristic module states for its solo mode where it states one
-    (``agents.heuristic.solo_levels_for``), else
-    ``spec`` itself. Without ``game`` the names' common specs. Raises ``ConfigError`` for a game
-    whose id is not registered."""
-    if game is not None and game.num_players == 1:
-        spec = solo_levels_for(game.id).get(spec, spec)
+    ``game``'s heuristic module states for its solo mode or for its number of players where it
+    states one (``agents.heuristic.solo_levels_for``, ``levels_for``), else ``spec`` itself.
+    Without ``game`` the names' common specs. Raises ``ConfigError`` for a game whose id is not
+    registered."""
+    if game is not None:
+        players = game.num_players
+        own = solo_levels_for(game.id) if players == 1 else levels_for(game.id, players)
+        spec = own.get(spec, spec)
     return ALIASES.get(spec, spec)
 
 

@@ -12,7 +12,8 @@ the profile of a game id (``profile_for``), once per process:
   them); ISMCTS turns a value into a reward on the game's ``scale``: how many of the
   heuristic's units make a clear difference (a lead of one scale is a win chance of 73% with
   two players);
-- ``solo_levels_for``: the difficulty names its solo mode plays with other specs;
+- ``solo_levels_for``, ``levels_for``: the difficulty names its solo mode, its game of a
+  number of players, plays with other specs;
 - ``actions_interned``: whether equal actions are one object;
 - ``settled_for``: ``result_settled(state, player) -> bool``, True once no decision can change
   ``player``'s result (the whole game decided, or the seat out of reach of a win); ISMCTS then
@@ -120,6 +121,15 @@ def solo_levels_for(game_id: str) -> Mapping[str, str]:
     game's solo mode with another spec than their common one (``agents.ALIASES``), resolved by
     ``agents.base.resolve_spec`` (empty: none). Raises ``ConfigError`` for an unknown game."""
     return MappingProxyType(dict(profile_for(game_id).solo_levels))
+
+
+@cache
+def levels_for(game_id: str, players: int) -> Mapping[str, str]:
+    """``{level: spec}``, the profile's ``levels`` for ``players`` (2+): the difficulty names
+    that play the game with that many players with another spec than their common one
+    (``agents.ALIASES``), resolved by ``agents.base.resolve_spec`` (empty: none). Raises
+    ``ConfigError`` for an unknown game."""
+    return MappingProxyType(dict(profile_for(game_id).levels.get(players, {})))
 
 
 def actions_interned(game_id: str) -> bool:

@@ -162,6 +162,10 @@ class IsmctsAgent:
             the game's ``SEARCH_TURN_C``; 0 there or here: ``c``).
         trees: independent trees the iterations go to in turn; their root statistics are
             summed (1: one tree).
+        cpu: 1 counts ``seconds`` in this process's CPU time (``time.process_time``) instead of
+            the wall clock: a budget that a busy machine does not shrink, for measuring a
+            time-budgeted level on shared cores (``benchmarks/strength.py``); 0, the wall clock,
+            is what a player waits for.
     """
 
     name = "ismcts"
@@ -180,6 +184,7 @@ class IsmctsAgent:
         "horizon": Parameter(int, 0, 100, help="players from which the tree ends with the turn"),
         "turn_c": Parameter(float, 0, 100, help="exploration constant of a turn tree (0: c)"),
         "trees": Parameter(int, 1, 1000, help="independent trees whose root statistics are summed"),
+        "cpu": Parameter(int, 0, 1, help="1: seconds of this process's CPU time, not the clock"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
@@ -198,6 +203,7 @@ class IsmctsAgent:
         horizon: int | None = None,
         turn_c: float | None = None,
         trees: int = 1,
+        cpu: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -212,6 +218,7 @@ class IsmctsAgent:
         self.horizon = horizon
         self.turn_c = turn_c
         self.trees = trees
+        self.cpu = cpu
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._evaluate: Callable[[State, int], float] = default_evaluate
@@ -274,7 +281,8 @@ class IsmctsAgent:
         self._base = None
         self._player = view.player
         roots = [Node(None, -1) for _ in range(trees)]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        clock = time.process_time if self.cpu else time.perf_counter
+        deadline = None if self.seconds is None else clock() + self.seconds
         if self.iterations is not None:
             budget = self.iterations
         else:
@@ -282,31 +290,36 @@ class IsmctsAgent:
         n = 0
         # The cyclic garbage collector pauses while the search runs: the tree and the states it
         # makes are freed by reference counting (they hold no cycles), and the collections the
-        # allocations would trigger walk the whole growing tree (7% of an Isle search). The
-        # search's results do not depend on it.
+        # allocations would trigger walk the whole growing tree (7% of an Isle search). It
+        # resumes once the statistics are read and the tree is freed: the first allocation
+        # after ``gc.enable`` starts a collection (the search's allocations are counted), which
+        # with the tree still alive walked every node of it once more (issue 36). The search's
+        # results do not depend on it.
         collecting = gc.isenabled()
         gc.disable()
         try:
             # A time budget still searches once, however short it is.
-            while n < budget and (deadline is None or not n or time.perf_counter() < deadline):
+            while n < budget and (deadline is None or not n or clock() < deadline):
                 state = view.determinize(self.rng)
                 if not n and view.game.num_players == 1:
                     self._origin = self._evaluate(state, 0)
                 self._iterate(roots[n % trees], state)
                 n += 1
+            legal = set(view.legal_actions())
+            # Every iteration set ``_base`` exactly when leaves were relative (``_iterate``);
+            # not ``self._base is not None``, which mypy (and so mypyc) narrows to the None
+            # set above.
+            absolute = not self._relative or view.game.num_players == 1
+            mean = _mean if absolute else _shown
+            stats = [
+                ActionStats(child.action, child.visits, mean(child))
+                for child in _merged(roots)
+                if child.action in legal
+            ]
+            roots.clear()  # the tree, freed before the collector resumes
         finally:
             if collecting:
                 gc.enable()
-        legal = set(view.legal_actions())
-        # Every iteration set ``_base`` exactly when leaves were relative (``_iterate``); not
-        # ``self._base is not None``, which mypy (and so mypyc) narrows to the None set above.
-        absolute = not self._relative or view.game.num_players == 1
-        mean = _mean if absolute else _shown
-        stats = [
-            ActionStats(child.action, child.visits, mean(child))
-            for child in _merged(roots)
-            if child.action in legal
-        ]
         stats.sort(key=lambda s: (-s.visits, -s.value))
         return stats
 

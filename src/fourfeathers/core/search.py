@@ -95,6 +95,7 @@ class SearchProfile(Generic[S]):
         parameters of those names in this game (``agents.ismcts.ISMCTSAgent``).
     solo_levels: ``{level: spec}``, the difficulty names the game's solo mode plays with
         another spec than their common one (``agents.ALIASES``); kept as given, not copied.
+    levels: ``{players: {level: spec}}``, the same for the game with that many players (2+).
     actions_interned: every action the states hand out is the one object of its value, so a
         search may key actions by ``id``.
     result_settled: True once no decision can change a seat's result (``Settled``), read from
@@ -122,6 +123,7 @@ class SearchProfile(Generic[S]):
     horizon: int = 0
     turn_c: float = 0.0
     solo_levels: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    levels: Mapping[int, Mapping[str, str]] = field(default_factory=lambda: MappingProxyType({}))
     actions_interned: bool = False
     result_settled: Callable[[S, int], bool] | None = None
     position_key: Callable[[S, int], Hashable] | None = None

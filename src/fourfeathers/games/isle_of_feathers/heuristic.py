@@ -137,6 +137,18 @@ and +4.16 [+2.69, +5.63] points; on 80: ``hard`` - ``medium`` +2.73 [+1.22, +4.2
 [+2.43, +6.00] (docs/agents.md, "The Isle's solo levels")."""
 
 
+LEVELS: dict[int, dict[str, str]] = {}
+"""The difficulty names the Isle plays with another spec by player count
+(``agents.heuristic.levels_for``): none. Measured for the two-player ``hard`` and not adopted
+(issue 36; docs/agents.md, "Issue 36: the search"): ``ismcts:seconds=1.0:iterations=6000:
+prior_after=16``, which widens a node from its 17th visit instead of its 5th and so runs 2.5x
+the iterations per CPU second, won 52.5% [37.5, 67.1] of 40 games against ``medium`` where the
+common ``hard`` won 55.0% [39.8, 69.3] of the same games: not shown better, so the common
+``hard`` stays. A node widened later expands random actions
+for 16 visits instead of 4, the trap Featherlight's search fell into ("Featherlight's search:
+every node widened"); the budget the cheaper iterations buy did not show through it."""
+
+
 def fit_level_of(state: IsleState, card: int) -> int:
     """2 if bird ``card`` can be placed now, 1 if after one more tile (module docstring), else
     0. Kept per island version (``island``), so every seat and every clone asks only once, and
@@ -393,9 +405,11 @@ PROFILE = SearchProfile(
     horizon=SEARCH_HORIZON,
     turn_c=SEARCH_TURN_C,
     solo_levels=SOLO_LEVELS,
+    levels=LEVELS,
     actions_interned=ACTIONS_INTERNED,
     result_settled=result_settled,
     review_solo=REVIEW_SOLO,
 )
 """What the Isle tells its computer players (``core.search.SearchProfile``; the registration's
-``heuristic``). ``solo_levels`` is ``SOLO_LEVELS`` itself, not a copy."""
+``heuristic``). ``solo_levels`` and ``levels`` are ``SOLO_LEVELS`` and ``LEVELS`` themselves,
+not copies."""
