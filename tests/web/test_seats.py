@@ -414,3 +414,32 @@ def test_behind_a_proxy_every_link_starts_with_the_public_url(tmp_path: Path) ->
     with server(tmp_path / "direct.db") as client:
         table, _ = two_humans(client)
         assert table["invites"][0]["url"].startswith("http://testserver/t/")
+
+
+def test_devices_seen_are_stored_together_and_nobody_waits_for_it(client, monkeypatch) -> None:
+    """A page's hello does not wait for its "last seen" write, and the writes of the devices
+    seen meanwhile share one transaction (2,000 pages reconnecting after a restart used to wait
+    in line for 2,000 writes, and the moves of the pages already there behind them)."""
+    table, tokens = two_humans(client)
+    hub = hub_of(client)
+    at = hub.get(table["table"])
+    stored: list[list[tuple[str, str, float]]] = []
+
+    def slow_seen(*args) -> None:  # (rows) now; (table id, token, when) one at a time before
+        time.sleep(0.3)
+        stored.append(list(args[0]) if len(args) == 1 else [args])
+
+    monkeypatch.setattr(hub.store, "seen", slow_seen)
+    held = [hub_module.token_hash(token) for token in tokens.values()]
+    started = time.monotonic()
+    for _ in range(20):
+        for token in held:
+            client.portal.call(hub.touch, at, token)
+    assert time.monotonic() - started < 0.3  # 40 touches, none waited for a 0.3 s write
+    assert all(d.seen is not None for d in at.devices)  # known at once in memory
+    deadline = time.monotonic() + 5
+    while {k for rows in stored for (_, k, _) in rows} != set(held):
+        assert time.monotonic() < deadline, stored
+        time.sleep(0.05)
+    assert len(stored) <= 2  # the first write, then everything seen while it ran
+    assert all(t == at.id for rows in stored for (t, _, _) in rows)

@@ -213,6 +213,8 @@ class Hub:
         self.reviews = Reviews(self)  # games reviewed after their end (web/review.py)
         self.shared = store.shared
         """Other processes may serve the same tables (PostgreSQL)."""
+        self._seen: dict[tuple[str, str], float] = {}  # (table, token hash) -> when, to store
+        self._seen_flushing = False
         self.listener: Any = None  # cluster.Listener (shared)
         self.decisions: Any = None  # cluster.Decisions (shared)
         self._listening = asyncio.Event()
@@ -1041,21 +1043,32 @@ class Hub:
         found.sort(key=lambda t: (not t["your_turn"], -t["updated"]))
         return found
 
-    async def seen(self, table: Table, token: str) -> None:
-        """The device of hash ``token`` is connected now (stored: its "last seen")."""
+    async def touch(self, table: Table, token: str) -> None:
+        """The device of hash ``token`` is connected now: its "last seen", at once in memory
+        and stored soon after. The writes of the devices seen meanwhile share one transaction
+        and nobody waits for them: 2,000 pages reconnecting at once (a restart) used to wait in
+        line for 2,000 writes, and the moves of the pages already there behind them. A failure
+        to store is no reason to refuse anything (logged; the server may be stopping)."""
         now = time.time()
         for d in table.devices:
             if d.token == token:
                 d.seen = now
-        await self.db(self.store.seen, table.id, token, now)
+        self._seen[(table.id, token)] = now
+        if not self._seen_flushing:
+            self._seen_flushing = True
+            self.spawn(self._store_seen())
 
-    async def touch(self, table: Table, token: str) -> None:
-        """``seen``, but a failure to store it is no reason to refuse anything (logged; the
-        server may be stopping)."""
+    async def _store_seen(self) -> None:
         try:
-            await self.seen(table, token)
-        except Exception:
-            log.warning("table %s: could not store when a device was last seen", table.id)
+            while self._seen:
+                rows = [(t, k, when) for (t, k), when in self._seen.items()]
+                self._seen.clear()
+                try:
+                    await self.db(self.store.seen, rows)
+                except Exception:
+                    log.warning("could not store when %d devices were last seen", len(rows))
+        finally:
+            self._seen_flushing = False
 
     # Connections.
 

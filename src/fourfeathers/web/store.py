@@ -434,13 +434,18 @@ class Store:
             )
             self._notify(db, f"m {table_id}")
 
-    def seen(self, table_id: str, token: str, when: float) -> None:
-        """The device of hash ``token`` connected at ``when``."""
+    def seen(self, rows: list[tuple[str, str, float]]) -> None:
+        """Devices ``(table id, token hash, when)`` connected at ``when``, in one transaction."""
+        if not rows:
+            return
         with self.engine.begin() as db:
             db.execute(
                 devices.update()
-                .where(devices.c.table_id == table_id, devices.c.token == token)
-                .values(seen=when)
+                .where(
+                    devices.c.table_id == sa.bindparam("t"), devices.c.token == sa.bindparam("k")
+                )
+                .values(seen=sa.bindparam("w")),
+                [{"t": t, "k": k, "w": w} for t, k, w in rows],
             )
 
     def append(self, events: list[tuple[str, LogRow, float | None]]) -> None:
