@@ -500,3 +500,32 @@ def test_two_devices_signing_each_other_out_at_two_processes_leave_one(
     a, b, c = three
     outcomes = [sign_each_other_out(a, b, c) for _ in range(6)]
     assert outcomes == [([(403, "signed_out")], 1)] * 6
+
+
+def test_a_process_applies_only_the_moves_of_tables_used_there(pg: str) -> None:  # noqa: F811
+    """A process with no page and no computer seat at a table leaves its moves in the database
+    (each of N processes applying every move made N processes no faster than one) and catches
+    the table up when it is used there: a page, a request, the idle check."""
+    with server(pg) as a, server(pg) as b:
+        table, page = hot_seat(b)
+        tid, hub_a = table["table"], hub_of(a)
+        assert eventually(lambda: tid in hub_a.tables), "a knows the table"
+        for _ in range(6):
+            reply = page.move(page.legal[0], seat=page.state["to_move"])
+            assert reply["type"] == "accepted", reply
+            page.until(reply["n"])
+        at_a = hub_a.tables[tid]
+        assert eventually(lambda: at_a.behind), "a was told of the moves"
+        assert at_a.n == 0  # and applied none of them
+        assert a.get(f"/api/tables/{tid}").json()["n"] == page.n == 6  # caught up when asked
+        assert not at_a.behind and at_a.n == 6
+        reply = page.move(page.legal[0], seat=page.state["to_move"])
+        assert reply["type"] == "accepted"
+        assert eventually(lambda: at_a.behind) and at_a.n == 6
+        watcher = Browser(a, tid)  # a page at a: caught up, then followed
+        assert watcher.n == 7 and watcher.state["to_move"] == page.state["to_move"]
+        reply = page.move(page.legal[0], seat=page.state["to_move"])
+        assert reply["type"] == "accepted"
+        watcher.until(reply["n"])
+        assert at_a.n == 8 and not at_a.behind
+        watcher.close()

@@ -254,7 +254,9 @@ def create_app(settings: Settings) -> FastAPI:
         limit: Annotated[int, Query(ge=1, le=MAX_LISTED)] = MAX_LISTED,
         offset: Annotated[int, Query(ge=0)] = 0,
     ) -> dict[str, Any]:
-        shown, total = hub_of(request).listed_tables(limit, offset)
+        hub = hub_of(request)
+        shown, total = hub.listed_tables(limit, offset)
+        await hub.current(shown)
         more = offset + len(shown) < total
         return {
             "tables": [views.summary(t) for t in shown],
@@ -360,7 +362,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.post("/api/my-tables")
     async def my_tables(body: MyTables, request: Request) -> dict[str, Any]:
-        return {"tables": hub_of(request).mine([(t.table, t.token) for t in body.tables])}
+        hub = hub_of(request)
+        await hub.current([hub.tables[t.table] for t in body.tables if t.table in hub.tables])
+        return {"tables": hub.mine([(t.table, t.token) for t in body.tables])}
 
     @app.websocket("/ws/tables/{table_id}")
     async def play(ws: WebSocket, table_id: str) -> None:

@@ -364,10 +364,13 @@ class Hub:
         """``get``, but a process sharing its database loads a table it does not hold (made by
         another process a moment ago) from the database. Raises ``NotFound`` (``Archived``)."""
         try:
-            return self.get(table_id)
+            table = self.get(table_id)
         except NotFound:
             if not self.shared or not TABLE_ID.match(table_id) or table_id in self.archived:
                 raise
+        else:
+            await self.current([table])
+            return table
         loading = self._loading.get(table_id)
         if loading is None:
             loading = asyncio.ensure_future(self._load(table_id))
@@ -375,6 +378,15 @@ class Hub:
             loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
         await asyncio.shield(loading)
         return self.get(table_id)
+
+    async def current(self, tables: list[Table]) -> None:
+        """Catch up each of ``tables`` that is ``behind`` (another process stored events this
+        one did not apply: nobody here needed them). A process serves only the moves of the
+        tables its pages and computer seats use: each of N processes applying every move
+        made N processes no faster than one (docs/protocol.md, "Several processes")."""
+        for table in tables:
+            if table.behind:
+                await self._follow(table, None)
 
     async def _load(self, table_id: str) -> None:
         found = await self.db(self.store.load, table_id)
@@ -417,7 +429,10 @@ class Hub:
                 self.spawn(self._quiet_load(table_id))
         elif kind == "e":
             if len(parts) > 2 and parts[2].isdigit() and int(parts[2]) > table.n:
-                self.spawn(self._follow(table, int(parts[2])))
+                if table.connections or any(k != HUMAN for k in table.kinds):
+                    self.spawn(self._follow(table, int(parts[2])))
+                else:  # nobody here to send it to, nothing to decide: applied when next used
+                    table.behind = True
         elif kind == "m":
             self.spawn(self._follow(table, None, meta=True))
 
@@ -462,6 +477,7 @@ class Hub:
     async def _catch_up(self, table: Table) -> int:
         """Apply and send the events other processes stored after ``table.n`` (the caller
         holds the lock); returns how many."""
+        table.behind = False  # (a notification while the events are read sets it again)
         rows = await self.db(self.store.events, table.id, table.n)
         done = 0
         for row in rows:
@@ -1075,14 +1091,16 @@ class Hub:
     async def join(self, table: Table, conn: Connection, last: int | None) -> None:
         """Subscribe ``conn`` to ``table`` and send what it missed since event ``last``."""
         async with table.lock:
-            if self.shared and last is not None and last > table.n:
-                await self._catch_up(table)  # it saw them at another process
+            if self.shared and (table.behind or (last is not None and last > table.n)):
+                await self._catch_up(table)  # stored at another process
             held = table.seats_of(conn.token_hash) if conn.token_hash is not None else None
             if held:  # its seats as they are now (one may have been claimed since it said hello)
                 conn.recipient = held
             since = last if last is not None and last <= table.n else 0
             conn.send(views.encode(views.sync(table, conn.recipient, since)))
             table.connections.add(conn)
+            if table.behind:  # an event stored elsewhere while it joined, not followed then
+                await self._catch_up(table)
         self._schedule(table)  # a paused computer-only table resumes
 
     def leave(self, table: Table, conn: Connection) -> None:
@@ -1370,6 +1388,7 @@ class Hub:
         its record stays in the database (``Store.archive``), it is no longer served (``get``
         raises ``Archived``: HTTP 410, the page says so). Returns the ids archived."""
         now = time.time() if now is None else now
+        await self.current(list(self.tables.values()))  # moves made elsewhere are not idle
         idle = []
         for table in self.tables.values():
             if table.finished is not None or table.connections:

@@ -151,6 +151,10 @@ class Table:
     turn_started: float = 0.0
     looked: float = field(default=0.0, repr=False)
     """When someone last looked at the table (``time.monotonic``; ``Hub.look``)."""
+    behind: bool = field(default=False, repr=False)
+    """Another process stored events this process has not applied yet (several processes:
+    a table with no page and no computer seat here is caught up when it is next used,
+    ``Hub.notified``)."""
     first_kinds: list[str] = field(init=False, repr=False)
     """The seat kinds the table was created with (stored; hand-overs are events after)."""
 
