@@ -510,22 +510,29 @@ def test_a_process_applies_only_the_moves_of_tables_used_there(pg: str) -> None:
         table, page = hot_seat(b)
         tid, hub_a = table["table"], hub_of(a)
         assert eventually(lambda: tid in hub_a.tables), "a knows the table"
+        at_a = hub_a.tables[tid]
+        at_a.updated -= 86_400  # as if a had last heard of it a day before the moves
         for _ in range(6):
             reply = page.move(page.legal[0], seat=page.state["to_move"])
             assert reply["type"] == "accepted", reply
             page.until(reply["n"])
-        at_a = hub_a.tables[tid]
         assert eventually(lambda: at_a.behind), "a was told of the moves"
         assert at_a.n == 0  # and applied none of them
-        assert a.get(f"/api/tables/{tid}").json()["n"] == page.n == 6  # caught up when asked
-        assert not at_a.behind and at_a.n == 6
+        # idle by what a knew (made a week ago, no move), but played at b: caught up, kept
+        week_on = at_a.updated + hub_a.settings.limits.idle_days * 86_400 + 1
+        assert a.portal.call(hub_a.archive_idle, week_on) == [] and at_a.n == 6
+        reply = page.move(page.legal[0], seat=page.state["to_move"])
+        page.until(reply["n"])
+        assert eventually(lambda: at_a.behind) and at_a.n == 6
+        assert a.get(f"/api/tables/{tid}").json()["n"] == page.n == 7  # caught up when asked
+        assert not at_a.behind and at_a.n == 7
         reply = page.move(page.legal[0], seat=page.state["to_move"])
         assert reply["type"] == "accepted"
-        assert eventually(lambda: at_a.behind) and at_a.n == 6
+        assert eventually(lambda: at_a.behind) and at_a.n == 7
         watcher = Browser(a, tid)  # a page at a: caught up, then followed
-        assert watcher.n == 7 and watcher.state["to_move"] == page.state["to_move"]
+        assert watcher.n == 8 and watcher.state["to_move"] == page.state["to_move"]
         reply = page.move(page.legal[0], seat=page.state["to_move"])
         assert reply["type"] == "accepted"
         watcher.until(reply["n"])
-        assert at_a.n == 8 and not at_a.behind
+        assert at_a.n == 9 and not at_a.behind
         watcher.close()

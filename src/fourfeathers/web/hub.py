@@ -1388,14 +1388,16 @@ class Hub:
         its record stays in the database (``Store.archive``), it is no longer served (``get``
         raises ``Archived``: HTTP 410, the page says so). Returns the ids archived."""
         now = time.time() if now is None else now
-        await self.current(list(self.tables.values()))  # moves made elsewhere are not idle
-        idle = []
-        for table in self.tables.values():
-            if table.finished is not None or table.connections:
-                continue
+
+        def due(table: Table) -> bool:
             deadline = self.idle_deadline(table)
-            if deadline is not None and now > deadline:
-                idle.append(table.id)
+            return not table.connections and deadline is not None and now > deadline
+
+        # Only a table idle by what this process knows is caught up (moves made elsewhere
+        # are no idleness): catching up all that are behind would apply every move here.
+        candidates = [t for t in self.tables.values() if t.finished is None and due(t)]
+        await self.current(candidates)
+        idle = [t.id for t in candidates if t.finished is None and due(t)]
         for table_id in idle:
             await self.db(self.store.archive, table_id, now)
             self.tables.pop(table_id, None)
