@@ -22,6 +22,19 @@ def free_port() -> int:
 
 
 UNLIMITED = ("--tables-per-minute", "1000000", "--running-tables", "1000000")
+
+
+def serve_command(port: int, db: str, *args: str) -> list[str]:
+    """The command line of ``feathers serve`` on 127.0.0.1:``port`` and ``db`` with the
+    per-address limits lifted (every test client is 127.0.0.1), then ``args``."""
+    return [
+        *(sys.executable, "-m", "fourfeathers", "serve", "--port", str(port), "--db", db),
+        *UNLIMITED,
+        *("--connections", "1000000"),
+        *args,
+    ]
+
+
 """The per-address limits lifted: every test client (and the load benchmark) is 127.0.0.1."""
 
 
@@ -34,20 +47,7 @@ class LiveServer:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "fourfeathers",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                db,
-                *UNLIMITED,
-                "--connections",
-                "1000000",
-                *args,
-            ],
+            serve_command(self.port, db, *args),
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
             text=True,

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from live import UNLIMITED, LiveServer, free_port, hot_seat_table
+from live import LiveServer, free_port, hot_seat_table, serve_command
 from starlette.websockets import WebSocketDisconnect
 from test_kill import Client
 from test_postgres import fresh_database, pg  # noqa: F401  (pg: the fixture)
@@ -56,23 +56,7 @@ class Process(LiveServer):
         self.log = log
         with log.open("w") as out:
             self.process = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "fourfeathers",
-                    "serve",
-                    "--port",
-                    str(self.port),
-                    "--db",
-                    db,
-                    *UNLIMITED,
-                    "--connections",
-                    "1000000",
-                    "--workers",
-                    "1",
-                    "--verbose",
-                    *args,
-                ],
+                serve_command(self.port, db, "--workers", "1", "--verbose", *args),
                 stdout=out,
                 stderr=subprocess.STDOUT,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"},
