@@ -556,7 +556,7 @@ function fitsLine(ctx, card, mv) {
       flock ? `${flock} with Flock` : "",
     );
   }
-  const fits = (ctx.mine?.fits || ctx.derived?.fits || {})[card];
+  const fits = (ctx.mine?.fits || ctx.derived?.fits)?.[card];
   if (fits) return h("span", { class: "fits" }, `fits ${ctx.plural(fits.length, "place")}`);
   return h("span", { class: "fits no" }, "fits nowhere now");
 }
