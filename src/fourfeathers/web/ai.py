@@ -10,6 +10,7 @@ tiny machines).
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import multiprocessing
 import os
@@ -186,13 +187,19 @@ class Pool:
         """Stop the workers, without waiting for a search in progress."""
         executor, self._executor = self._executor, None
         if executor is not None:
-            _stop(executor)
+            _stop(executor, join=True)
 
 
-def _stop(executor: Executor) -> None:
-    """Shut ``executor`` down without waiting; its worker processes are terminated (a thinking
-    worker would finish its search first)."""
+def _stop(executor: Executor, join: bool = False) -> None:
+    """Shut ``executor`` down without waiting for its tasks; its worker processes are
+    terminated (a thinking worker would finish its search first). ``join`` (the server's end):
+    then wait for the executor's thread and free its queues now. uvicorn ends the process by
+    raising the stopping signal again, so no exit handler frees them, and multiprocessing then
+    reports their semaphores as leaked."""
     processes = list((getattr(executor, "_processes", None) or {}).values())
     executor.shutdown(wait=False, cancel_futures=True)
     for process in processes:
         process.terminate()
+    if join:
+        executor.shutdown(wait=True)
+        gc.collect()  # the queues' semaphores are unlinked as they are freed
