@@ -8,7 +8,9 @@ from __future__ import annotations
 import os
 import random
 import secrets
+import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 
 import pytest
@@ -18,7 +20,7 @@ import test_seats as seats
 from test_leaks import play_audited
 from web_helpers import server
 
-from fourfeathers.web.store import Store, engine_url
+from fourfeathers.web.store import Store, engine_url, reviews
 from fourfeathers.web.tables import LogRow
 
 pytestmark = pytest.mark.slow  # out of the fast run: python -m pytest -m 'not slow and not browser'
@@ -152,4 +154,42 @@ def test_a_database_of_the_schema_before_is_migrated_on_postgres(pg: str) -> Non
     [stored] = store.load()
     assert stored.row["host"] is None and stored.row["mode"] is None
     assert [(d.token, d.seat, d.number, d.added) for d in stored.devices] == [("h", 0, 1, 5.0)]
+    store.close()
+
+
+def test_a_review_stored_by_two_processes_at_once_is_kept_once(pg: str) -> None:
+    """Two processes finish the same review together: the second finds no row (the first has
+    not committed), inserts, waits on the key, and is refused when the first commits. That
+    refusal is the review made already, not a failure."""
+    store = Store(pg)
+    row = {
+        "id": "abcdefgh",
+        "game": "featherlight",
+        "config": {},
+        "seed": 1,
+        "kinds": ["human"],
+        "open": False,
+        "engine": "0",
+        "created": 0.0,
+        "updated": 0.0,
+        "finished": 1.0,
+        "rematch": None,
+    }
+    store.create(row, [None], [None])
+    first = {"review": "first"}
+    other = sa.create_engine(engine_url(pg))
+    with other.connect() as db:  # the other process, its transaction still open
+        db.execute(
+            reviews.insert().values(
+                table_id="abcdefgh", seat=0, budget=50, result=first, created=0.0
+            )
+        )
+        with ThreadPoolExecutor(1) as pool:
+            saving = pool.submit(store.save_review, "abcdefgh", 0, 50, {"review": "second"})
+            time.sleep(0.5)  # the second insert now waits on the first's key
+            assert not saving.done()
+            db.commit()
+            saving.result(10)  # no error: the review is there
+    other.dispose()
+    assert store.review("abcdefgh", 0, 50) == first
     store.close()

@@ -552,23 +552,29 @@ class Store:
 
     def save_review(self, table_id: str, seat: int, budget: int, result: dict[str, Any]) -> None:
         """Keep the review of ``seat`` at ``table_id`` made with ``budget`` iterations
-        (``result``: plain JSON); one already there is kept (a review is made once)."""
-        with self.engine.begin() as db:
-            key = (
-                (reviews.c.table_id == table_id)
-                & (reviews.c.seat == seat)
-                & (reviews.c.budget == budget)
-            )
-            if db.execute(sa.select(reviews.c.seat).where(key)).first() is None:
-                db.execute(
-                    reviews.insert().values(
-                        table_id=table_id,
-                        seat=seat,
-                        budget=budget,
-                        result=result,
-                        created=time.time(),
+        (``result``: plain JSON); one already there is kept (a review is made once), also when
+        another process stores the same review while this one does (the key refuses the
+        second row: nothing to do)."""
+        key = (
+            (reviews.c.table_id == table_id)
+            & (reviews.c.seat == seat)
+            & (reviews.c.budget == budget)
+        )
+        try:
+            with self.engine.begin() as db:
+                if db.execute(sa.select(reviews.c.seat).where(key)).first() is None:
+                    db.execute(
+                        reviews.insert().values(
+                            table_id=table_id,
+                            seat=seat,
+                            budget=budget,
+                            result=result,
+                            created=time.time(),
+                        )
                     )
-                )
+        except sa.exc.IntegrityError:
+            if self.review(table_id, seat, budget) is None:
+                raise  # not the same review stored first: another refusal (its table is gone)
 
     def review(self, table_id: str, seat: int, budget: int) -> dict[str, Any] | None:
         """The stored review of ``seat`` at ``table_id`` with ``budget`` iterations, or None."""
