@@ -33,18 +33,18 @@ class Island:
             when there is none); ``dirty``: the keys changed since ``parent``; ``lifted``: those
             of them whose height changed (their neighbours' support changed too).
         take: ``parent`` is held by no state, is in no table (``tabled``) and no other
-            version derives from it, so this one may take over its ``candidates``, ``index``
-            and ``counts`` (and its owned sorted lists, ``owned``) and change them in place
-            instead of copying them (``changed``).
+            version derives from it, so this one may take over its ``index`` and ``counts``
+            (and its owned sorted lists, ``owned``) and change them in place instead of
+            copying them (``changed``).
         grid, base: the code of every key ``k`` of the rows the island may reach, at
             ``grid[k - base]`` (0 for the ocean): the rows of every cell the island has held
             since the version derived from scratch, ``shapes.margin`` more on each side
             (``rules_land.derive``); ``shapes``: the game's habitats (``habitats``).
-        candidates: key -> tile kind (0 Sand, 1 Grass, 2 Cliff) for every space a tile may go
-            on, supplies aside (``rules_land``); ``tile_keys``: those keys sorted,
-            ``tile_acts``: their ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for
-            Vegetation, the supply aside (the four empty until derived: ``candidates`` says
-            whether they are). ``owned``: 1 if ``tile_keys`` and ``tile_acts`` are this
+        tile_keys: the keys of every space a tile may go on, supplies aside, sorted (the
+            tile each takes follows from its height, ``rules_land``); ``tile_acts``: their
+            ``tile`` actions; ``veg_keys``, ``veg_acts``: the same for Vegetation, the supply
+            aside (the four empty until derived: ``index`` says whether they are, None
+            until then). ``owned``: 1 if ``tile_keys`` and ``tile_acts`` are this
             version's own (no other version holds them), + 2 for ``veg_keys`` and ``veg_acts``:
             a version that takes over (``take``) changes owned lists in place.
         index: the land keys of each ``code * 2 + occupied``, by that number, each group
@@ -77,7 +77,6 @@ class Island:
         "grid",
         "base",
         "shapes",
-        "candidates",
         "tile_keys",
         "tile_acts",
         "veg_keys",
@@ -113,7 +112,6 @@ class Island:
         self.grid: bytes = _NO_GRID
         self.base = 0
         self.shapes: Shapes | None = None
-        self.candidates: dict[int, int] | None = None
         self.tile_keys: list[int] = _NO_KEYS
         self.tile_acts: list[Any] = _NO_ACTIONS
         self.veg_keys: list[int] = _NO_KEYS
@@ -168,7 +166,7 @@ def changed(state: IsleState, k: int, lifted: bool = False) -> None:
     old = state.island
     if old is None:
         return
-    if old.candidates is None:
+    if old.index is None:  # not derived yet
         if old.parent is None:
             state.island = None
             return

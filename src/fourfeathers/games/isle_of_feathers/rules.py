@@ -75,6 +75,7 @@ from .actions import (
     Uproot,
 )
 from .content import ABILITIES, FLIT, NUM_BIRDS
+from .island import island
 from .rules_abilities import (
     _apply_discard,
     _apply_flit,
@@ -90,6 +91,7 @@ from .rules_abilities import (
 from .rules_land import (
     _apply_tile,
     _apply_vegetation,
+    derive,
     land_actions,
     plant_spots,
 )
@@ -204,50 +206,74 @@ def legal_actions(state: IsleState) -> list[Any]:
         return []
     phase = state.phase
     if phase == DRAW:
-        actions: list[Any] = [TAKES[s] for s, c in enumerate(state.path) if c]
+        actions: list[Any] = [_TAKES[s] for s, c in enumerate(state.path) if c]
         if state.draw or (not state.options.solo and state.discard):
-            actions.append(DRAW_BLIND)
+            actions.append(_DRAW_BLIND)
         return actions
     if phase == ABILITY:
         actions = [*ability_targets(state, state.pending)]
         if not actions or not state.options.compulsory_abilities:
-            actions.append(SKIP)
+            actions.append(_SKIP)
         return actions
     if phase == PLANT:
         return [PLANT_AT.get(k) or PLANT_AT[k] for k in plant_spots(state)]
     if phase == RELEASE:
-        releases = RELEASES
+        releases = _RELEASES
         return [releases[c] for c in sorted(state.hands[p])]
     hand = state.hands[p]
     cards = sorted(hand)
-    actions = []
     if can_act(state):
-        actions += land_actions(state)
+        # ``land_actions`` copied once: with every tile in supply (most decisions), straight
+        # from the island version's lists rather than through a kept list of its own
+        facts = island(state)
+        if facts.index is None:
+            derive(state, facts)
+        supply = state.supply
+        if supply[0] and supply[1] and supply[2]:
+            actions = facts.tile_acts[:]
+            if state.veg_supply:
+                actions += facts.veg_acts
+        else:
+            actions = land_actions(state)[:]
         closing = not hand and not actions
         if has_bird_token(state, p):
             actions += place_actions(state, cards)
-        discards = DISCARDS
+        discards = _DISCARDS
         actions += [discards[c] for c in cards]
     else:
+        actions = []
         closing = True
     tokens = state.tokens[p]
     if tokens != _NO_TOKENS:  # a list comparison: compiled, ``any`` is a call through Python
-        for kind in range(len(ABILITIES)):
+        for kind in range(_ABILITY_KINDS):
             if tokens[kind]:
                 actions += ability_targets(state, kind)
     if state.options.solo and state.stamina and state.turn_actions < MAX_TURN_ACTIONS:  # IS-73
-        actions.append(STAMINA)
+        actions.append(_STAMINA)
     if closing:
         if state.options.solo or not hand or is_last_turn(state):
-            actions.append(END)
+            actions.append(_END)
         else:
-            passes = PASSES
+            passes = _PASSES
             actions += [passes[c] for c in cards]
     return actions
 
 
 _NO_TOKENS: Final = [0] * len(ABILITIES)
 """The Ability tokens of a seat that holds none."""
+
+_ABILITY_KINDS: Final = len(ABILITIES)
+"""The ability kinds. This and the prebuilt actions ``legal_actions`` reads (``_TAKES``...) are
+this module's own constants: compiled (setup.py), a ``Final`` is a native static, where an
+imported name is looked up in the module's dict at every use."""
+_TAKES: Final = TAKES
+_DRAW_BLIND: Final = DRAW_BLIND
+_SKIP: Final = SKIP
+_RELEASES: Final = RELEASES
+_DISCARDS: Final = DISCARDS
+_STAMINA: Final = STAMINA
+_END: Final = END
+_PASSES: Final = PASSES
 
 _KINDS: Final = {
     cls: kind

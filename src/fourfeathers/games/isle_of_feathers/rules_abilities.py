@@ -5,7 +5,7 @@ actions of the six abilities (Mound, Burrow, Replant, Flit, Flock and Shoo, ruli
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core.errors import IllegalActionError
 from .actions import FLIT_ACTION, LOWER, RAISE, SHOO_MOVE, UPROOT, cell_text
@@ -70,15 +70,24 @@ def ability_targets(state: IsleState, kind: int) -> list[Any]:
     found = targets.get(kind)
     if found is None:
         if kind == MOUND:
-            found = [RAISE.get(k) or RAISE[k] for k in raise_spots(state)]
+            found = [_RAISE.get(k) or _RAISE[k] for k in raise_spots(state)]
         elif kind == BURROW:
-            found = [LOWER.get(k) or LOWER[k] for k in lower_spots(state)]
+            found = [_LOWER.get(k) or _LOWER[k] for k in lower_spots(state)]
         elif kind == REPLANT:
-            found = [UPROOT.get(k) or UPROOT[k] for k in uproot_spots(state)]
+            found = [_UPROOT.get(k) or _UPROOT[k] for k in uproot_spots(state)]
         else:
-            found = [SHOO_MOVE.get(m) or SHOO_MOVE[m] for m in shoo_moves(state)]
+            found = [_SHOO_MOVE.get(m) or _SHOO_MOVE[m] for m in shoo_moves(state)]
         targets[kind] = found
     return found
+
+
+_RAISE: Final = RAISE
+"""The interned actions of ``actions`` as this module's own constants (``_LOWER``, ``_UPROOT``,
+``_SHOO_MOVE`` too): compiled (setup.py), a ``Final`` is a native static, where an imported name
+is looked up in the module's dict at every use."""
+_LOWER: Final = LOWER
+_UPROOT: Final = UPROOT
+_SHOO_MOVE: Final = SHOO_MOVE
 
 
 def _spend(state: IsleState, action: Any, kind: int) -> bool:

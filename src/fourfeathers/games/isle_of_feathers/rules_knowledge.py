@@ -6,8 +6,9 @@ everyone knows), ``pool`` (the cards that may be in the Draw pile as everyone se
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from typing import TYPE_CHECKING
+
+from .rules_land import _bisect
 
 if TYPE_CHECKING:
     from .state import IsleState
@@ -27,8 +28,9 @@ def _publish(state: IsleState, p: int, card: int) -> None:
 
 def _in_pool(pool: list[int], card: int) -> int:
     """Where ``card`` is in the sorted ``pool``, or -1 (a binary search: the pool holds up to
-    52 cards and is asked after every card that moves)."""
-    i = bisect_left(pool, card)
+    52 cards and is asked after every card that moves; ``rules_land._bisect``, native when
+    compiled)."""
+    i = _bisect(pool, card)
     return i if i < len(pool) and pool[i] == card else -1
 
 

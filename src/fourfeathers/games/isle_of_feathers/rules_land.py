@@ -121,16 +121,40 @@ def _tile_kind(grid: bytes, i: int, occupied: bool, strict: bool) -> int:
     return -1
 
 
+def _flipped(before: bytes, grid: bytes, i: int, strict: bool) -> bool:
+    """Whether the space at grid index ``i``, of the same code on both grids, is a tile spot on
+    one and not the other, its birds aside (``_tile_kind``): as ocean, its contact with land
+    changed (IS-20); as a tile without Vegetation, its support (IS-21..IS-25, ruling IS-R04)."""
+    c = grid[i]
+    if c & 1:
+        return False
+    if not c:
+        return _touches(grid, i) != _touches(before, i)
+    h = c >> 1
+    return _supported(grid, i, h, strict) != _supported(before, i, h, strict)
+
+
+def _near(near: list[Any], before: bytes, grid: bytes, base: int, k: int, strict: bool) -> None:
+    """Add key ``k``, a neighbour of a cell whose height changed, to ``near`` (once) if it is
+    ``_flipped``. A call per neighbour with unboxed ints: compiled, a loop over a tuple of the
+    six would box each and iterate through Python."""
+    if _flipped(before, grid, k - base, strict) and k not in near:
+        near.append(k)
+
+
 def derive(state: IsleState, facts: Island) -> None:
     """Fill ``facts``' grid, spots and index (``island.Island``: ``grid``, ``base``,
-    ``shapes``, ``candidates``, ``tile_keys``, ``tile_acts``, ``veg_keys``, ``veg_acts``,
-    ``index``, ``counts``): from scratch, or from the parent version by looking again only at
-    the changed cells, and for a changed height at their neighbours too (a tile's support and
-    the ocean's contact with land depend on nothing else). The sorted lists and the index's
-    groups are copied only where something changes, and the parent's are shared otherwise;
-    the candidates, the index and the counts (and the sorted lists the parent owns,
-    ``Island.owned``) are the parent's own, changed in place, when the parent is done with them
-    (``Island.take``), else copies.
+    ``shapes``, ``tile_keys``, ``tile_acts``, ``veg_keys``, ``veg_acts``, ``index``,
+    ``counts``): from scratch, or from the parent version by looking again only at the changed
+    cells, and for a changed height at their neighbours too (a tile's support and the ocean's
+    contact with land depend on nothing else). The sorted lists and the index's groups are
+    copied only where something changes, and the parent's are shared otherwise; the index and
+    the counts (and the sorted lists the parent owns, ``Island.owned``) are the parent's own,
+    changed in place, when the parent is done with them (``Island.take``), else copies.
+
+    Whether a space was a tile spot is found in the sorted ``tile_keys`` (``_bisect``), where
+    it is inserted or from which it is removed anyway: no dict of spots is kept beside them
+    (compiled, each dict look-up boxed the key and compared it as an object).
 
     Keys are handled as the objects they are (``key``, typed ``Any``) wherever a dict or a list
     takes them, and as ints (``k``) for arithmetic and ``_bisect``: compiled (setup.py), an int
@@ -144,20 +168,19 @@ def derive(state: IsleState, facts: Island) -> None:
     strict: bool = state.options.strict_support
     under: bool = state.options.veg_under_birds
     shapes = parent.shapes
-    assert shapes is not None and parent.candidates is not None
-    assert parent.index is not None
+    assert shapes is not None and parent.index is not None
     tile_keys = parent.tile_keys
     tile_acts = parent.tile_acts
     veg_keys = parent.veg_keys
     veg_acts = parent.veg_acts
     if facts.take:  # nothing else will read them (``island.Island.take``)
-        candidates, index, counts = parent.candidates, parent.index, parent.counts
-        parent.candidates, parent.index, parent.counts = None, None, _NO_COUNTS
+        index, counts = parent.index, parent.counts
+        parent.index, parent.counts = None, _NO_COUNTS
         own_tiles = parent.owned & 1 != 0  # its sorted lists too, where no other shares them
         own_vegs = parent.owned & 2 != 0
         parent.owned = 0
     else:
-        candidates, index, counts = parent.candidates.copy(), parent.index[:], parent.counts[:]
+        index, counts = parent.index[:], parent.counts[:]
         own_tiles = own_vegs = False
     dirty: tuple[Any, ...] = facts.dirty
     if len(dirty) > 1:  # a cell changed twice counts once: its old code is the parent's
@@ -175,12 +198,15 @@ def derive(state: IsleState, facts: Island) -> None:
             wide_high = max(high, row + margin + 1)
             before = bytes(low - wide_low << 8) + before + bytes(wide_high - high << 8)
             low, high, base = wide_low, wide_high, wide_low << 8
-    # Two copies of the grid, through a bytearray (slicing and joining bytes around one cell
-    # takes four, each a memory block of its own: a grid is some kilobytes).
-    patch = bytearray(before)
-    for k in dirty:
-        patch[k - base] = cells.get(k, 0)
-    grid = bytes(patch)
+    if len(dirty) == 1:  # most versions: one cell, the grid joined around it
+        k = dirty[0]
+        i = k - base
+        grid = b"".join((before[:i], _CODE_BYTES[cells.get(k, 0)], before[i + 1 :]))
+    else:  # two copies of the grid, through a bytearray
+        patch = bytearray(before)
+        for k in dirty:
+            patch[k - base] = cells.get(k, 0)
+        grid = bytes(patch)
     for key in dirty:
         k = key
         i = k - base
@@ -200,7 +226,7 @@ def derive(state: IsleState, facts: Island) -> None:
             at = _bisect(veg_keys, k)
             if green:
                 veg_keys.insert(at, key)
-                veg_acts.insert(at, VEGETATION.get(key) or VEGETATION[key])
+                veg_acts.insert(at, _VEGETATION.get(key) or _VEGETATION[key])
             else:
                 veg_keys.pop(at)  # ``pop``, not ``del``: compiled, a list's pop is native
                 veg_acts.pop(at)
@@ -216,32 +242,43 @@ def derive(state: IsleState, facts: Island) -> None:
             group = index[slot][:]
             group.insert(_bisect(group, k), key)
             index[slot] = group
+    # The changed cells, and (compiled) those of their neighbours (around a changed height)
+    # that now touch land or are supported where they did not, or the reverse: a neighbour
+    # kept its code and its birds, so it was a spot exactly as ``_tile_kind`` on the parent's
+    # grid says, and most keep their answer (looked at on the two grids, not in ``tile_keys``).
+    # Pure Python, every neighbour is looked up in ``tile_keys``: ``bisect_left`` is C, and the
+    # grids' reads through ``_flipped`` cost more calls than it.
     near: list[Any] = list(dirty)
-    for k in facts.lifted:
-        for d in NEIGHBOUR_OFFSETS:
-            near.append(k + d)
+    if not _NATIVE:  # pure Python: every neighbour, in ``tile_keys`` by ``bisect_left`` (C)
+        for k in facts.lifted:
+            for d in NEIGHBOUR_OFFSETS:
+                near.append(k + d)
+    else:
+        for k in facts.lifted:  # the six neighbours (``hexgrid.NEIGHBOUR_OFFSETS``) written out
+            _near(near, before, grid, base, k + STRIDE, strict)
+            _near(near, before, grid, base, k - STRIDE, strict)
+            _near(near, before, grid, base, k + 1, strict)
+            _near(near, before, grid, base, k - 1, strict)
+            _near(near, before, grid, base, k + STRIDE - 1, strict)
+            _near(near, before, grid, base, k - STRIDE + 1, strict)
     for key in near:
         k = key
-        kind = _tile_kind(grid, k - base, key in birds, strict)
-        was = candidates.get(key, -1)
-        if kind == was:
+        spot = _tile_kind(grid, k - base, key in birds, strict) >= 0
+        at = _bisect(tile_keys, k)
+        if spot == (at < len(tile_keys) and tile_keys[at] == k):
             continue
-        if kind < 0 or was < 0:
-            if not own_tiles:
-                tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
-            at = _bisect(tile_keys, k)
-            if kind < 0:
-                del candidates[key]
-                tile_keys.pop(at)
-                tile_acts.pop(at)
-                continue
+        if not own_tiles:
+            tile_keys, tile_acts, own_tiles = tile_keys[:], tile_acts[:], True
+        if spot:
             tile_keys.insert(at, key)
-            tile_acts.insert(at, TILE.get(key) or TILE[key])
-        candidates[key] = kind
+            tile_acts.insert(at, _TILE.get(key) or _TILE[key])
+        else:
+            tile_keys.pop(at)
+            tile_acts.pop(at)
     facts.grid, facts.base, facts.shapes = grid, base, shapes
     facts.tile_keys, facts.tile_acts = tile_keys, tile_acts
     facts.veg_keys, facts.veg_acts = veg_keys, veg_acts
-    facts.candidates, facts.index, facts.counts = candidates, index, counts
+    facts.index, facts.counts = index, counts
     facts.owned = own_tiles + 2 * own_vegs
     facts.prior = parent  # for the fits (rules_place); one version back, no further
     facts.moved = dirty
@@ -269,7 +306,17 @@ def _bisect(keys: list[int], k: int) -> int:
 _NATIVE: Final = not isinstance(_bisect, FunctionType)
 """True in the compiled build (setup.py), where a module's functions are not Python functions."""
 
+
 _NONE: Final[list[int]] = []
+
+_CODE_BYTES: Final = [bytes((c,)) for c in range(256)]
+"""``_CODE_BYTES[c]`` is ``bytes((c,))``: one code, ready to join into a grid."""
+
+_TILE: Final = TILE
+"""``actions.TILE`` (``_VEGETATION``: ``actions.VEGETATION``) as this module's own constant:
+compiled (setup.py), a ``Final`` is a native static, where an imported name is looked up in the
+module's dict at every use."""
+_VEGETATION: Final = VEGETATION
 
 
 def _derive_all(state: IsleState, facts: Island) -> None:
@@ -287,7 +334,7 @@ def _derive_all(state: IsleState, facts: Island) -> None:
     for k, c in cells.items():
         window[k - base] = c
     grid = bytes(window)
-    candidates: dict[int, int] = {}
+    spots: set[int] = set()
     greens = []
     index: list[list[int]] = [_NONE] * (2 * shapes.codes)
     counts = [0] * shapes.codes
@@ -307,18 +354,18 @@ def _derive_all(state: IsleState, facts: Island) -> None:
             if under or free:
                 greens.append(k)
             if free and _supported(grid, k - base, c >> 1, strict):
-                candidates[k] = 1 if c < 4 else 2
+                spots.add(k)
         for d in NEIGHBOUR_OFFSETS:
             n = k + d
             if n not in cells and n not in birds:
-                candidates[n] = 0
-    tile_keys = sorted(candidates)
+                spots.add(n)
+    tile_keys = sorted(spots)
     facts.grid, facts.base, facts.shapes = grid, base, shapes
     facts.tile_keys = tile_keys
     facts.tile_acts = [TILE.get(k) or TILE[k] for k in tile_keys]
     facts.veg_keys = greens
     facts.veg_acts = [VEGETATION.get(k) or VEGETATION[k] for k in greens]
-    facts.candidates, facts.index, facts.counts = candidates, index, counts
+    facts.index, facts.counts = index, counts
     facts.owned = 3
 
 
@@ -327,7 +374,7 @@ def tile_spots(state: IsleState) -> list[int]:
     version (``island``): the list is shared, do not change it; read it before the state
     changes (the next version may take it over, ``Island.owned``)."""
     facts = island(state)
-    if facts.candidates is None:
+    if facts.index is None:
         derive(state, facts)
     supply = state.supply
     if supply[0] and supply[1] and supply[2]:
@@ -350,7 +397,7 @@ def land_actions(state: IsleState) -> list[AddTile | AddVegetation]:
     facts = island(state)
     actions = facts.land_actions
     if actions is None:
-        if facts.candidates is None:
+        if facts.index is None:
             derive(state, facts)
         supply = state.supply
         acts = facts.tile_acts
@@ -391,7 +438,7 @@ def vegetation_spots(state: IsleState) -> list[int]:
     if not state.veg_supply:
         return []
     facts = island(state)
-    if facts.candidates is None:
+    if facts.index is None:
         derive(state, facts)
     return facts.veg_keys
 
@@ -410,20 +457,38 @@ def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
 
 def raise_spots(state: IsleState) -> list[int]:
     """Every space Mound may raise now, sorted: any tile (fixed or not) and ocean touching the
-    island, while the supply holds the tile (IS-51, IS-60, ruling IS-R11)."""
-    cells = state.cells
+    island, while the supply holds the tile (IS-51, IS-60, ruling IS-R11). The ocean next to
+    the island is read on the island version's grid (``island.Island.grid``: it holds every
+    neighbour of the land), the six neighbours written out (``hexgrid.NEIGHBOUR_OFFSETS``)."""
+    facts = island(state)
+    if facts.index is None:
+        derive(state, facts)
+    grid = facts.grid
+    base = facts.base
     supply = state.supply
+    sand = supply[0] != 0
     spots = []
     frontier: set[int] = set()
-    for k, c in cells.items():
+    k: int
+    for k, c in state.cells.items():
         if c < 2:
             continue
         if supply[2 if c >= 4 else 1]:
             spots.append(k)
-        if supply[0]:
-            for d in NEIGHBOUR_OFFSETS:
-                if cells.get(k + d, 0) < 2:
-                    frontier.add(k + d)
+        if sand:
+            i = k - base
+            if grid[i + STRIDE] < 2:
+                frontier.add(k + STRIDE)
+            if grid[i - STRIDE] < 2:
+                frontier.add(k - STRIDE)
+            if grid[i + 1] < 2:
+                frontier.add(k + 1)
+            if grid[i - 1] < 2:
+                frontier.add(k - 1)
+            if grid[i + STRIDE - 1] < 2:
+                frontier.add(k + STRIDE - 1)
+            if grid[i - STRIDE + 1] < 2:
+                frontier.add(k - STRIDE + 1)
     spots += frontier
     spots.sort()
     return spots
@@ -452,16 +517,18 @@ def _apply_tile(state: IsleState, action: AddTile) -> None:
     _require_action(state, action)
     k = action.cell
     facts = state.island
-    kind = -1  # the tile k takes if this island version (derived) has it among its spots
-    if facts is not None and facts.candidates is not None:
-        kind = facts.candidates.get(k, -1)
-    if kind < 0 or not state.supply[kind]:
+    code = state.cells.get(k, 0)
+    h = code >> 1
+    kind = 2 if h >= 2 else h  # the tile a spot takes follows from its height
+    known = False  # k is among the spots of this island version (derived)
+    if facts is not None and facts.index is not None:
+        spots = facts.tile_keys
+        at = _bisect(spots, k)
+        known = at < len(spots) and spots[at] == k
+    if not known or not state.supply[kind]:
         problem = tile_problem(state, k)
         if problem:
             raise _fail(action, problem)
-    code = state.cells.get(k, 0)
-    h = code >> 1
-    kind = 2 if h >= 2 else h
     state.supply[kind] -= 1
     state.cells[k] = code + 2
     changed(state, k, lifted=True)

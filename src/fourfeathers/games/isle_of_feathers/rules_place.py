@@ -59,14 +59,14 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
     assert hab is not None
     keys: list[Any] = index[hab.token_code * 2 + occupied]
     if not keys:
-        return []
+        return _NOWHERE
     counts = facts.counts
     for c, n in hab.needs:
         if counts[c] < n:
-            return []
+            return _NOWHERE
     grid = facts.grid
     base = facts.base
-    found: list[int] = []
+    found: list[int] = _NOWHERE  # a list of its own once a cell is found (most find none)
     first = hab.first_code
     pairs = hab.first_pairs
     rarest = index[first * 2]  # the land cells of that code, without a bird then with one
@@ -101,7 +101,7 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                     break
             else:  # nothing the habitat could cover from ``k`` changed since ``prior``
                 if at < size and known[at] == k:
-                    found.append(key)
+                    found = _found(found, key)
                 continue
         i = k - base
         if by_rarest:  # from each cell that could be an image's first cell
@@ -111,13 +111,26 @@ def _search(state: IsleState, facts: Island, card: int, occupied: bool) -> list[
                     continue
                 some = first_at[d]
                 if some is not None and _any_image_at(grid, i, some):
-                    found.append(key)
+                    found = _found(found, key)
                     break
         else:  # from each place an image's first cell may lie
             for place, some in pairs:
                 if grid[i + place] == first and _any_image_at(grid, i, some):
-                    found.append(key)
+                    found = _found(found, key)
                     break
+    return found
+
+
+_NOWHERE: Final[list[int]] = []
+"""``fits`` where a bird fits nowhere: one shared empty list (``fits`` lists are never changed),
+not a new one per search."""
+
+
+def _found(found: list[int], key: Any) -> list[int]:
+    """``found`` with ``key`` appended: a new list if ``found`` is the shared ``_NOWHERE``."""
+    if found is _NOWHERE:
+        return [key]
+    found.append(key)
     return found
 
 
@@ -180,7 +193,7 @@ def place_actions(state: IsleState, cards: list[int], occupied: bool = False) ->
     ``occupied``)."""
     facts = island(state)
     table = _answers(facts, occupied)
-    make = FLOCK_AT if occupied else PLACE
+    make = _FLOCK_AT if occupied else _PLACE
     made = _MADE[occupied]
     actions: list[Any] = []
     for card in cards:
@@ -193,6 +206,11 @@ def place_actions(state: IsleState, cards: list[int], occupied: bool = False) ->
             actions += [row.get(k) or row.setdefault(k, make[card, k]) for k in keys]
     return actions
 
+
+_PLACE: Final = PLACE
+"""``actions.PLACE`` (``_FLOCK_AT``: ``actions.FLOCK_AT``) as this module's own constant:
+compiled (setup.py), a native static rather than a look-up in the module's dict."""
+_FLOCK_AT: Final = FLOCK_AT
 
 _MADE: Final[tuple[list[dict[int, Any]], ...]] = tuple(
     [{} for _ in range(NUM_BIRDS + 1)] for _ in range(2)

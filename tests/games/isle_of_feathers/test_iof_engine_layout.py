@@ -1,0 +1,87 @@
+"""The engine-speed round of issue 36 for the Isle: what each change relies on, checked on its
+own (the games themselves stay those of ``test_iof_trace_hash`` and ``test_iof_incremental``).
+
+- ``rules_land.derive`` looks up in the sorted tile spots only the changed cells and the
+  neighbours whose status ``_flipped`` says changed: ``_flipped`` must agree with
+  ``_tile_kind`` on the two grids for every space whose code and birds stayed;
+- ``rules_land.raise_spots`` reads the ocean next to the island on the version's grid;
+- a placement search that finds nothing returns the one shared empty list.
+"""
+
+from __future__ import annotations
+
+import random
+
+from fourfeathers import make
+from fourfeathers.games.isle_of_feathers import rules_land, rules_place
+from fourfeathers.games.isle_of_feathers.hexgrid import NEIGHBOUR_OFFSETS, STRIDE
+
+
+def _grid(rng: random.Random, size: int) -> bytearray:
+    """A random grid of codes: ocean, Sand to double cliff, some with Vegetation."""
+    return bytearray(rng.choice((0, 0, 0, 1, 2, 2, 3, 4, 4, 5, 6, 7)) for _ in range(size))
+
+
+def test_flipped_agrees_with_tile_kind_on_both_grids():
+    """For a space of the same code on both grids, ``_flipped`` is True exactly when
+    ``_tile_kind`` (no bird there) gives a spot on one grid and none on the other: thousands
+    of random spaces, changes around them of one to three neighbours, both stacking rules."""
+    rng = random.Random(36)
+    seen = {True: 0, False: 0}
+    for _ in range(4000):
+        before = _grid(rng, 5 * STRIDE)
+        after = bytearray(before)
+        i = 2 * STRIDE + rng.randrange(1, STRIDE - 1)
+        for d in rng.sample(NEIGHBOUR_OFFSETS, rng.randint(1, 3)):
+            after[i + d] = rng.choice((0, 2, 3, 4, 5, 6))
+        strict = rng.random() < 0.5
+        old = rules_land._tile_kind(bytes(before), i, False, strict) >= 0
+        new = rules_land._tile_kind(bytes(after), i, False, strict) >= 0
+        flipped = rules_land._flipped(bytes(before), bytes(after), i, strict)
+        assert flipped == (old != new), (before[i], strict)
+        seen[flipped] += 1
+    assert seen[True] > 100 and seen[False] > 1000  # both answers were tried
+
+
+def test_raise_spots_are_every_tile_and_the_ocean_next_to_the_island():
+    """At every decision of random games: Mound's spots (IS-51, IS-60, ruling IS-R11) equal
+    the definition on the cells alone, supplies out included."""
+    game = make("isle-of-feathers", players=3)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(8):
+        state = game.new_initial_state(rng.randrange(2**32))
+        while not state.is_terminal():
+            cells, supply = state.cells, state.supply
+            want = {k for k, c in cells.items() if c >= 2 and supply[2 if c >= 4 else 1]}
+            if supply[0]:
+                want |= {
+                    k + d
+                    for k, c in cells.items()
+                    if c >= 2
+                    for d in NEIGHBOUR_OFFSETS
+                    if cells.get(k + d, 0) < 2
+                }
+            assert rules_land.raise_spots(state) == sorted(want)
+            checked += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 300
+
+
+def test_a_search_that_finds_nothing_shares_one_empty_list():
+    """Most searches find no place (a bird fits nowhere yet): they return
+    ``rules_place._NOWHERE``, not a new empty list each, and a bird that fits gets a list of
+    its own."""
+    game = make("isle-of-feathers", players=2)
+    state = game.new_initial_state(3)
+    empty = fitting = 0
+    for card in range(1, len(game.content.habitat)):
+        found = rules_place.fits(state, card)
+        if found:
+            assert found is not rules_place._NOWHERE
+            fitting += 1
+        else:
+            assert found is rules_place._NOWHERE
+            empty += 1
+    assert rules_place._NOWHERE == []
+    assert empty > 10 and fitting > 0
