@@ -243,3 +243,25 @@ def test_render_ansi():
     text = env.render()
     assert text.startswith("Featherlight, seat 0's view (seat 0 to play)")
     assert "legal actions: " in text
+
+
+def test_numpy_and_python_ids_play_alike_and_bools_are_refused():
+    """``step`` takes a legal Python int without checks and anything else through the full
+    check: a NumPy integer plays the same game, a bool is an illegal action."""
+    plain, numpy_ids = FeathersSoloEnv("featherlight"), FeathersSoloEnv("featherlight")
+    _, info = plain.reset(seed=6)
+    numpy_ids.reset(seed=6)
+    rng = random.Random(2)
+    for _ in range(12):
+        action = rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+        before = plain.game_state.clone()
+        _, reward, _, _, refused = plain.step(True)
+        assert (reward, refused["illegal_action"], plain.game_state) == (-1.0, True, before)
+        first = plain.step(action)
+        second = numpy_ids.step(np.int64(action))
+        info = first[4]
+        assert plain.game_state == numpy_ids.game_state
+        assert np.array_equal(first[0], second[0]) and first[1:4] == second[1:4]
+        assert np.array_equal(info["action_mask"], second[4]["action_mask"])
+        if first[2]:
+            break

@@ -194,3 +194,25 @@ def test_the_view_check_catches_a_leak(monkeypatch):
 
     monkeypatch.setattr(FeathersAECEnv, "observe", observe)
     assert not seat_sees_only_its_view(e, random.Random(0))
+
+
+def test_numpy_and_python_ids_play_alike_and_bools_are_refused():
+    """``step`` takes a legal Python int without checks and anything else through the full
+    check: a NumPy integer plays the same game, a bool or a legal id's float is refused."""
+    plain, numpy_ids = env("featherlight", players=2), env("featherlight", players=2)
+    plain.reset(seed=6)
+    numpy_ids.reset(seed=6)
+    rng = random.Random(2)
+    for _ in range(12):
+        mask = plain.observe(plain.agent_selection)["action_mask"]
+        assert np.array_equal(mask, numpy_ids.observe(numpy_ids.agent_selection)["action_mask"])
+        action = rng.choice(np.flatnonzero(mask).tolist())
+        before = plain.game_state.clone()
+        for bad in (True, float(action)):
+            with pytest.raises(ValueError, match="not an integer"):
+                plain.step(bad)
+        assert plain.game_state == before
+        plain.step(action)
+        numpy_ids.step(np.int64(action))
+        assert plain.game_state == numpy_ids.game_state
+        assert plain.agent_selection == numpy_ids.agent_selection

@@ -16,7 +16,7 @@ import json
 import math
 import random
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
@@ -31,7 +31,7 @@ def writable(array: np.ndarray) -> FloatBuffer:
     """A ``memoryview`` of the ``float32`` ``array``, for an encoding to write into: it writes
     the same values (a Python float rounded to float32) in about half the time numpy's
     ``__setitem__`` takes per entry."""
-    return cast(FloatBuffer, array.data)
+    return array.data  # type: ignore[return-value]  # no cast(): a call on every decision
 
 
 class Encoded:
@@ -44,6 +44,10 @@ class Encoded:
         num_actions: the size of the action catalogue (``Discrete(num_actions)``).
         shape: the observation tensor's shape; ``size`` its number of entries.
         low, high: the finite bounds of every observation entry.
+        hot: what the adapters inline on every decision instead of calling ``observe``,
+            ``mask``, ``legal_ids`` and ``action`` (the same results): ``(zero tensor, zero
+            mask, encode_state, legal_action_ids, decoder of legal ids, whether the tensor
+            is flat)``; the two arrays are templates to copy, never to hand out.
     """
 
     __slots__ = (
@@ -59,6 +63,7 @@ class Encoded:
         "_encode",
         "_zero_mask",
         "_zero_obs",
+        "hot",
     )
 
     def __init__(self, game: Game) -> None:
@@ -74,6 +79,15 @@ class Encoded:
         self._encode = encoding.encode_state
         self._zero_mask = np.zeros(self.num_actions, np.int8)
         self._zero_obs = np.zeros(self.size, np.float32)
+        # one attribute read per call (rebuilt on unpickling like the rest: __reduce__)
+        self.hot = (
+            self._zero_obs,
+            self._zero_mask,
+            self._encode,
+            self._legal_ids,
+            self._to_action,
+            len(self.shape) == 1,
+        )
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the game alone: the encoding is rebuilt (``encoding_for``) on loading, so

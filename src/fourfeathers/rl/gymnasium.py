@@ -63,7 +63,7 @@ from ..core.errors import ConfigError
 from ..core.game import State
 from ..core.registry import list_games, make
 from ..core.rng import derive_seed
-from .common import Encoded, Seeds, view_text
+from .common import Encoded, Seeds, view_text, writable
 
 ROTATE = "rotate"
 """The ``seat`` that moves the learner to the next seat every episode."""
@@ -199,17 +199,29 @@ class FeathersEnv(gym.Env):
         if state is None or state.is_terminal():
             raise RuntimeError("the episode is over or not started: call reset()")
         encoded, seat = self.encoded, self.seat
-        try:
-            move = encoded.action(action, state, self._legal)
-        except ValueError:  # IllegalActionError included
-            info = self._info()
-            info["illegal_action"] = True
-            return encoded.observe(state, seat), self.illegal_reward, False, False, info
+        zero_obs, zero_mask, encode, legal_ids, to_action, flat = encoded.hot
+        if type(action) is int and action in self._legal:  # the common case: no checks needed
+            move = to_action(action, state)
+        else:
+            try:
+                move = encoded.action(action, state, self._legal)
+            except ValueError:  # IllegalActionError included
+                info = self._info()
+                info["illegal_action"] = True
+                return encoded.observe(state, seat), self.illegal_reward, False, False, info
         state.apply_action(move)
         if self.opponents:
             self._play_opponents(state)
-        self._legal = encoded.legal_ids(state)
-        observation, info = encoded.observe(state, seat), self._info()
+        # Encoded.legal_ids, observe and mask inlined (every step runs them)
+        self._legal = legal = legal_ids(state)
+        out = zero_obs.copy()
+        encode(state, seat, writable(out))
+        mask = zero_mask.copy()
+        view = mask.data
+        for action_id in legal:
+            view[action_id] = 1
+        observation = out if flat else out.reshape(encoded.shape)
+        info = {"action_mask": mask, "seat": seat}
         if state.is_terminal():
             return observation, float(state.returns()[seat]), True, False, info
         return observation, 0.0, False, False, info

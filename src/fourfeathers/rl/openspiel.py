@@ -194,7 +194,8 @@ class _Context:
         self.encoding = encoding = encoding_for(self.game)
         self.seats = range(self.game.num_players)
         self.to_action = decoder(encoding)  # for ids already found legal
-        self.buffer = np.zeros(int(np.prod(encoding.observation_shape)), np.float32)
+        size = int(np.prod(encoding.observation_shape))
+        self.buffer = np.zeros(size, np.float32)  # where observation_tensor writes the next one
         # per seat, the last tensor handed out by observation_tensor, as an array and a list
         self.last = [(self.buffer.copy(), self.buffer.tolist()) for _ in self.seats]
         if encoding.max_game_length is None:
@@ -400,23 +401,28 @@ class FeathersState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stub
         its float-by-float copy. Raises ``ValueError`` for a player who is not a seat."""
         play = self._play
         state = play.state
-        if player is None:
-            player = self.current_player()
-        if player not in play.ctx.seats:
-            raise ValueError(f"player must be a seat 0-{len(play.ctx.seats) - 1}, got {player}")
         ctx = play.ctx
+        if player is None:
+            player = _CHANCE if state is None else state.current_player
+            if player < 0:  # over (the engine's own number for it): say it as OpenSpiel does
+                player = self.current_player()
+        if player not in ctx.seats:
+            raise ValueError(f"player must be a seat 0-{len(ctx.seats) - 1}, got {player}")
         buffer = ctx.buffer
         buffer.fill(0.0)
         if state is not None:
             ctx.encoding.encode_state(state, player, writable(buffer))
         # The list of the seat's last tensor, updated where this one differs and copied: a
-        # copy shares the float objects, where ``tolist()`` would make one per entry.
-        last, values = ctx.last[player]
+        # copy shares the float objects, where ``tolist()`` would make one per entry. The new
+        # tensor's array becomes the seat's last one and the old one the next buffer.
+        seat_last = ctx.last
+        last, values = seat_last[player]
         changed = (buffer != last).nonzero()[0]
         if len(changed):
             for i, value in zip(changed.tolist(), buffer[changed].tolist(), strict=True):
                 values[i] = value
-            last[changed] = buffer[changed]
+            seat_last[player] = (buffer, values)
+            ctx.buffer = last
         return values[:]
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:

@@ -38,7 +38,7 @@ from pettingzoo import AECEnv
 from ..core.errors import IllegalActionError
 from ..core.game import State
 from ..core.registry import make
-from .common import Encoded, Seeds, view_text
+from .common import Encoded, Seeds, view_text, writable
 
 
 def env(game_id: str, render_mode: str | None = None, **config: Any) -> FeathersAECEnv:
@@ -114,19 +114,31 @@ class FeathersAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped: AE
         self._legal = None
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """``agent``'s observation: fresh arrays (the caller may keep them), the tensor of
+        ``Encoded.observe`` and the mask of ``Encoded.mask`` (all 0 when it is not the agent's
+        turn). Raises ``KeyError`` for an agent that is not one, ``RuntimeError`` before the
+        first ``reset()``."""
+        # Encoded.observe and Encoded.mask inlined: this runs every decision (last()); with
+        # step's fast path that saved about 8% of a Featherlight decision, 10% of an Isle one
         seat = self._seat[agent]
         state = self.game_state
         if state is None:
             raise RuntimeError("call reset() before observe()")
-        encoded = self.encoded
-        legal = self._legal_now(state) if seat == state.current_player else []
-        return {"observation": encoded.observe(state, seat), "action_mask": encoded.mask(legal)}
-
-    def _legal_now(self, state: State) -> list[int]:
-        """The legal ids of ``state``, the game in progress (computed once per state)."""
-        if self._legal is None:
-            self._legal = self.encoded.legal_ids(state)
-        return self._legal
+        zero_obs, zero_mask, encode, legal_ids, _, flat = self.encoded.hot
+        out = zero_obs.copy()
+        encode(state, seat, writable(out))
+        mask = zero_mask.copy()
+        if seat == state.current_player:
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = legal_ids(state)
+            view = mask.data
+            for action_id in legal:
+                view[action_id] = 1
+        return {
+            "observation": out if flat else out.reshape(self.encoded.shape),
+            "action_mask": mask,
+        }
 
     def step(self, action: Any) -> None:
         """Apply ``action`` (an id) for ``agent_selection``; ``None`` for an agent whose game
@@ -139,9 +151,17 @@ class FeathersAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped: AE
             self._was_dead_step(action)
             return
         state = self.game_state
-        if action is None:
+        hot = self.encoded.hot
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = hot[3](state)
+        if type(action) is int and action in legal:  # the common case: no checks needed
+            move = hot[4](action, state)
+        elif action is None:
             raise IllegalActionError(f"{agent} must act: None is only for a finished agent")
-        state.apply_action(self.encoded.action(action, state, self._legal_now(state)))
+        else:  # numpy ints, and the errors: ValueError or IllegalActionError naming the id
+            move = self.encoded.action(action, state, legal)
+        state.apply_action(move)
         self._legal = None
         if state.is_terminal():
             for agent, value in zip(self.agents, state.returns(), strict=True):
