@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import _random
 import random
 
-from fourfeathers.core.shuffle import shuffle
+import pytest
+
+from fourfeathers.core.shuffle import choice, shuffle
 
 
 def test_the_shuffle_is_random_shuffle():
@@ -18,3 +21,18 @@ def test_the_shuffle_is_random_shuffle():
             theirs.shuffle(want)
             assert cards == want
             assert mine.getstate() == theirs.getstate()
+
+
+def test_the_choice_is_random_choice():
+    """``Random.choice``'s item, and the generator left in the same state, for sequences of
+    every length up to a few past a power of two (where ``getrandbits`` draws again); the
+    bare ``_random.Random`` gives the same items as ``random.Random``; an empty sequence is an
+    ``IndexError``, as with ``Random.choice``."""
+    for seed in range(100):
+        mine, theirs, bare = random.Random(seed), random.Random(seed), _random.Random(seed)
+        for n in (*range(1, 20), 31, 32, 33, 1000):
+            items = tuple(range(n))
+            assert choice(mine, items) == theirs.choice(items) == choice(bare, items)
+        assert mine.getstate() == theirs.getstate()
+    with pytest.raises(IndexError):
+        choice(random.Random(0), [])

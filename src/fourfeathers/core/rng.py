@@ -18,9 +18,16 @@ def make_rng(seed: int) -> random.Random:
     Raises ``ValueError`` unless ``seed`` is an int in ``[0, 2**63)`` (``random.Random`` would
     treat -7 like 7 and accept strings that a JSON record cannot restore as the same seed).
     """
+    check_seed(seed)
+    return random.Random(seed)
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is an int in ``[0, 2**63)`` (what ``make_rng`` accepts), else
+    raise ``ValueError``: for a setup that makes its generator later or not at all."""
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise ValueError(f"a seed is an integer from 0 to {MAX_SEED}, got {seed!r}")
-    return random.Random(seed)
+    return seed
 
 
 def random_seed() -> int:

@@ -1,8 +1,13 @@
-"""``random.Random.shuffle`` written out, for the engines' compiled build (setup.py)."""
+"""``random.Random.shuffle`` and ``random.Random.choice`` written out, for the engines' compiled
+build (setup.py)."""
 
 from __future__ import annotations
 
-from random import Random
+from _random import Random  # random.Random's C base class: random.Random is one too
+from collections.abc import Sequence
+from typing import TypeVar
+
+T = TypeVar("T")
 
 
 def shuffle(rng: Random, cards: list[int]) -> None:
@@ -19,3 +24,18 @@ def shuffle(rng: Random, cards: list[int]) -> None:
         while j >= n:
             j = getrandbits(bits)
         cards[i], cards[j] = cards[j], cards[i]
+
+
+def choice(rng: Random, seq: Sequence[T]) -> T:
+    """``rng.choice(seq)``: the same steps (``random.Random._randbelow_with_getrandbits``:
+    ``getrandbits`` of the bit length of ``len(seq)`` until below it), so the same item, and
+    the generator left in the same state. Raises ``IndexError`` if ``seq`` is empty. Works
+    with the bare ``_random.Random`` too, which has no ``choice``."""
+    n = len(seq)
+    if not n:
+        raise IndexError("Cannot choose from an empty sequence")
+    bits = n.bit_length()
+    r = rng.getrandbits(bits)
+    while r >= n:
+        r = rng.getrandbits(bits)
+    return seq[r]

@@ -13,12 +13,16 @@ import random
 from collections import Counter
 from pathlib import Path
 
+import pytest
+
 from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.core.registry import game_spec
-from fourfeathers.games.familiar_feat import content
+from fourfeathers.core.rng import MAX_SEED, derive_seed
+from fourfeathers.core.shuffle import shuffle
+from fourfeathers.games.familiar_feat import content, rules_deck
 from fourfeathers.games.familiar_feat.content import GOLEMS
-from fourfeathers.games.familiar_feat.rules_phases import LOST, MAX_DAYS, WON
+from fourfeathers.games.familiar_feat.rules_phases import F_PICK, LOST, MAX_DAYS, WON
 
 
 def test_adventures_keep_every_card_in_one_place_and_always_end():
@@ -111,3 +115,75 @@ def test_the_rules_constants_are_final():
         assert {n for n in constants if not names[n]} == set(), module
         seen |= constants
     assert {"F_RESOLVE", "PH_ATTACH", "ONGOING", "A_COPY", "V_NO_DOUBLE", "ROW", "STAR"} <= seen
+
+
+def test_the_team_generator_is_the_derived_random_random():
+    """FA-32: a new Team deck is shuffled by ``random.Random(derive_seed(seed, "team", n))``;
+    ``rules_deck.team_generator`` (a bare ``_random.Random`` from the seed text hashed in place,
+    issue 36) gives the same seed and the same numbers, so the same decks and records."""
+    for seed in (0, 1, 7, 2**32 + 5, derive_seed(3, "play"), MAX_SEED):
+        for shuffles in (0, 1, 2, 13):
+            fast = rules_deck.team_generator(seed, shuffles)
+            slow = random.Random(derive_seed(seed, "team", shuffles))
+            assert type(fast) is not random.Random  # the bare C generator
+            assert [fast.getrandbits(k) for k in (1, 5, 32, 7, 64) * 8] == [
+                slow.getrandbits(k) for k in (1, 5, 32, 7, 64) * 8
+            ]
+            pool, reference = list(range(1, 26)), list(range(1, 26))
+            shuffle(rules_deck.team_generator(seed, shuffles), pool)
+            random.Random(derive_seed(seed, "team", shuffles)).shuffle(reference)
+            assert pool == reference
+
+
+def test_the_box_at_setup_holds_every_card_not_laid_out():
+    """FA-05..FA-25: the box gets every card that is not in the Creature deck, the row, the
+    Team deck, the Character or the Exhausted card 80, ascending (``game.box_pool`` plus the
+    Monsters and Events not picked), at every level and after the picks of choose-cards."""
+    for config in game_spec("familiar-feat").configurations:
+        game = make("familiar-feat", **config)
+        for seed in range(4):
+            state = game.new_initial_state(seed)
+            rng = random.Random(seed)
+            while state.pending and state.pending[-1][0] == F_PICK:
+                state.apply_action(rng.choice(state.legal_actions()))
+            used = {*state.deck, *state.row, *state.team, *state.hand, state.character, 80}
+            assert state.box == [n for n in range(1, content.NUM_CARDS + 1) if n not in used]
+            assert len(state.box) == content.NUM_CARDS - len(used)
+
+
+def test_the_picks_offered_are_worked_out_once_per_set_of_picks():
+    """FA-07, ruling FA-R03 (choose-cards): the Monsters, then Events, that still complete a set
+    fitting the Character's banner; ``pick_options`` keeps them per game by the picks so far
+    (``game.pick_memo``) and returns a new list each time (changing it changes nothing)."""
+    game = make("familiar-feat", level=8, variants=["choose-cards"])
+    state = game.new_initial_state(5)
+    assert list(game.pick_memo) == [()]  # the setup stopped at the first pick
+    first = rules_deck.pick_options(state)
+    assert first == sorted({n for s in game.monster_sets for n in s})
+    first.append(999)
+    assert rules_deck.pick_options(state) == first[:-1]
+    rng = random.Random(2)
+    while state.pending and state.pending[-1][0] == F_PICK:
+        options = rules_deck.pick_options(state)
+        chosen = set(state.chosen)
+        monsters = {n for n in chosen if game.cards.kind[n] == content.K_MONSTER}
+        if len(monsters) < 3:
+            sets = [s for s in game.monster_sets if chosen <= s]
+        else:
+            sets = [s for s in game.event_sets if chosen - monsters <= s]
+        assert options == sorted({n for s in sets for n in s} - chosen) != []
+        assert [a.card for a in state.legal_actions()] == options
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert len(game.pick_memo) >= 4  # one per pick (the Giant's heads come together)
+    again = game.new_initial_state(5)  # a second adventure of the game reads the memo
+    assert rules_deck.pick_options(again) == first[:-1]
+
+
+def test_a_bad_seed_is_refused_with_choose_cards_too():
+    """The setup makes no generator before the picks of choose-cards (issue 36), yet refuses a
+    seed a record could not restore, as at every other configuration (core.rng.make_rng)."""
+    for config in ({"level": 8, "variants": ["choose-cards"]}, {"level": 3}):
+        game = make("familiar-feat", **config)
+        for bad in (-1, MAX_SEED + 1, "7", 2.0, True):
+            with pytest.raises(ValueError, match="a seed is an integer from 0 to"):
+                game.new_initial_state(bad)

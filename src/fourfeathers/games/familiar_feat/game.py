@@ -65,6 +65,11 @@ class FamiliarFeatGame(Game):
         self.deck_classes = tuple(
             rules_deck.deck_class(self.cards, c) for c in range(NUM_CARDS + 1)
         )
+        # The cards boxed at every setup (rules_deck.box_pool), and the Monsters or Events that
+        # may be picked next after each set of picks made so far (variant choose-cards,
+        # rules_deck.pick_options): worked out once per game rather than once per adventure.
+        self.box_pool = rules_deck.box_pool(self)
+        self.pick_memo: dict[tuple[int, ...], tuple[int, ...]] = {}
         self.content_digest = check_content_digest(
             self.id, self.content, content_digest, self.cards.digest
         )

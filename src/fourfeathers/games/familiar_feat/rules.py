@@ -30,11 +30,13 @@ next morning's refill and Events. A choice with a single option is taken automat
 
 from __future__ import annotations
 
+from _random import Random as BareRandom
 from typing import TYPE_CHECKING, Any
 
 from ...core.config import is_int
 from ...core.errors import IllegalActionError
-from ...core.rng import derive_seed, make_rng
+from ...core.rng import check_seed, derive_seed
+from ...core.shuffle import choice
 from .actions import Attach, Choose, Place
 from .content import NUM_CARDS, ROW
 from .rules_cards import _name, enter_play
@@ -63,13 +65,16 @@ if TYPE_CHECKING:
     from .state import FamiliarFeatState
 
 
-def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
+# ``seed: object``, checked here: compiled (setup.py), an int parameter would refuse a str
+# with a TypeError and turn True into 1 before ``check_seed`` could refuse them.
+def deal(game: FamiliarFeatGame, seed: object) -> dict[str, Any]:
     """Set up a new adventure at ``game.level`` (FA-05..FA-25, FA-07 at random).
 
     Returns the fields of a ``FamiliarFeatState``. With variant ``choose-cards`` the Monsters
-    and Events are picked by the player first (phase ``setup``, ruling FA-R03).
+    and Events are picked by the player first (phase ``setup``, ruling FA-R03). Raises
+    ``ValueError`` unless ``seed`` is an int in ``[0, 2**63)`` (``core.rng.check_seed``).
     """
-    rng = make_rng(seed)
+    start = check_seed(seed)
     character = game.character
     fields: dict[str, Any] = {
         "deck": [],
@@ -96,16 +101,17 @@ def deal(game: FamiliarFeatGame, seed: int) -> dict[str, Any]:
         "stamp": 0,
         "phase": PH_SETUP,
         "day": 1,
-        "seed": derive_seed(seed, "play"),
+        "seed": derive_seed(start, "play"),
         "shuffles": 0,
         "result": ONGOING,
     }
     if game.choose_cards and game.level > 1:  # every card waits in the box for the picks
         fields["box"] = [n for n in range(1, NUM_CARDS + 1) if n not in (character, 80)]
         fields["pending"] = [(F_PICK,)]
-        return fields
-    monsters = sorted(rng.choice(game.monster_sets))
-    events = sorted(rng.choice(game.event_sets))
+        return fields  # no generator: the deck is shuffled after the picks (_finish_picks)
+    rng = BareRandom(start)  # make_rng(start)'s numbers (core/shuffle.py)
+    monsters = sorted(choice(rng, game.monster_sets))
+    events = sorted(choice(rng, game.event_sets))
     _lay_out(game, fields, monsters, events, rng)
     return fields
 

@@ -6,11 +6,12 @@ the row and the Team deck (FA-21..FA-25), the Monsters and Events picked with va
 
 from __future__ import annotations
 
-import random
+from _random import Random as BareRandom
 from collections.abc import Sequence
+from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
-from ...core.rng import derive_seed, make_rng
+from ...core.rng import MAX_SEED, derive_seed
 from ...core.shuffle import shuffle
 from .content import (
     GOLEMS,
@@ -64,7 +65,7 @@ def layers(state: FamiliarFeatState) -> list[tuple[list[int], list[int]]]:
 
 
 def build_deck(
-    tiers: Sequence[Sequence[int]], monsters: list[int], events: list[int], rng: random.Random
+    tiers: Sequence[Sequence[int]], monsters: list[int], events: list[int], rng: BareRandom
 ) -> list[int]:
     """The Creature deck, bottom first (the top is the last element) (FA-12..FA-19).
 
@@ -90,30 +91,56 @@ def _lay_out(
     fields: dict[str, Any],
     monsters: list[int],
     events: list[int],
-    rng: Any,
+    rng: BareRandom,
 ) -> None:
-    """Build the Creature deck, reveal the row, shuffle the Team deck (FA-12..FA-25)."""
+    """Build the Creature deck, reveal the row, shuffle the Team deck (FA-12..FA-25).
+
+    ``rng``: a ``random.Random`` or its bare C base class (``core.shuffle``)."""
     deck = build_deck(game.tiers, monsters, events, rng)
     row = [deck.pop() for _ in range(ROW)]  # the first revealed card lies nearest the deck
     team = list(game.tiers[0])
     shuffle(rng, team)
-    used = set(deck) | set(row) | set(team) | {fields["character"], 80}
+    chosen = sorted(monsters) + sorted(events)
+    picked = set(chosen)
     fields.update(
         deck=deck,
         row=row,
         since=[1] * ROW,
         team=team,
-        chosen=sorted(monsters) + sorted(events),
-        box=[n for n in range(1, NUM_CARDS + 1) if n not in used],
+        chosen=chosen,
+        box=[n for n in game.box_pool if n not in picked],
         phase=PH_ATTACH,
     )
 
 
-def pick_options(state: FamiliarFeatState) -> list[int]:
-    """Variant ``choose-cards``: the Monsters (first) or Events the player may pick next.
+def box_pool(game: FamiliarFeatGame) -> tuple[int, ...]:
+    """The cards that go to the box at the setup whatever Monsters and Events are picked,
+    ascending: every card but the Stone Golems, the Creatures of the tiers (the Creature deck,
+    the row and the Team deck), the Character played and the Exhausted card 80 (FA-05..FA-25).
+    The Monsters and Events not picked join them (``_lay_out``)."""
+    used = {*GOLEMS, game.character, 80}
+    for tier in game.tiers:
+        used.update(tier)
+    return tuple(n for n in range(1, NUM_CARDS + 1) if n not in used)
 
-    The picks so far must extend to a full set that fits the Character's banner (FA-07).
+
+def pick_options(state: FamiliarFeatState) -> list[int]:
+    """Variant ``choose-cards``: the Monsters (first) or Events the player may pick next,
+    ascending.
+
+    The picks so far must extend to a full set that fits the Character's banner (FA-07). They
+    depend on the picks alone: each set of picks is worked out once per game
+    (``game.pick_memo``, keyed by the picks in ascending order).
     """
+    game = state.game
+    key = tuple(sorted(state.chosen))
+    options = game.pick_memo.get(key)
+    if options is None:
+        options = game.pick_memo[key] = _pick_options(state)
+    return list(options)
+
+
+def _pick_options(state: FamiliarFeatState) -> tuple[int, ...]:
     game = state.game
     chosen = set(state.chosen)
     monsters = [n for n in chosen if game.cards.kind[n] == K_MONSTER]
@@ -122,7 +149,7 @@ def pick_options(state: FamiliarFeatState) -> list[int]:
     else:
         picked = chosen - set(monsters)
         sets = [s for s in game.event_sets if picked <= s]
-    return sorted({n for s in sets for n in s} - chosen)
+    return tuple(sorted({n for s in sets for n in s} - chosen))
 
 
 def _finish_picks(state: FamiliarFeatState) -> None:
@@ -130,7 +157,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
     monsters = [c for c in state.chosen if cards.kind[c] == K_MONSTER]
     events = [c for c in state.chosen if cards.kind[c] != K_MONSTER]
     fields: dict[str, Any] = {"character": state.character}
-    rng = make_rng(derive_seed(state.seed, "setup"))
+    rng = BareRandom(derive_seed(state.seed, "setup"))  # make_rng's numbers (core/shuffle.py)
     _lay_out(state.game, fields, monsters, events, rng)
     state.deck = fields["deck"]
     state.row = fields["row"]
@@ -145,7 +172,7 @@ def _finish_picks(state: FamiliarFeatState) -> None:
 def _new_team_deck(state: FamiliarFeatState) -> None:
     """Shuffle the Team discard into a new Team deck, from the state's own seed (FA-32)."""
     pool = sorted(state.discard)
-    shuffle(random.Random(derive_seed(state.seed, "team", state.shuffles)), pool)
+    shuffle(team_generator(state.seed, state.shuffles), pool)
     state.shuffles += 1
     state.team = pool + state.team
     state.discard = []
@@ -157,3 +184,17 @@ def monsters_in_game(state: FamiliarFeatState) -> list[int]:
     return [c for c in state.chosen if cards.kind[c] == K_MONSTER] or [
         c for c in MONSTERS if c not in state.box
     ]
+
+
+def team_generator(seed: int, shuffles: int) -> BareRandom:
+    """The generator of the Team deck shuffled ``shuffles`` times before, from the state's
+    ``seed`` (FA-32): ``random.Random(derive_seed(seed, "team", shuffles))``, made faster.
+
+    The same seed (``derive_seed``'s BLAKE2b of the same text, written out for ``"team"``) and
+    the same stream: ``_random.Random`` is ``random.Random``'s C base class, seeded the same
+    way (its ``getrandbits``, all ``core.shuffle`` calls, gives the same numbers), without
+    ``random.Random``'s Python ``__init__`` and ``seed``. A new Team deck is shuffled every
+    day after the first; seeding a generator is about a tenth of a compiled playout
+    (docs/agents.md, "#### Familiar Feat")."""
+    text = f"{seed}/team/{shuffles}".encode()
+    return BareRandom(int.from_bytes(blake2b(text, digest_size=8).digest(), "big") & MAX_SEED)
