@@ -74,15 +74,16 @@ def test_the_game_length_bound():
     the safety cap of 200, of at most 5 * 54 + 5 * 5 + 5 = 300 decisions, 3 Events of at most 55
     more. Over the whole adventure, smaller: K = 56 departures, columns of at most 5 + 3 + 4 = 12
     cards and 2 joining while resolved, 6 Monster columns of up to 54: SX = 56 * 14 + 6 * 54;
-    "exhaust 1, then revive 1" and Move fire (3 + 4) * 111 + 56 times each; attaches
-    8 + 2 * 56 + SX + T_er + 3 * 4. The choose-cards variant adds its 6 picks. Returns: 1 for a
-    win, else 0."""
+    the 3 "exhaust 1, then revive 1", 3 Move and 4 Copy cards fire (3 + 3 + 4) * 111 + 56 times
+    in all, one ability an entry, two decisions each at most (a Move's two, or an exhaust's one
+    and one attach of what it exhausted); attaches 8 + 2 * 56 + SX + 3 * 4 besides. The
+    choose-cards variant adds its 6 picks. Returns: 1 for a win, else 0."""
     enc = encoding_for(make("familiar-feat", level=8))
     assert max_days(enc.game) == 111
-    swept, fires = 56 * 14 + 6 * 54, 7 * 111 + 56
-    attaches = 8 + 2 * 56 + swept + fires + 3 * 4
-    total = attaches + swept + 54 + fires + 2 * fires + 2 * 56 + 56 + 3 * 55
-    assert total == 6067 < 111 * 300 + 3 * 55
+    swept, fires = 56 * 14 + 6 * 54, 10 * 111 + 56
+    attaches = 8 + 2 * 56 + swept + 3 * 4
+    total = attaches + swept + 54 + 2 * fires + 2 * 56 + 56 + 3 * 55
+    assert total == 5067 < 111 * 300 + 3 * 55
     assert enc.max_game_length == total
     picks = encoding_for(make("familiar-feat", level=8, variants=["choose-cards"]))
     assert picks.max_game_length == total + 6

@@ -75,25 +75,29 @@ row at most once per entry, above), ``D`` days, ``p`` revive-and-play steps on o
   (FA-41, FA-69, FA-94), at most ``SX = K (C + 2p) + 6F`` cards in all, each one decision at
   most.
 - An immediate ability fires only when its card enters play (attached or played, not moved,
-  ruling FA-R18; a Copy fires the one it copies, ruling FA-R12); a card is drawn at most once a
-  day (the Team deck is formed in the morning, FA-32, FA-42, FA-57) and played at most ``PL =
-  pK`` times in all (FA-56). So "exhaust 1, then revive 1" fires ``T_er <= (E + Y) D + PL``
-  times (``E`` such cards), one decision each; Move ``T_mv <= (M + Y) D + PL`` times (``M``
-  such cards), two decisions each; revive-and-play asks ``2 PL`` decisions.
+  ruling FA-R18; a Copy fires the one it copies, ruling FA-R12, so each entry fires one ability
+  at most, FA-58); a card is drawn at most once a day (the Team deck is formed in the morning,
+  FA-32, FA-42, FA-57) and played at most ``PL = pK`` times in all (FA-56). So the "exhaust 1,
+  then revive 1" (``E`` cards), Move (``M``) and Copy (``Y``) cards fire at most
+  ``A = (E + M + Y) D + PL`` times together. A Move firing asks two decisions (the Familiar and
+  its slot, FA-64); an "exhaust 1, then revive 1" firing one (the Familiar, FA-63), and the card
+  it exhausts may come back to be attached once more (next item): two for each firing at most,
+  ``2A``. Revive-and-play asks ``2 PL`` decisions.
 - An attach takes a card out of the Team deck; it gets back only by being recruited (``K``), swept
   from a leaving Creature's column, or revived (FA-53), and a revived card was exhausted before:
   by an effect or a leaving (within ``SX``), by itself (FA-52, ``K``), by "exhaust 1, then revive
-  1" (``T_er``) or by an Event from the Team discard (``X``, the largest such Event's number, 3
-  times). So at most ``T0 + 2K + SX + T_er + 3X`` attaches.
+  1" (counted in ``2A`` above) or by an Event from the Team discard (``X``, the largest such
+  Event's number, 3 times). So at most ``T0 + 2K + SX + 3X`` attaches besides those.
 - At most ``F`` flee at end B or by Giving Up (the Fled pile keeps them), ``K`` orders of
   resolution (each resolves a Creature, which leaves), ``3 (F + 1)`` for the Events and the 6
   picks of choose-cards.
 
-That is 6,067 decisions for the shipped content (``T0 = 8``, ``K = 56``, ``D = 111``, ``C = 12``,
-``p = 1``, ``E = M = 3``, ``Y = 4``, ``X = 4``), against 33,465 by days. It is still about 21
-times the longest random or greedy game (about 290 decisions, 15-17 days), not the issue's 5: the
-"exhaust 1, then revive 1" and Move cards, which may fire every day they are drawn, and the
-column sizes, counted at their worst at every departure, keep it there.
+That is 5,067 decisions for the shipped content (``T0 = 8``, ``K = 56``, ``D = 111``, ``C = 12``,
+``p = 1``, ``E = M = 3``, ``Y = 4``, ``X = 4``), against 33,465 by days. It is still about 18
+times the longest random or greedy game (about 290 decisions, 15-17 days), not the issue's 5:
+the ability cards, which may fire every day they are drawn (``2A = 2,332``), and the column
+sizes, counted at their worst at every departure (``2 SX = 2,216``), keep it there, both through
+``D``, the 111 days the argument above allows against the 15-17 that games play.
 
 Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.returns``).
 """
@@ -226,9 +230,10 @@ def max_length(game: FamiliarFeatGame) -> int:
 
 def amortised_length(game: FamiliarFeatGame) -> int:
     """The most decisions of one adventure counted over the whole of it, not day by day (the
-    module docstring's "Game length", second part): ``T0 + 2K + SX + T_er + 3X`` attaches,
-    ``SX`` exhausted or swept, ``F`` fleeing, ``T_er + 2 T_mv + 2 PL`` for the immediate
-    abilities and revive-and-play, ``K`` orders, the Events' ``3 (F + 1)`` and 6 picks
+    module docstring's "Game length", second part): ``T0 + 2K + SX + 3X`` attaches, ``SX``
+    exhausted or swept, ``F`` fleeing, ``2A`` for the immediate abilities (and the attaches
+    their revivals allow), ``2 PL`` for revive-and-play, ``K`` orders, the Events' ``3 (F + 1)``
+    and 6 picks
     (FA-37, FA-41, FA-53, FA-56, FA-58, FA-73; rulings FA-R12, FA-R14, FA-R18)."""
     cards = game.cards
     familiars = len(CREATURES)
@@ -242,20 +247,19 @@ def amortised_length(game: FamiliarFeatGame) -> int:
     column = CARD_LIMIT + abilities.count(A_NO_LIMIT) + copies
     unlimited = (DECK_MONSTERS + EVENTS) * familiars  # a Star Monster's column (FA-73)
     swept = departures * (column + 2 * play_steps) + unlimited
-    exhaust_revive = (abilities.count(A_EXHAUST_REVIVE) + copies) * days + plays
-    moves = (abilities.count(A_MOVE) + copies) * days + plays
+    immediate = abilities.count(A_EXHAUST_REVIVE) + abilities.count(A_MOVE) + copies
+    fires = immediate * days + plays
     from_discard = max(
         (cards.event_n[e] for e in EVENT_CARDS if cards.event_kind[e] == V_EXHAUST_DISCARD),
         default=0,
     )
-    attaches = tier0 + 2 * departures + swept + exhaust_revive + EVENTS * from_discard
+    attaches = tier0 + 2 * departures + swept + EVENTS * from_discard
     picks = 6 if game.choose_cards else 0
     return (
         attaches
         + swept
         + familiars
-        + exhaust_revive
-        + 2 * moves
+        + 2 * fires
         + 2 * plays
         + departures
         + EVENTS * (familiars + 1)
