@@ -8,7 +8,14 @@ from fam_helpers import build
 from fourfeathers import make
 from fourfeathers.core.encoding import encoding_for, observation_size
 from fourfeathers.games.familiar_feat.actions import ATTACH, CHOOSE, PLACE
-from fourfeathers.games.familiar_feat.encoding import _NAMED, _ORDER, PER_CARD, PLACES, max_days
+from fourfeathers.games.familiar_feat.encoding import (
+    _NAMED,
+    _ORDER,
+    PER_CARD,
+    PLACES,
+    effect_choices,
+    max_days,
+)
 
 
 def card_rows(state):
@@ -76,14 +83,19 @@ def test_the_game_length_bound():
     cards and 2 joining while resolved, 6 Monster columns of up to 54: SX = 56 * 14 + 6 * 54;
     the 3 "exhaust 1, then revive 1", 3 Move and 4 Copy cards fire (3 + 3 + 4) * 111 + 56 times
     in all, one ability an entry, two decisions each at most (a Move's two, or an exhaust's one
-    and one attach of what it exhausted); attaches 8 + 2 * 56 + SX + 3 * 4 besides. The
-    choose-cards variant adds its 6 picks. Returns: 1 for a win, else 0."""
+    and one attach of what it exhausted); attaches 8 + 2 * 56 + SX + 3 * 4 besides. The effects
+    ask 25 decisions over the Creatures of Tiers I-IV (21 Familiars of "exhaust N", 4 ties of
+    "exhaust the highest") and 54 + 5 + 3 over the three Monsters that ask most (the Lich's
+    "exhaust all" of a column of up to all 54 Familiars, the Dark Sorcerer's "flee 3, exhaust
+    2", the Slumbering Colossus's "exhaust 3"), 87 in all, where the column sizes gave 1,108.
+    The choose-cards variant adds its 6 picks. Returns: 1 for a win, else 0."""
     enc = encoding_for(make("familiar-feat", level=8))
     assert max_days(enc.game) == 111
     swept, fires = 56 * 14 + 6 * 54, 10 * 111 + 56
     attaches = 8 + 2 * 56 + swept + 3 * 4
-    total = attaches + swept + 54 + 2 * fires + 2 * 56 + 56 + 3 * 55
-    assert total == 5067 < 111 * 300 + 3 * 55
+    assert effect_choices(enc.game, 14) == 25 + 54 + 5 + 3
+    total = attaches + 87 + 54 + 2 * fires + 2 * 56 + 56 + 3 * 55
+    assert total == 4046 < 111 * 300 + 3 * 55
     assert enc.max_game_length == total
     picks = encoding_for(make("familiar-feat", level=8, variants=["choose-cards"]))
     assert picks.max_game_length == total + 6

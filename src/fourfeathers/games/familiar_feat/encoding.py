@@ -72,8 +72,16 @@ row at most once per entry, above), ``D`` days, ``p`` revive-and-play steps on o
   Monsters: 3 Monsters, each put back at most by the 3 Events). While a Creature is resolved,
   at most ``2p`` cards join its column (a played card, and one that card's Move brings). So its
   effect exhausts or makes flee (FA-45..FA-52), and its leaving sends to the Team discard
-  (FA-41, FA-69, FA-94), at most ``SX = K (C + 2p) + 6F`` cards in all, each one decision at
-  most.
+  (FA-41, FA-69, FA-94), at most ``SX = K (C + 2p) + 6F`` cards in all.
+- The decisions of the effects themselves are fewer (``EX``): each Creature of Tiers I-IV
+  enters the row once and is resolved at most once, when it leaves (FA-41), and at most 3
+  Monsters are resolved, each once, driven away or leaving for good (the third wins, FA-71,
+  FA-74). An effect asks
+  one decision per Familiar of "exhaust N" and "flee N" (N at most, FA-46, ruling FA-R15), one
+  per Familiar of "exhaust all" (their order, FA-47: ``C + 2p`` at most, ``F`` under a
+  Monster), one for "exhaust the highest" (a tie, FA-51) and none for the others (FA-49, FA-50,
+  FA-52, FA-53). So ``EX`` is the sum of those over the Creatures of Tiers I-IV, plus the 3
+  largest of any Monsters: 25 + 62 = 87 for the shipped content, against the ``SX`` of 1,108.
 - An immediate ability fires only when its card enters play (attached or played, not moved,
   ruling FA-R18; a Copy fires the one it copies, ruling FA-R12, so each entry fires one ability
   at most, FA-58); a card is drawn at most once a day (the Team deck is formed in the morning,
@@ -88,16 +96,18 @@ row at most once per entry, above), ``D`` days, ``p`` revive-and-play steps on o
   by an effect or a leaving (within ``SX``), by itself (FA-52, ``K``), by "exhaust 1, then revive
   1" (counted in ``2A`` above) or by an Event from the Team discard (``X``, the largest such
   Event's number, 3 times). So at most ``T0 + 2K + SX + 3X`` attaches besides those.
-- At most ``F`` flee at end B or by Giving Up (the Fled pile keeps them), ``K`` orders of
+- At most ``F`` flee at end B or by Giving Up (the Fled pile keeps them), ``EX`` for the
+  effects, ``K`` orders of
   resolution (each resolves a Creature, which leaves), ``3 (F + 1)`` for the Events and the 6
   picks of choose-cards.
 
-That is 5,067 decisions for the shipped content (``T0 = 8``, ``K = 56``, ``D = 111``, ``C = 12``,
-``p = 1``, ``E = M = 3``, ``Y = 4``, ``X = 4``), against 33,465 by days. It is still about 18
-times the longest random or greedy game (about 290 decisions, 15-17 days), not the issue's 5:
-the ability cards, which may fire every day they are drawn (``2A = 2,332``), and the column
-sizes, counted at their worst at every departure (``2 SX = 2,216``), keep it there, both through
-``D``, the 111 days the argument above allows against the 15-17 that games play.
+That is 4,046 decisions for the shipped content (``T0 = 8``, ``K = 56``, ``D = 111``, ``C = 12``,
+``p = 1``, ``E = M = 3``, ``Y = 4``, ``X = 4``, ``EX = 87``), against 33,465 by days. It is still
+about 14 times the longest random or greedy game (about 290 decisions, 15-17 days), not the
+issue's 5: the ability cards, which may fire every day they are drawn (``2A = 2,332``), and the
+column sizes, counted at their worst at every departure (``SX = 1,108``, the attaches of swept
+and revived cards), keep it there, ``A`` through ``D``, the 111 days the argument above allows
+against the 15-17 that games play.
 
 Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.returns``).
 """
@@ -116,7 +126,11 @@ from .content import (
     A_MOVE,
     A_NO_LIMIT,
     CREATURES,
+    E_EXHAUST,
+    E_EXHAUST_ALL,
+    E_EXHAUST_HIGHEST,
     E_EXHAUST_THIS,
+    E_FLEE,
     E_REVIVE_PLAY,
     GOLEMS,
     MONSTERS,
@@ -140,6 +154,7 @@ from .rules_phases import (
     F_REVIVE_PICK,
     FRAME_SIZES,
     MAX_DAYS,
+    MONSTERS_TO_WIN,
     PHASES,
 )
 from .rules_totals import CARD_LIMIT
@@ -228,10 +243,33 @@ def max_length(game: FamiliarFeatGame) -> int:
     return min(by_days, amortised_length(game))
 
 
+def effect_choices(game: FamiliarFeatGame, column: int) -> int:
+    """``EX`` of the module docstring ("Game length"): the most decisions the effects of the
+    Creatures resolved in one adventure ask, with ``column`` the most cards beneath a Creature
+    of Tiers I-IV while it is resolved (FA-41, FA-45..FA-53, FA-71, FA-74; ruling FA-R15)."""
+    cards = game.cards
+
+    def asks(card: int, most: int) -> int:
+        total = 0
+        for kind, n in cards.effect[card]:
+            if kind in (E_EXHAUST, E_FLEE):
+                total += n
+            elif kind == E_EXHAUST_ALL:
+                total += most
+            elif kind == E_EXHAUST_HIGHEST:
+                total += 1
+        return total
+
+    creatures = sum(asks(c, column) for c in CREATURES if cards.tier[c] > 0)
+    # each Monster is resolved once at most, and the third ends the adventure
+    monsters = sorted((asks(m, len(CREATURES)) for m in MONSTERS), reverse=True)
+    return creatures + sum(monsters[:MONSTERS_TO_WIN])
+
+
 def amortised_length(game: FamiliarFeatGame) -> int:
     """The most decisions of one adventure counted over the whole of it, not day by day (the
-    module docstring's "Game length", second part): ``T0 + 2K + SX + 3X`` attaches, ``SX``
-    exhausted or swept, ``F`` fleeing, ``2A`` for the immediate abilities (and the attaches
+    module docstring's "Game length", second part): ``T0 + 2K + SX + 3X`` attaches, ``EX``
+    for the effects, ``F`` fleeing, ``2A`` for the immediate abilities (and the attaches
     their revivals allow), ``2 PL`` for revive-and-play, ``K`` orders, the Events' ``3 (F + 1)``
     and 6 picks
     (FA-37, FA-41, FA-53, FA-56, FA-58, FA-73; rulings FA-R12, FA-R14, FA-R18)."""
@@ -257,7 +295,7 @@ def amortised_length(game: FamiliarFeatGame) -> int:
     picks = 6 if game.choose_cards else 0
     return (
         attaches
-        + swept
+        + effect_choices(game, column + 2 * play_steps)
         + familiars
         + 2 * fires
         + 2 * plays
