@@ -240,3 +240,46 @@ def test_a_disc_moving_one_card_at_a_time_nearly_meets_the_fancy_feathers_bound(
     bound = game_spec(game_id).length_bound(make(game_id, **config))
     assert bound is not None
     assert longest <= bound <= 1.1 * longest
+
+
+@pytest.mark.parametrize("case", [p for p in CONFIGS if p.values[0][0] == "featherlight"])
+def test_seats_that_only_take_play_featherlight_to_its_bound(
+    case: tuple[str, dict[str, Any]],
+) -> None:
+    """Featherlight: seats that take from the nest whenever they may never empty a draw pile,
+    so the game runs to the turn cap (ruling FL-R10), or in solo to the wind stack's end
+    (FL-106): exactly the bound, 600 or 42 decisions."""
+    game_id, config = case
+    decisions = _stalling_game(game_id, config, 0, _by_words("take"))
+    assert decisions == game_spec(game_id).length_bound(make(game_id, **config))
+
+
+@pytest.mark.parametrize("level", [1, 3, 8])
+def test_familiar_feat_adventures_that_spread_or_pile_their_familiars_stay_within_the_bound(
+    level: int,
+) -> None:
+    """Familiar Feat: attaching every card beneath the shortest column (every Creature keeps a
+    Familiar to flee, so the adventure lasts) or the longest stays within the bound: the longest
+    of 20 such adventures is 149-280 decisions against 3,661-3,922 (random and greedy play reach
+    about 290; the proof allows 111 days, ``encoding``, and no policy tried plays more than
+    17)."""
+    config = {"level": level}
+    game = make("familiar-feat", **config)
+    bound = game_spec("familiar-feat").length_bound(game)
+    assert bound is not None
+
+    def by_column(shortest: bool) -> Any:
+        def prefer(state: Any, text: str) -> float:
+            if not text.startswith("attach "):
+                return 0.0
+            size = len(state.cols[int(text.rsplit(maxsplit=1)[1]) - 1])
+            return size if shortest else -size
+
+        return prefer
+
+    longest = max(
+        _stalling_game("familiar-feat", config, s, by_column(shortest))
+        for s in range(10)
+        for shortest in (True, False)
+    )
+    assert 100 <= longest <= bound <= 30 * longest
