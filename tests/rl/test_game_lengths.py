@@ -1,16 +1,19 @@
-"""Game lengths against each configuration's proved bound (``GameSpec.length_bound``, OpenSpiel's
-``max_game_length``; the proofs are in each game's ``encoding.py``).
+r"""Game lengths against each configuration's proved bound (``GameSpec.length_bound``, OpenSpiel's
+``max_game_length``; the proofs are in each game's ``encoding.py``, the Isle's ``length.py``).
 
 Issue 37 asks for a bound at most about 5 times the longest game that random and greedy players
 play. ``RECORDED`` holds the longest game of a recorded run, made with
 
-    python benchmarks/game_lengths.py --random 3000 --greedy 300
+    nice python benchmarks/game_lengths.py --random 10000 --greedy 10000 --workers 2 \
+        --budget 3300 --out lengths.json
 
-(3,000 random games, seeds 0.., and 300 greedy ones, seeds 10**6.., per configuration), not the
-10,000 of each the issue asks, for lack of CPU on a shared machine; docs/research.md, "Game
-lengths", has the table. Where the bound is not within 5 times, ``ALLOWED`` states how far it
-is (and why, there): the test keeps the bounds from getting looser, and the Isle's stalling game
-shows that no correct bound can meet the target while its turn cap is 200.
+10,000 random games (seeds 0..) of every configuration, and as many greedy ones (seeds
+10**6..) as 55 minutes of a shared 2-core machine allowed: 800, 600 for 7 of the Isle's 9
+configurations (docs/research.md, "Game lengths", has the table). Where the bound is not within
+5 times, ``ALLOWED`` states how far it is (and why, there): the test keeps the bounds from
+getting looser. The other tests play every bound against seats that try to make the game long:
+the bound must stay above them, and where it is near them, a bound just below their longest
+game fails here.
 """
 
 from __future__ import annotations
@@ -35,46 +38,46 @@ game_lengths = importlib.util.module_from_spec(_SPEC)
 _SPEC.loader.exec_module(game_lengths)
 
 RECORDED: dict[tuple[str, str], int] = {
-    ("familiar-feat", "level=1"): 282,
+    ("familiar-feat", "level=1"): 285,
     ("familiar-feat", "level=2"): 282,
-    ("familiar-feat", "level=3"): 284,
-    ("familiar-feat", "level=4"): 288,
-    ("familiar-feat", "level=5"): 285,
-    ("familiar-feat", "level=6"): 279,
-    ("familiar-feat", "level=7"): 271,
-    ("familiar-feat", "level=8"): 265,
+    ("familiar-feat", "level=3"): 288,
+    ("familiar-feat", "level=4"): 285,
+    ("familiar-feat", "level=5"): 291,
+    ("familiar-feat", "level=6"): 284,
+    ("familiar-feat", "level=7"): 281,
+    ("familiar-feat", "level=8"): 269,
     ("familiar-feat", "level=8, variants=choose-cards"): 275,
-    ("familiar-feat", "level=4, variants=closing-ranks-together"): 289,
+    ("familiar-feat", "level=4, variants=closing-ranks-together"): 285,
     ("fancy-feathers", "players=2"): 38,
     ("fancy-feathers", "players=3"): 62,
-    ("fancy-feathers", "players=4"): 85,
-    ("fancy-feathers", "players=5"): 121,
-    ("fancy-feathers", "players=6"): 165,
-    ("fancy-feathers", "players=2, types=first-game"): 28,
+    ("fancy-feathers", "players=4"): 91,
+    ("fancy-feathers", "players=5"): 131,
+    ("fancy-feathers", "players=6"): 185,
+    ("fancy-feathers", "players=2, types=first-game"): 30,
     (
         "fancy-feathers",
         "players=3, types=peacock+nest+trap+mirror+monal+fox, variants=fox-may-remove-itself+nest-five-each+unpassed-trap-to-box",  # noqa: E501
-    ): 62,
+    ): 63,
     (
         "fancy-feathers",
         "players=4, types=golden-pheasant+green-pheasant+trap+mirror+monal+fox, variants=fox-spares-set-aside-trap",  # noqa: E501
-    ): 91,
+    ): 87,
     ("featherlight", "players=1"): 42,
     ("featherlight", "players=2"): 600,
-    ("featherlight", "players=3"): 484,
-    ("featherlight", "players=4"): 444,
+    ("featherlight", "players=3"): 494,
+    ("featherlight", "players=4"): 480,
     ("featherlight", "players=1, variants=no-wind-on-last-turn+no-put-back"): 42,
     (
         "featherlight",
         "players=3, variants=exact-same-colour+no-put-back+tiebreak-unique-cards",
-    ): 478,
-    ("isle-of-feathers", "players=2"): 109,
+    ): 522,
+    ("isle-of-feathers", "players=2"): 119,
     ("isle-of-feathers", "players=3"): 139,
     ("isle-of-feathers", "players=4"): 153,
     ("isle-of-feathers", "players=1, stamina=1"): 116,
     ("isle-of-feathers", "players=1, stamina=2"): 100,
-    ("isle-of-feathers", "players=1, stamina=3"): 115,
-    ("isle-of-feathers", "players=1, stamina=4"): 105,
+    ("isle-of-feathers", "players=1, stamina=3"): 118,
+    ("isle-of-feathers", "players=1, stamina=4"): 112,
     (
         "isle-of-feathers",
         "players=3, variants=compulsory-abilities+discard-draws-blind+flock-costs-action+strict-support+tiebreak-most-birds+veg-under-birds",  # noqa: E501
@@ -87,13 +90,21 @@ RECORDED: dict[tuple[str, str], int] = {
 """(game id, configuration label) -> the longest game of the recorded run (module docstring)."""
 
 ALLOWED = {
-    "featherlight": 5.0,
-    "fancy-feathers": 7.5,  # 4-6 players: 6.0-7.2 (a disc moving one card a turn, below)
-    "familiar-feat": 23.0,  # 21.0-22.9: abilities that may fire every day, full columns
-    "isle-of-feathers": 190.0,  # 111-189: 200 turns of 82; a stalling game takes 1,300 (below)
+    "featherlight": 5.0,  # 1.0-1.2: the turn cap, which seats that only take reach
+    "fancy-feathers": 5.0,  # 1.9-3.1
+    "familiar-feat": 15.0,  # 12.8-14.6: abilities that may fire on each of 111 days (below)
+    "isle-of-feathers": 5.0,  # solo: 2.4-2.8
+    "isle-of-feathers, 2-4 players": 77.0,  # 59.5-76.1: 200 turns; stalling games take 1,315+
 }
-"""Game id -> the most its bound may be, in multiples of the recorded longest game: 5, the
-target, where the proof meets it; elsewhere the present ratio, rounded up."""
+"""Game id (the Isle's 2-4 player games apart) -> the most its bound may be, in multiples of
+the recorded longest game: 5, the target, where the proof meets it; elsewhere the present
+ratio, rounded up."""
+
+
+def _allowed(game_id: str, config: dict[str, Any]) -> float:
+    if game_id == "isle-of-feathers" and config["players"] > 1:
+        return ALLOWED["isle-of-feathers, 2-4 players"]
+    return ALLOWED[game_id]
 
 
 @pytest.mark.slow
@@ -111,7 +122,7 @@ def test_no_game_outgrows_its_bound_and_the_bound_stays_near_the_recorded_longes
     assert max(by_random, by_greedy) <= bound
     recorded = RECORDED[(game_id, config_label(config))]
     assert max(by_random, by_greedy) <= recorded  # the short run is part of the recorded one
-    assert bound <= ALLOWED[game_id] * recorded
+    assert bound <= _allowed(game_id, config) * recorded
 
 
 def _stalling_game(game_id: str, config: dict[str, Any], seed: int, prefer: Any) -> int:

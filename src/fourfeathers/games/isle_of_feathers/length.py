@@ -35,7 +35,7 @@ No bound can come near the issue-37 target of 5 times the longest random or gree
 110-155 decisions) while the cap is 200 turns: seats that end every turn at once play all 200
 turns in about 1,315 decisions, and seats that chain Flit birds and tokens in 1,600-1,750
 (``tests/rl/test_game_lengths.py``), so a true bound is at least 10 times the longest random or
-greedy game; this one is 5.2-5.6 times the Flit chain. The per-turn term keeps ``M``: a Flit bird
+greedy game; this one is 5.3-5.6 times the Flit chain. The per-turn term keeps ``M``: a Flit bird
 discarded comes back in a reshuffle of the Discard pile (IS-45), so nothing in the box limits
 the Flit discards of one turn below the cap.
 
