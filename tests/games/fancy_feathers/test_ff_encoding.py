@@ -44,10 +44,16 @@ def test_the_catalogue_is_the_documented_table():
 
 def test_the_bounds_follow_from_the_seats_and_the_deck():
     """Six seats: moves of at most 30, a Path of at most 60 cards, a deck of 108 - 18 = 90
-    cards, at most 2 * 6 * 91 + 90 decisions; win shares sum to 1."""
+    cards, at most 6 * 91 turns, one ``pass traps`` per Trap and one loss per Fox (18 of each:
+    582 decisions; without Trap and Fox in play, 6 * 91); win shares sum to 1."""
     enc = encoding_for(make("fancy-feathers", players=6))
     assert (enc.max_move, enc.path_slots) == (30, 60)
-    assert enc.max_game_length == 1182
+    assert enc.max_game_length == 6 * 91 + 18 + 18 == 582
+    first = encoding_for(make("fancy-feathers", players=6, types="first-game"))
+    assert first.max_game_length == 6 * 91  # the first game has neither Trap nor Fox
+    trap = ["peacock", "nest", "trap", "mirror", "monal", "golden-pheasant"]
+    no_fox = encoding_for(make("fancy-feathers", players=2, types=trap))
+    assert no_fox.max_game_length == 2 * 31 + 6
     assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum == 1.0
     assert enc.observation_shape == (1680,)
 

@@ -118,18 +118,23 @@ def test_a_split_island_far_apart_still_maps_every_legal_action():
 
 
 def test_the_game_length_and_returns_bounds():
-    """200 turns of at most 4 * 20 + 2 = 82 decisions, and in the whole game a card owed for each
-    of the 2 * 10 placements, 2 * (54 + 20) token spends with their Plant and 9 * (1 + 20)
-    Stamina spends (16,757; solo, with every colour's 40 Bird tokens: 16,997); solo
+    """2 players: 200 turns of at most 2 * 20 + 5 = 45 decisions, and two for each of the 2 * 10
+    token spends and of the 8 Flit birds' tokens (9,056; ``length``). Solo, level 1: 4 decisions
+    for each of the 40 cards that reach the hand, 3 Stamina for each of the 40 placements, the
+    24 tiles of the supply, the 18 Vegetation tokens, the 3 Stamina of the start and the last
+    end (326); one colour's 10 Bird tokens: 30 Stamina instead of 120 (236). Solo
     scores at most the 40 best birds' points with every colour's 40 Bird tokens (ruling
     IS-R33: ten 4-point birds, 20 of 3, 10 of 2: 128; ruling IS-R31), with one colour's the 10
     best (40)."""
     enc = encoding_for(make("isle-of-feathers", players=2))
-    assert enc.max_game_length == 200 * 82 + 20 + 2 * (54 + 20) + 9 * (1 + 20)
+    assert enc.max_game_length == 200 * 45 + 2 * 8 + 2 * 20 == 9056
     assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum == 1.0
     solo = encoding_for(make("isle-of-feathers", players=1, stamina=1))
     assert solo.returns_bounds == (0.0, 128.0) and solo.returns_sum is None
-    assert solo.max_game_length == 200 * 82 + 40 + 2 * (54 + 40) + 9 * (1 + 40)
+    assert solo.max_game_length == 4 * 40 + 3 * 40 + 24 + 18 + 3 + 1 == 326
     one = encoding_for(make("isle-of-feathers", players=1, variants=["solo-one-colour"]))
     assert one.returns_bounds == (0.0, 40.0)
+    assert one.max_game_length == 4 * 40 + 3 * 10 + 24 + 18 + 3 + 1 == 236
+    uncapped = encoding_for(make("isle-of-feathers", players=1, stamina=4, max_turns=0))
+    assert uncapped.max_game_length == 4 * 52 + 1 * 40 + 24 + 18 + 1 + 1 == 292
     assert encoding_for(make("isle-of-feathers", players=2, max_turns=0)).max_game_length is None

@@ -18,8 +18,15 @@ Bounds, with ``n`` seats (proofs):
   adding at most 5 cards; at the start ``n`` moves from the start space, then at most ``n - 1``
   from a stack. So the Path never holds more than ``10n`` cards.
 - *Game length*: with ``D`` the largest deck (the six largest types less the ``3n`` removed,
-  FF-10), a disc moves at most ``D`` times and leaves once, each turn passes Traps at most once
-  (FF-35), and each Fox asks at most once (FF-37): at most ``2n(D + 1) + D`` decisions.
+  FF-10), label the cards ``1 .. D`` in the order they are laid on the Path (FF-13, FF-30). A
+  move goes at least one card forward (FF-27, ruling FF-R10), so a disc's label rises with each
+  of its moves, from the start (no card, FF-12) to at most ``D``: at most ``D`` moves and one
+  leave a disc (FF-42, FF-49), ``n (D + 1)`` turns. A turn asks ``pass traps`` only if its
+  collection set a Trap aside (FF-34, FF-35), and a card is collected once (FF-26): at most the
+  ``R`` Trap cards in play such turns. A Fox asks at most once, when it is collected (FF-37):
+  at most the ``X`` Fox cards in play. So ``n (D + 1) + R + X`` decisions (``R = X = 3n``, at
+  most ``D``, when the type may be in play, else 0): 582 with 6 players. A disc that always
+  moves one card plays over 500 of them (``tests/rl/test_game_lengths.py``).
 
 Action catalogue (``5n + 3 + K`` ids; 51 with 6 seats):
 
@@ -70,8 +77,15 @@ from typing import TYPE_CHECKING, Any, cast
 from ...core.encoding import Catalogue, FloatBuffer, Layout, float32
 from ...core.game import TERMINAL, State
 from .actions import LEAVE, LOSE_ASIDE, MOVES, PASS_TRAPS, lose
-from .rules import HIDDEN_LOSS, PATH_AHEAD, PHASE_NAMES, REMOVED_PER_PLAYER, TYPES_IN_PLAY
-from .scoring import FOX, TYPES
+from .rules import (
+    FIRST_GAME,
+    HIDDEN_LOSS,
+    PATH_AHEAD,
+    PHASE_NAMES,
+    REMOVED_PER_PLAYER,
+    TYPES_IN_PLAY,
+)
+from .scoring import FOX, TRAP, TYPES
 
 if TYPE_CHECKING:
     from .game import FancyFeathersGame
@@ -85,12 +99,24 @@ def _deck(game: FancyFeathersGame) -> int:
     return sum(sizes[-TYPES_IN_PLAY:]) - REMOVED_PER_PLAYER * game.num_players
 
 
+def _in_play(game: FancyFeathersGame, kind: int, deck: int) -> int:
+    """The most cards of type ``kind`` a game lays: its cards, at most ``deck``, when the type
+    may be in play (any type when they are drawn at random, FF-08, ruling FF-R02), else 0."""
+    if game.types == "random":
+        may = True
+    else:
+        names = FIRST_GAME if game.types == "first-game" else game.types
+        may = TYPES[kind] in names
+    return min(len(game.type_cards[kind]), deck) if may else 0
+
+
 def max_length(game: FancyFeathersGame) -> int:
     """The most decisions of one game of ``game``'s configuration (see the module docstring):
-    ``2 n (D + 1) + D`` for ``n`` players and ``D`` cards (``_deck``).
+    ``n (D + 1) + R + X`` for ``n`` players, ``D`` cards (``_deck``), ``R`` Trap and ``X`` Fox
+    cards in play (FF-10, FF-26, FF-27, FF-34, FF-35, FF-37, FF-42; ruling FF-R10).
     ``GameSpec.max_length`` and ``max_game_length``."""
     n, deck = game.num_players, _deck(game)
-    return 2 * n * (deck + 1) + deck
+    return n * (deck + 1) + _in_play(game, TRAP, deck) + _in_play(game, FOX, deck)
 
 
 class FancyFeathersEncoding(Catalogue):

@@ -74,7 +74,7 @@ register(
         cli=".cli",
         encoding=".encoding:IsleEncoding",
         utility="constant-sum",  # the winners share 1; solo: the score
-        max_length=".encoding:max_length",
+        max_length=".length:max_length",
         web=".web",
         configurations=(
             {"players": 2},

@@ -61,28 +61,7 @@ hand sizes / 10; the pending ability (6, or none); cards owed and blind draws ow
 endgame started, and its turns left / n; reshuffles / 10; the scores / the most points ``B``
 birds can score. ``observation_layout`` names every segment.
 
-Game length (proved, ``max_length``): at most ``C = max_turns`` turns (ruling IS-R27; no bound
-without the cap). Count the decisions by what makes them, with ``M = 20`` actions a turn at most
-(IS-R27), ``n`` seats, ``B`` Bird tokens a seat (IS-R18; every colour's in solo, ruling IS-R33),
-``T`` Ability tokens and ``L`` Flit tokens:
-
-- per turn, at most ``M`` actions (IS-10, IS-54, IS-63, IS-73), ``M`` cards owed by the
-  discards among them (IS-47), ``2M`` for a discarded bird's ability and its Plant (IS-46), and 2
-  to end it (the end, and the pass or release, IS-10, IS-70): ``4M + 2``;
-- in the whole game, a card owed by each placement (IS-38; a bird needs a Bird token, so at most
-  ``nB`` placements, Flock's included); ``2(T + nB)`` token spends with their Plant (a spent token
-  goes back to the supply and only a placement earns one, IS-37, IS-50: at most the ``T`` tokens
-  plus one per placement are ever spent); and ``L(1 + nB)`` Stamina spends (the pool holds at
-  most the ``L`` Flit tokens and refills only on a placement, IS-75).
-
-So ``C (4M + 2) + nB + 2(T + nB) + L(1 + nB)``: 16,757 for 2 players (200 turns). The old
-argument counted the whole game's placements and spends in every turn (63,800). It cannot come
-near the issue's "5 x the longest random or greedy game" (126 decisions): a seat that ends every
-turn at once reaches the cap, and such games take 1,315-1,329 decisions (2 players, seeds 0-2;
-``tests/rl/test_game_length.py``), so a true bound is at least 10 times that longest game while
-the cap is 200 turns. The turn tree of a Flit chain (a Flit bird discarded gives its action back,
-IS-63; the Discard pile comes back in the reshuffles, IS-45) lets one turn reach the ``M`` cap
-again and again, which is why the per-turn term keeps ``M``.
+Game length: ``max_length`` of ``length`` (its module docstring has the proof), imported here.
 
 Returns: 2-4 players, win shares summing to 1 (IS-66, ruling IS-R12); solo, the score, from 0
 to the points of the ``B`` best birds.
@@ -133,6 +112,7 @@ from .actions import (
 from .content import ABILITIES, COLOURS, FLIT, NUM_BIRDS
 from .hexgrid import NEIGHBOUR_OFFSETS, NEIGHBOURS, OFFSET, STRIDE
 from .island import island as island_of
+from .length import max_length
 from .rules_phases import MAX_TURN_ACTIONS, PHASES
 from .rules_solo import MIGRATION_PILE
 
@@ -209,22 +189,6 @@ _ANCHOR_TABLES: dict[str, Mapping[int, Action]] = {
 _CELL_TABLES: dict[str, Mapping[int, Action]] = {"tile": TILE, "mound": RAISE}
 _CARD_AT_TABLES: dict[str, Mapping[tuple[int, int], Action]] = {"place": PLACE, "flock": FLOCK_AT}
 _SHOO_TABLE: Mapping[tuple[int, int, int], Action] = SHOO_MOVE
-
-
-def max_length(game: IsleGame) -> int | None:
-    """The most decisions of one game of ``game``'s configuration, proved in the module
-    docstring ("Game length"): ``C (4M + 2) + nB + 2(T + nB) + L(1 + nB)`` for the turn cap ``C``
-    (ruling IS-R27), ``M`` actions a turn, ``n`` seats of ``B`` Bird tokens (ruling IS-R33),
-    ``T`` Ability and ``L`` Flit tokens; None without a cap.
-    ``GameSpec.max_length`` and ``max_game_length``."""
-    if not game.max_turns:
-        return None
-    content = game.content
-    tokens, flits = sum(content.ability_tokens), content.ability_tokens[FLIT]
-    placements = game.num_players * game.bird_tokens  # a seat's (every colour's in solo)
-    per_turn = 4 * MAX_TURN_ACTIONS + 2
-    whole_game = placements + 2 * (tokens + placements) + flits * (1 + placements)
-    return game.max_turns * per_turn + whole_game
 
 
 class IsleEncoding(FlatTensor):
