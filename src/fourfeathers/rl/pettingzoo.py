@@ -119,7 +119,7 @@ class FeathersAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo is untyped: AE
         turn). Raises ``KeyError`` for an agent that is not one, ``RuntimeError`` before the
         first ``reset()``."""
         # Encoded.observe and Encoded.mask inlined: this runs every decision (last()); with
-        # step's fast path that saved about 8% of a Featherlight decision, 10% of an Isle one
+        # step's fast path that saved 8-10% of a decision (docs/research.md, "Speed")
         seat = self._seat[agent]
         state = self.game_state
         if state is None:
