@@ -306,7 +306,8 @@ def test_fit_levels_found_from_the_version_before_equal_a_from_scratch_computati
     as a search's widening makes them (clones of one version, each taking another action),
     against the exhaustive search. The level-0 birds found at level 1 from the changed cells are
     all checked, a sample of the rest; a supply that runs out (its spots gone everywhere) makes
-    the version searched whole."""
+    the version searched whole. The tile spots' table the search reads, patched from the
+    version before, against the tile spots found from the rules."""
     game = make("isle-of-feathers", **options)
     rng = random.Random(3)
     birds = range(1, len(game.content.habitat))
@@ -318,6 +319,9 @@ def test_fit_levels_found_from_the_version_before_equal_a_from_scratch_computati
         for action in rng.sample(actions, min(3, len(actions))):
             other = state.clone()
             other.apply_action(action)
+            spot_at = heuristic._spot_codes(other, heuristic.island(other))[0]
+            base = other.island.base  # the tile spots' table, patched from the version before
+            assert [i + base for i, x in enumerate(spot_at) if x] == ref_tile_spots(other)
             for card in birds:
                 level = heuristic.fit_level_of(other, card)
                 facts = other.island

@@ -53,7 +53,7 @@ out of reach sent them back to the ocean with Burrow (two of 80 four-player game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.game import TERMINAL
 from ...core.search import ReviewThresholds, SearchProfile
@@ -351,7 +351,11 @@ def _spot_codes(state: IsleState, facts: Island) -> tuple[bytes, bytes]:
     key ``k`` is a tile spot, on the version's grid (``island.Island.grid``: every spot lies
     in it), and ``spot_codes[c]`` 1 for the codes ``c`` the tile spots have; its last byte
     (after every code's) has bit ``j`` set while the supply of tile ``j`` (Sand, Grass, Cliff)
-    is not empty: which spots the supplies leave (``rules_land.tile_spots``)."""
+    is not empty: which spots the supplies leave (``rules_land.tile_spots``).
+
+    ``spot_at`` is the one of the version this one was derived from (``Island.prior``) with
+    the changed cells and their neighbours looked at again (``_changed_cells`` says why only
+    they can differ) when its grid has the same rows and the same supplies are empty."""
     codes = facts.codes
     if codes is None:
         spots = rules_land.tile_spots(state)  # derives the grid
@@ -359,17 +363,57 @@ def _spot_codes(state: IsleState, facts: Island) -> tuple[bytes, bytes]:
         assert shapes is not None
         grid = facts.grid
         base = facts.base
-        spot_at = bytearray(len(grid))
         kinds = [0] * (shapes.codes + 1)  # a list: compiled, its items are set natively
         k: int
         for k in spots:
-            i = k - base
-            spot_at[i] = 1
-            kinds[grid[i]] = 1
+            kinds[grid[k - base]] = 1
         supply = state.supply
-        kinds[shapes.codes] = (supply[0] > 0) + 2 * (supply[1] > 0) + 4 * (supply[2] > 0)
+        flags = (supply[0] > 0) + 2 * (supply[1] > 0) + 4 * (supply[2] > 0)
+        kinds[shapes.codes] = flags
+        prior = facts.prior
+        before = None
+        if prior is not None and prior.base == base:
+            before = prior.codes
+        if before is not None and len(before[0]) == len(grid) and before[1][-1] == flags:
+            spot_at = _patched(before[0], facts.moved, spots, base)
+        else:
+            spot_at = bytearray(len(grid))
+            for k in spots:
+                spot_at[k - base] = 1
         codes = facts.codes = (bytes(spot_at), bytes(kinds))
     return codes
+
+
+def _patched(old: bytes, moved: tuple[int, ...], spots: list[int], base: int) -> bytearray:
+    """``old``, the tile spots' table of the version before, with the cells of ``moved`` and
+    their neighbours set from ``spots`` (sorted; ``_spot_codes``)."""
+    spot_at = bytearray(old)
+    size = len(old)
+    count = len(spots)
+    m: int
+    d: int
+    k: int
+    for m in moved:
+        for d in _SELF_AND_NEIGHBOURS:
+            k = m + d
+            i = k - base
+            if not 0 <= i < size:
+                continue
+            lo = 0
+            hi = count
+            while lo < hi:  # a binary search in ``spots``: compiled, on native integers
+                mid = (lo + hi) >> 1
+                if spots[mid] < k:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            now = 1 if lo < count and spots[lo] == k else 0
+            if now != old[i]:
+                spot_at[i] = now
+    return spot_at
+
+
+_SELF_AND_NEIGHBOURS: Final = (0, *NEIGHBOUR_OFFSETS)
 
 
 def hand_potential(state: IsleState, player: int) -> float:
