@@ -68,6 +68,30 @@ def test_the_prior_visits_are_virtual_and_the_untried_keep_their_prior_value():
     assert all(0.0 < s.value < 1.0 for s in stats)
 
 
+def test_the_mover_prior_values_a_child_for_its_mover_and_the_others_before_the_action():
+    # mover=1 (issue 36): a root child's prior is the softmax of its mover's heuristic after
+    # the action and the other seat's before it; the child the iteration follows gets every
+    # seat's values after it as its reward.
+    evaluate = heuristic_for("isle-of-feathers")
+    scale = search_scale("isle-of-feathers")
+    for i, state in enumerate(positions("isle-of-feathers", {"players": 2}, 3)):
+        view = SeatView(state, state.current_player)
+        me, other = view.player, 1 - view.player
+        world = view.determinize(random.Random(i))  # the agent's first sample
+        stands = evaluate(world, other) / scale
+        stats = make_agent("ismcts:iterations=1:mover=1", i).analyse(view)
+        assert len(stats) == len(view.legal_actions())
+        (followed,) = [s for s in stats if s.visits]
+        for s in stats:
+            after = world.clone()
+            after.apply_action(s.action)
+            if s is followed:  # every seat's value after the action
+                lead = (evaluate(after, me) - evaluate(after, other)) / scale
+            else:
+                lead = evaluate(after, me) / scale - stands
+            assert s.value == pytest.approx(1.0 / (1.0 + math.exp(-lead))), s.action
+
+
 def test_solo_rewards_are_the_logistic_of_the_gain_over_the_root():
     # A solo leaf is sigmoid((value - root value) / SEARCH_SCALE), so Familiar Feat's
     # heuristic in the thousands (a win is 10,000) keeps its resolution: the prior values of

@@ -166,6 +166,11 @@ class IsmctsAgent:
             the wall clock: a budget that a busy machine does not shrink, for measuring a
             time-budgeted level on shared cores (``benchmarks/strength.py``); 0, the wall clock,
             is what a player waits for.
+        mover: 1 values a widened node's children for the seat that chooses among them only
+            (the game's heuristic for that seat after the action), the other seats keeping
+            their values before it, and the child the iteration follows with every seat's
+            values after it (its reward); 0 values every child for every seat. With 2+
+            players only (issue 36: the other seats' values are most of a widening's cost).
     """
 
     name = "ismcts"
@@ -185,6 +190,7 @@ class IsmctsAgent:
         "turn_c": Parameter(float, 0, 100, help="exploration constant of a turn tree (0: c)"),
         "trees": Parameter(int, 1, 1000, help="independent trees whose root statistics are summed"),
         "cpu": Parameter(int, 0, 1, help="1: seconds of this process's CPU time, not the clock"),
+        "mover": Parameter(int, 0, 1, help="1: the prior values a child for its mover only"),
     }
     """What a spec may set (``ismcts:iterations=500:c=0.5``), checked by ``make_agent``."""
 
@@ -204,6 +210,7 @@ class IsmctsAgent:
         turn_c: float | None = None,
         trees: int = 1,
         cpu: int = 0,
+        mover: int = 0,
     ) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations
@@ -219,6 +226,7 @@ class IsmctsAgent:
         self.turn_c = turn_c
         self.trees = trees
         self.cpu = cpu
+        self.mover = mover
         self.reproducible = seconds is None
         """With a time budget, how far a search gets depends on the machine: not reproducible."""
         self._evaluate: Callable[[State, int], float] = default_evaluate
@@ -331,6 +339,7 @@ class IsmctsAgent:
         c = self._c
         legal_actions, apply_action = state.legal_actions, state.apply_action
         interned = self._interned
+        mover = self.mover and state.game.num_players > 1
         # With a horizon the descent stops where another seat is to decide.
         me = self._player if self._horizon else -1
         node = root
@@ -377,8 +386,13 @@ class IsmctsAgent:
                 path.append(child)
                 break
             fresh = False  # the best is a child made in this iteration
+            # with ``mover``, the seats' values before the action stand for the others'
+            before = self._values(state) if untried and mover else None
             for action in untried:
-                child = self._prior_child(state, action)
+                if before is None:
+                    child = self._prior_child(state, action)
+                else:
+                    child = self._mover_child(state, action, before)
                 children[id(action) if interned else action] = child
                 n = child.visits + child.prior_visits
                 if n:
@@ -391,8 +405,12 @@ class IsmctsAgent:
             assert best is not None
             path.append(best)
             if fresh and not self.playout_depth:
-                rewards = best.leaf  # the heuristic valued this very sample's leaf
-                self._shown = best.shown_leaf
+                if before is None:
+                    rewards = best.leaf  # the heuristic valued this very sample's leaf
+                    self._shown = best.shown_leaf
+                else:  # the mover's value only: every seat's after the action
+                    apply_action(best.action)
+                    rewards = self._value(state)
                 break
             apply_action(best.action)
             node = best
@@ -419,6 +437,25 @@ class IsmctsAgent:
         child.prior_reward = self._prior * leaf[child.player]
         return child
 
+    def _mover_child(self, state: State, action: Action, before: list[float]) -> Node:
+        """A child for ``action`` whose prior is its mover's heuristic value after it, the other
+        seats keeping their values ``before`` it (heuristic units; ``mover``)."""
+        player = state.current_player
+        child = Node(action, player)
+        child.available = 1
+        after = state.clone()
+        after.apply_action(action)
+        if after.is_terminal():
+            child.leaf = leaf = self._value(after)
+        else:
+            values = before[:]
+            values[player] = self._evaluate(after, player)
+            child.leaf = leaf = self._rewards(values)
+        child.shown_leaf = self._shown
+        child.prior_visits = self._prior
+        child.prior_reward = self._prior * leaf[player]
+        return child
+
     def _playout(self, state: State) -> list[float]:
         rng = self.rng
         depth = self.playout_depth
@@ -442,8 +479,13 @@ class IsmctsAgent:
             returns = state.returns()
             self._shown = returns[self._player]
             return returns
+        return self._rewards(self._values(state))
+
+    def _rewards(self, heuristic: list[float]) -> list[float]:
+        """Every seat's reward from every seat's heuristic values in a state that is not over
+        (2+ players; ``_value``)."""
         scale = self._scale
-        values = [v / scale for v in self._values(state)]
+        values = [v / scale for v in heuristic]
         base = self._base
         if base is not None:
             self._shown = _softmax(values)[self._player]

@@ -3,11 +3,14 @@ worth of a Bird token not yet placed (issue 16)."""
 
 from __future__ import annotations
 
+import hashlib
+import random
 import time
 
 import pytest
 from iof_helpers import cell, code_at, play, position
 
+from fourfeathers import make
 from fourfeathers.agents import make_agent
 from fourfeathers.agents.base import SeatView
 from fourfeathers.core import TERMINAL
@@ -219,3 +222,40 @@ def test_the_bird_tokens_term_is_solo_only():
         heuristic.evaluate(state, 0)
         == scores(state)[0] + heuristic.hand_potential(state, 0) + ACTION * state.actions_left
     )
+
+
+SEARCH_DIGESTS = {
+    2: "b34e319bb7616510",
+    1: "651b25f8b7b94357",
+    3: "c193476db1ab070e",
+    4: "bc5281c00ebedceb",
+}
+"""``test_the_search_decides_as_it_did``: the digest of the root statistics of three searches
+per player count, recorded before the fit levels were found from the version before (issue 36)
+and the same in the pure and the compiled build."""
+
+
+@pytest.mark.parametrize("players", sorted(SEARCH_DIGESTS))
+def test_the_search_decides_as_it_did(players):
+    """The default search (300 iterations, seed 7) from three positions of random playouts
+    visits every root action as often and values it the same as before the speed-ups of its
+    heuristic that must not change a decision (issue 36): the digest of every root action's
+    words, visits and value."""
+    rng = random.Random(0)
+    game = make("isle-of-feathers", players=players)
+    rows: list[tuple[str, int, str]] = []
+    seed = found = 0
+    while found < 3:
+        state = game.new_initial_state(seed)
+        seed += 1
+        for _ in range(rng.randrange(5, 60)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal() or len(state.legal_actions()) <= 2:
+            continue
+        found += 1
+        agent = make_agent("ismcts:iterations=300", seed=7)
+        stats = agent.analyse(SeatView(state, state.current_player))
+        rows += [(str(s.action), s.visits, repr(s.value)) for s in stats]
+    assert hashlib.sha256(repr(rows).encode()).hexdigest()[:16] == SEARCH_DIGESTS[players]

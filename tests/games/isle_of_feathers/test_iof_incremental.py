@@ -300,6 +300,50 @@ def test_heuristic_fit_levels_equal_a_from_scratch_computation(options):
 
 
 @pytest.mark.parametrize("options", CONFIGURATIONS[:3], ids=str)
+def test_fit_levels_found_from_the_version_before_equal_a_from_scratch_computation(options):
+    """A bird at level 0 in the version an island was derived from is searched for only where
+    the island changed (``heuristic._near_fit``, issue 36): every bird's level in versions made
+    as a search's widening makes them (clones of one version, each taking another action),
+    against the exhaustive search. The level-0 birds found at level 1 from the changed cells are
+    all checked, a sample of the rest; a supply that runs out (its spots gone everywhere) makes
+    the version searched whole. The tile spots' table the search reads, patched from the
+    version before, against the tile spots found from the rules."""
+    game = make("isle-of-feathers", **options)
+    rng = random.Random(3)
+    birds = range(1, len(game.content.habitat))
+    found = {0: 0, 1: 0}  # birds at level 0 in the version before, by their level now
+    whole = 0  # versions whose supplies changed since the one before
+    state = game.new_initial_state(rng.randrange(2**32))
+    while not state.is_terminal():
+        actions = state.legal_actions()
+        for action in rng.sample(actions, min(3, len(actions))):
+            other = state.clone()
+            other.apply_action(action)
+            spot_at = heuristic._spot_codes(other, heuristic.island(other))[0]
+            base = other.island.base  # the tile spots' table, patched from the version before
+            assert [i + base for i, x in enumerate(spot_at) if x] == ref_tile_spots(other)
+            for card in birds:
+                level = heuristic.fit_level_of(other, card)
+                facts = other.island
+                prior = facts.prior
+                was = None if prior is None or prior.levels is None else prior.levels.get(card)
+                if was == 0 and level < 2:
+                    near = heuristic._changed_cells(facts, prior)
+                    if near is None:
+                        whole += 1
+                    else:
+                        assert set(facts.moved) <= set(near)
+                        found[level] += 1
+                if level == 1 or rng.random() < 0.03:
+                    assert level == ref_fit_level(other, card), card
+        for card in birds:  # the version the clones were derived from knows every bird's level
+            heuristic.fit_level_of(state, card)
+        state.apply_action(rng.choices(actions, [weight(state, a) for a in actions])[0])
+    assert found[0] > 1000 and found[1] > 50, found
+    assert whole > 0
+
+
+@pytest.mark.parametrize("options", CONFIGURATIONS[:3], ids=str)
 def test_fits_of_every_bird_equal_a_from_scratch_computation(options):
     """Where every bird of the deck fits (on a free tile and by Flock), not only the hand's, at
     random positions of weighted games (bigger islands): the search from each orientation's

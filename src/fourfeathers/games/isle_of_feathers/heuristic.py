@@ -53,15 +53,18 @@ out of reach sent them back to the ocean with Burrow (two of 80 four-player game
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from ...core.game import TERMINAL
 from ...core.search import ReviewThresholds, SearchProfile
 from . import rules_land, rules_place
+from .hexgrid import NEIGHBOUR_OFFSETS
 from .island import island
 from .scoring import scores
 
 if TYPE_CHECKING:
+    from .habitats import Shape
+    from .hexgrid import Image
     from .island import Island
     from .state import IsleState
 
@@ -173,6 +176,10 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     cell of some code has its miss on a cell of that code. The search of each orientation
     anchors on its rarest cell that must match exactly, else on one of its two rarest cells
     (one of any two matches). Its token cell holds no bird.
+
+    A version derived from one where the bird had level 0 (``Island.prior``, one version back)
+    looks only at the orientations covering a cell that changed since (``_near_fit``): the same
+    level, from a few cells instead of the whole island (issue 36).
     """
     if rules_place.fits(state, card):
         return 2
@@ -185,9 +192,8 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
     exact: tuple[tuple[int, int], ...]
     anchor_off: int
     t: int
-    j: int
     spot_at, spot_codes = _spot_codes(state, facts)
-    coded = len(spot_codes)
+    coded = len(spot_codes) - 1  # its last byte: the supplies (``_spot_codes``)
     counts = facts.counts
     short = 0
     short_code = -1
@@ -198,9 +204,15 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
             if short > 1 or not (0 <= c - 2 < coded and spot_codes[c - 2]):
                 return 0
             short_code = c
+    prior = facts.prior  # set with the fits (rules_land.derive)
+    if prior is not None:
+        known = prior.levels
+        if known is not None and known.get(card) == 0:
+            near = _changed_cells(facts, prior)
+            if near is not None:
+                return _near_fit(state, facts, _by_code(hab, coded), spot_at, near)
     grid = facts.grid
     base = facts.base
-    size = len(grid)
     birds = state.birds
     for image in hab.full_images:
         for cell in image:
@@ -215,33 +227,135 @@ def _fit_level(state: IsleState, facts: Island, card: int) -> int:
                 x: int
                 for x in group:
                     t = x - anchor_off
-                    if t in birds:
-                        continue
-                    i = t - base
-                    missed = False
-                    off: int
-                    for off, c in image:
-                        j = i + off
-                        # the grid holds every row with land or a tile spot: off it, ocean
-                        if 0 <= j < size:
-                            have = grid[j]
-                            if have == c:
-                                continue
-                            if not missed and have == c - 2 and spot_at[j]:
-                                missed = True
-                                continue
-                        elif c == 0:  # off the grid: ocean, and no tile spot
-                            continue
-                        break
-                    else:
+                    if _one_short(grid, spot_at, t - base, image) and t not in birds:
                         return 1
     return 0
+
+
+def _one_short(grid: bytes, spot_at: bytes, i: int, image: Image) -> bool:
+    """Whether ``image`` placed at grid index ``i`` matches the island except on at most one
+    cell, which is one level too low on a tile spot (``_fit_level``)."""
+    size = len(grid)
+    missed = False
+    off: int
+    c: int
+    j: int
+    for off, c in image:
+        j = i + off
+        # the grid holds every row with land or a tile spot: off it, ocean
+        if 0 <= j < size:
+            have = grid[j]
+            if have == c:
+                continue
+            if not missed and have == c - 2 and spot_at[j]:
+                missed = True
+                continue
+        elif c == 0:  # off the grid: ocean, and no tile spot
+            continue
+        return False
+    return True
+
+
+def _changed_cells(facts: Island, prior: Island) -> list[int] | None:
+    """The cells where whether an orientation counts for ``_fit_level`` may differ between
+    ``prior`` and ``facts``, the version derived from it: the cells changed since
+    (``Island.moved``: their codes and birds) and their neighbours whose tile spot came or went
+    (a height changes its neighbours' support, and nothing else changes a tile spot,
+    ``rules_land.derive``, while no tile supply ran out or came back). None if one did, or if
+    ``prior``'s spots are not known: then every spot of that tile may have changed."""
+    before = prior.codes
+    now = facts.codes
+    if before is None or now is None:
+        return None
+    old_at, old_kinds = before
+    spot_at, kinds = now
+    if old_kinds[len(old_kinds) - 1] != kinds[len(kinds) - 1]:  # the supplies' flags
+        return None
+    base = facts.base
+    old_base = prior.base
+    size = len(spot_at)
+    old_size = len(old_at)
+    moved = facts.moved
+    near: list[int] = list(moved)
+    m: int
+    d: int
+    for m in moved:
+        for d in NEIGHBOUR_OFFSETS:
+            n = m + d
+            i = n - base
+            was = n - old_base
+            spot = spot_at[i] if 0 <= i < size else 0
+            if spot != (old_at[was] if 0 <= was < old_size else 0):
+                near.append(n)
+    return near
+
+
+def _near_fit(
+    state: IsleState,
+    facts: Island,
+    by_code: list[list[tuple[int, Image]]],
+    spot_at: bytes,
+    near: list[int],
+) -> int:
+    """``_fit_level``'s search for a bird that fits nowhere now and had level 0 in the version
+    this one was derived from: only the orientations that cover a cell of ``near``
+    (``_changed_cells``) with one of their cells that may lie there (its code, or a code two
+    more on a tile spot: ``by_code``, ``_by_code``). Each counts now only if it covers a
+    changed cell, since it did not count then. 1 if one counts, else 0."""
+    grid = facts.grid
+    base = facts.base
+    size = len(grid)
+    birds = state.birds
+    off: int
+    m: int
+    j: int
+    t: int
+    for m in near:
+        j = m - base
+        if not 0 <= j < size:
+            continue
+        have = grid[j]
+        for off, image in by_code[have]:
+            t = m - off
+            if _one_short(grid, spot_at, t - base, image) and t not in birds:
+                return 1
+        if spot_at[j]:  # the cell an image misses, one level too low
+            for off, image in by_code[have + 2]:
+                t = m - off
+                if _one_short(grid, spot_at, t - base, image) and t not in birds:
+                    return 1
+    return 0
+
+
+_BY_CODE: dict[Shape, list[list[tuple[int, Image]]]] = {}
+"""A habitat's ``(offset, image)`` pairs by the code of the image's cell at that offset
+(``_by_code``), one table per habitat."""
+
+
+def _by_code(hab: Shape, codes: int) -> list[list[tuple[int, Image]]]:
+    """``table[c]``: the ``(offset, image)`` of every cell of every image of ``hab``
+    (``Shape.full_images``) whose code is ``c``, for every code below ``codes + 2`` (a grid's
+    codes are below ``codes``, and a tile spot's cell can be missed by a code two more)."""
+    table = _BY_CODE.get(hab)
+    if table is None:
+        table = [[] for _ in range(codes + 2)]
+        for image in hab.full_images:
+            for off, c in image:
+                table[c].append((off, image))
+        _BY_CODE[hab] = table
+    return table
 
 
 def _spot_codes(state: IsleState, facts: Island) -> tuple[bytes, bytes]:
     """``(spot_at, spot_codes)``, kept per island version: ``spot_at[k - base]`` is 1 where the
     key ``k`` is a tile spot, on the version's grid (``island.Island.grid``: every spot lies
-    in it), and ``spot_codes[c]`` 1 for the codes ``c`` the tile spots have."""
+    in it), and ``spot_codes[c]`` 1 for the codes ``c`` the tile spots have; its last byte
+    (after every code's) has bit ``j`` set while the supply of tile ``j`` (Sand, Grass, Cliff)
+    is not empty: which spots the supplies leave (``rules_land.tile_spots``).
+
+    ``spot_at`` is the one of the version this one was derived from (``Island.prior``) with
+    the changed cells and their neighbours looked at again (``_changed_cells`` says why only
+    they can differ) when its grid has the same rows and the same supplies are empty."""
     codes = facts.codes
     if codes is None:
         spots = rules_land.tile_spots(state)  # derives the grid
@@ -249,15 +363,57 @@ def _spot_codes(state: IsleState, facts: Island) -> tuple[bytes, bytes]:
         assert shapes is not None
         grid = facts.grid
         base = facts.base
-        spot_at = bytearray(len(grid))
-        kinds = bytearray(shapes.codes)
+        kinds = [0] * (shapes.codes + 1)  # a list: compiled, its items are set natively
         k: int
         for k in spots:
-            i = k - base
-            spot_at[i] = 1
-            kinds[grid[i]] = 1
+            kinds[grid[k - base]] = 1
+        supply = state.supply
+        flags = (supply[0] > 0) + 2 * (supply[1] > 0) + 4 * (supply[2] > 0)
+        kinds[shapes.codes] = flags
+        prior = facts.prior
+        before = None
+        if prior is not None and prior.base == base:
+            before = prior.codes
+        if before is not None and len(before[0]) == len(grid) and before[1][-1] == flags:
+            spot_at = _patched(before[0], facts.moved, spots, base)
+        else:
+            spot_at = bytearray(len(grid))
+            for k in spots:
+                spot_at[k - base] = 1
         codes = facts.codes = (bytes(spot_at), bytes(kinds))
     return codes
+
+
+def _patched(old: bytes, moved: tuple[int, ...], spots: list[int], base: int) -> bytearray:
+    """``old``, the tile spots' table of the version before, with the cells of ``moved`` and
+    their neighbours set from ``spots`` (sorted; ``_spot_codes``)."""
+    spot_at = bytearray(old)
+    size = len(old)
+    count = len(spots)
+    m: int
+    d: int
+    k: int
+    for m in moved:
+        for d in _SELF_AND_NEIGHBOURS:
+            k = m + d
+            i = k - base
+            if not 0 <= i < size:
+                continue
+            lo = 0
+            hi = count
+            while lo < hi:  # a binary search in ``spots``: compiled, on native integers
+                mid = (lo + hi) >> 1
+                if spots[mid] < k:
+                    lo = mid + 1
+                else:
+                    hi = mid
+            now = 1 if lo < count and spots[lo] == k else 0
+            if now != old[i]:
+                spot_at[i] = now
+    return spot_at
+
+
+_SELF_AND_NEIGHBOURS: Final = (0, *NEIGHBOUR_OFFSETS)
 
 
 def hand_potential(state: IsleState, player: int) -> float:
