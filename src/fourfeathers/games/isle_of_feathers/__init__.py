@@ -25,7 +25,8 @@ Files (the same name means the same part in every game folder):
 - ``render.py``: the terminal and SVG pictures (rich); ``cli.py``: ``--stamina`` and help
   examples (no table scoring).
 - ``encoding.py``: the action catalogue (cells relative to the island, not to coordinates),
-  observation tensor, game length and returns bounds for learning libraries.
+  observation tensor, game length and returns bounds for learning libraries; ``length.py``:
+  the proof of that game length (the most decisions a game can take), too long to sit there.
 - ``web/``: the table in the browser (``feathers serve``): in its ``__init__`` what the lobby
   and the page need of the game.
 - ``rules.md``: a copy of ``docs/rules/<game>.md`` (kept equal by a test), for the
