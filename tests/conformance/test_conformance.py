@@ -279,6 +279,18 @@ def test_a_game_stopped_by_its_turn_cap_says_so(spec) -> None:
 
 
 @pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
+def test_a_seed_a_record_cannot_restore_is_a_value_error(spec) -> None:
+    """Every game, pure and compiled (the compiled wheel runs this suite in CI), refuses a seed
+    outside ``[0, 2**63)`` or of another type with ``core.rng``'s ValueError: a compiled
+    ``seed: int`` would raise a bare TypeError for ``"7"`` and take ``True`` for 1."""
+    for config in spec.configurations:
+        game = make(spec.id, **config)
+        for bad in (-1, 2**63, "7", 2.0, True, None):
+            with pytest.raises(ValueError, match="a seed is an integer from 0 to"):
+                game.new_initial_state(bad)
+
+
+@pytest.mark.parametrize("spec", list_games(), ids=lambda s: s.id)
 def test_a_number_of_thousands_of_digits_in_an_action_is_refused_as_text(spec) -> None:
     """Every number of every action text seen in a playout, written with 5,000 digits (past
     Python's 4,300-digit limit on int()), is an IllegalActionError, never a ValueError."""

@@ -126,12 +126,14 @@ HAND_SIZE = 4  # IS-07
 FIRST_PLAYER_EXTRA = 1  # IS-09
 
 
-def deal(game: IsleGame, seed: int) -> dict[str, Any]:
+def deal(game: IsleGame, seed: Any) -> dict[str, Any]:
     """Shuffle and set up a new game (IS-05..IS-09; solo IS-68, IS-69, rulings IS-R22, IS-R23).
 
     Returns the fields of an ``IsleState``. Piles are lists whose top is the last element.
     Order of dealing: four cards to each player, the Flight Path, the first player's extra
-    card, then (solo) the Migration pile and the half deck set aside.
+    card, then (solo) the Migration pile and the half deck set aside. Raises ``ValueError``
+    for a seed that is not an int in ``[0, 2**63)`` (``core.rng.make_rng``; typed ``Any`` so
+    that the compiled module does not refuse a str with a bare ``TypeError`` first).
     """
     rng = make_rng(seed)
     content = game.content
