@@ -166,9 +166,10 @@ class FeatherlightEncoding(Catalogue):
         the seat's own hand, the others' known cards, every hand once the game is over).
         Raises ``ValueError`` for a seat that does not exist.
 
-        The parts that do not depend on the seat's hand counts are written here directly
-        (``_fill`` writes the same entries from the observation's fields): building ``_fill``'s
-        arguments was a fifth of a call, and this runs on every decision of every adapter."""
+        The cards are written by ``_cards``, as for ``_fill``; the rest is written here from
+        the state's fields (``_fill`` writes the same entries from the observation's): building
+        ``_fill``'s arguments was a fifth of a call, and this runs on every decision of every
+        adapter."""
         fl: FeatherlightState = state  # type: ignore[assignment]  # no cast(): hot path
         n = self.seats
         if type(player) is not int or not 0 <= player < n:
@@ -177,32 +178,7 @@ class FeatherlightEncoding(Catalogue):
         hands = fl.hands
         current = fl.player
         over = current == TERMINAL
-        colour = self._colour
-        hand_base = self._hand - 1
-        hand_colours = [0] * _NUM_COLOURS
-        for c in hands[player]:
-            out[hand_base + c] = 1.0
-            hand_colours[colour[c]] += 1
-        nest_colours = [0] * _NUM_COLOURS
-        top, covered, heights = self._top - 1, self._covered - 1, self._heights
-        for s, stack in enumerate(fl.nest):
-            if stack:
-                out[heights + s] = len(stack) / NUM_CARDS
-                last = stack[-1]
-                out[top + s * NUM_CARDS + last] = 1.0
-                nest_colours[colour[last]] += 1
-                for c in stack[:-1]:
-                    out[covered + c] = 1.0
-        at = self._hand_colours
-        for count in hand_colours:
-            if count:
-                out[at] = count / 6
-            at += 1
-        at = self._nest_colours
-        for count in nest_colours:
-            if count:
-                out[at] = count / 6
-            at += 1
+        self._cards(out, hands[player], fl.nest)
         known_cards = hands if over else fl.known
         known, mid_turn = self._known - NUM_CARDS - 1, self._mid_turn - 1
         for seat in range(n):
@@ -229,32 +205,16 @@ class FeatherlightEncoding(Catalogue):
         out[self._wind] = len(fl.wind) / WIND_STACK
         out[self._turn] = min(1.0, fl.turn * self._turn_scale)
 
-    def _fill(
-        self,
-        out: FloatBuffer,
-        me: int,
-        hand: list[int],
-        nest: list[list[int]],
-        known_cards: list[list[int]],
-        sizes: list[int],
-        taken: int,
-        taken_from: int,
-        phase: int,
-        current: int,
-        starter: int,
-        piles: list[int],
-        wind: int,
-        turn: int,
-    ) -> None:
-        """Write the tensor of one view given its parts (the observation's fields)."""
-        n = self.seats
+    def _cards(self, out: FloatBuffer, hand: list[int], nest: list[list[int]]) -> None:
+        """Write the seat's hand, the nest's stacks (heights, top cards, covered cards) and
+        the colour counts of the hand and of the nest's top cards."""
         colour = self._colour
         hand_base = self._hand - 1
-        hand_colours = [0] * len(COLOURS)
+        hand_colours = [0] * _NUM_COLOURS
         for c in hand:
             out[hand_base + c] = 1.0
             hand_colours[colour[c]] += 1
-        nest_colours = [0] * len(COLOURS)
+        nest_colours = [0] * _NUM_COLOURS
         top, covered, heights = self._top - 1, self._covered - 1, self._heights
         for s, stack in enumerate(nest):
             if stack:
@@ -274,6 +234,27 @@ class FeatherlightEncoding(Catalogue):
             if count:
                 out[at] = count / 6
             at += 1
+
+    def _fill(
+        self,
+        out: FloatBuffer,
+        me: int,
+        hand: list[int],
+        nest: list[list[int]],
+        known_cards: list[list[int]],
+        sizes: list[int],
+        taken: int,
+        taken_from: int,
+        phase: int,
+        current: int,
+        starter: int,
+        piles: list[int],
+        wind: int,
+        turn: int,
+    ) -> None:
+        """Write the tensor of one view given its parts (the observation's fields)."""
+        n = self.seats
+        self._cards(out, hand, nest)
         known, mid_turn = self._known - NUM_CARDS - 1, self._mid_turn - 1
         for seat in range(n):
             r = (seat - me) % n
