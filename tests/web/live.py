@@ -55,15 +55,24 @@ class LiveServer:
         )
         assert self.process.stdout is not None
         self.banner = self.process.stdout.readline().strip()
-        deadline = time.monotonic() + 30
+        self.ready()
+
+    def ready(self, seconds: float = 30) -> None:
+        """Wait until the server answers; RuntimeError with ``printed()`` if it ends first or
+        does not answer within ``seconds``."""
+        deadline = time.monotonic() + seconds
         while True:
             try:
                 self.get("/api/tables")
                 return
             except (OSError, urllib.error.URLError):
                 if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"server did not start: {self.banner}") from None
+                    raise RuntimeError(f"server did not start: {self.printed()}") from None
                 time.sleep(0.1)
+
+    def printed(self) -> str:
+        """What the server printed, as far as a failed start can tell (its first line)."""
+        return self.banner
 
     def request(self, method: str, path: str, body: Any = None) -> Any:
         data = None if body is None else json.dumps(body).encode()
