@@ -6,8 +6,8 @@ gives the same game. Seeds are plain non-negative ints (JSON-safe).
 
 from __future__ import annotations
 
-import hashlib
 import random
+from hashlib import blake2b
 
 MAX_SEED = 2**63 - 1
 
@@ -42,5 +42,5 @@ def derive_seed(seed: int, *keys: object) -> int:
     game ``i`` of a run seeded ``s`` is the same game on every machine. Returns an int in
     ``[0, 2**63)``.
     """
-    text = "/".join([str(seed), *map(str, keys)]).encode()
-    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big") & MAX_SEED
+    text = "/".join(map(str, (seed, *keys))).encode()
+    return int.from_bytes(blake2b(text, digest_size=8).digest(), "big") & MAX_SEED

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 from _random import Random as BareRandom
 from collections.abc import Sequence
-from hashlib import blake2b
 from typing import TYPE_CHECKING, Any
 
-from ...core.rng import MAX_SEED, derive_seed
+from ...core.rng import derive_seed
 from ...core.shuffle import shuffle
 from .content import (
     GOLEMS,
@@ -190,11 +189,9 @@ def team_generator(seed: int, shuffles: int) -> BareRandom:
     """The generator of the Team deck shuffled ``shuffles`` times before, from the state's
     ``seed`` (FA-32): ``random.Random(derive_seed(seed, "team", shuffles))``, made faster.
 
-    The same seed (``derive_seed``'s BLAKE2b of the same text, written out for ``"team"``) and
-    the same stream: ``_random.Random`` is ``random.Random``'s C base class, seeded the same
+    The same stream: ``_random.Random`` is ``random.Random``'s C base class, seeded the same
     way (its ``getrandbits``, all ``core.shuffle`` calls, gives the same numbers), without
     ``random.Random``'s Python ``__init__`` and ``seed``. A new Team deck is shuffled every
     day after the first; seeding a generator is about a tenth of a compiled playout
     (docs/agents.md, "#### Familiar Feat")."""
-    text = f"{seed}/team/{shuffles}".encode()
-    return BareRandom(int.from_bytes(blake2b(text, digest_size=8).digest(), "big") & MAX_SEED)
+    return BareRandom(derive_seed(seed, "team", shuffles))
