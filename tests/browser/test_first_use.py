@@ -203,6 +203,18 @@ def off_screen(page, prompt: str, hand: str, targets: str) -> list[str]:
     )
 
 
+def off_screen_settled(page, prompt: str, hand: str, targets: str) -> list[str]:
+    """``off_screen`` once the page has finished bringing things into view: asked again every
+    0.1 s for up to 3 s while something is off screen (a loaded machine scrolls late; a fixed
+    200 ms wait failed CI once). What is still off screen then is the answer."""
+    for _ in range(30):
+        missing = off_screen(page, prompt, hand, targets)
+        if not missing:
+            return missing
+        page.wait_for_timeout(100)
+    return off_screen(page, prompt, hand, targets)
+
+
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
 def test_featherlight_put_the_prompt_its_stacks_and_the_hand_on_one_phone_screen(
     live, seat, viewport
@@ -307,9 +319,8 @@ def test_fancy_feathers_the_prompt_its_moves_and_the_path_on_one_phone_screen(
     table = create_table(live, "fancy-feathers", ["human", "random", "random"])
     page = seat(table["invites"][0]["url"], viewport=viewport).page
     page.wait_for_selector(".turn.mine")
-    page.wait_for_timeout(200)
     # no hand in this game: the question, the moves it offers and the Path's cards to click
-    assert off_screen(page, ".ff-choices h2", ".ff-options", ".ff-path .choice.legal") == []
+    assert off_screen_settled(page, ".ff-choices h2", ".ff-options", ".ff-path .choice.legal") == []
 
 
 @pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE], ids=["390x844", "360x740"])
@@ -323,5 +334,4 @@ def test_familiar_feat_attach_the_prompt_its_creatures_and_the_hand_on_one_phone
     if hand.count():  # two cards in hand: the first step picks one
         hand.first.click()
     page.wait_for_selector(".fa-creature.choice.legal")
-    page.wait_for_timeout(200)
-    assert off_screen(page, ".fa-prompt p", ".fa-hand", ".fa-creature.choice.legal") == []
+    assert off_screen_settled(page, ".fa-prompt p", ".fa-hand", ".fa-creature.choice.legal") == []
