@@ -1,5 +1,6 @@
 r"""Game lengths against each configuration's proved bound (``GameSpec.length_bound``, OpenSpiel's
-``max_game_length``; the proofs are in each game's ``encoding.py``, the Isle's ``length.py``).
+``max_game_length``; the proofs are in each game's ``encoding.py``, or ``length.py`` for
+Familiar Feat and the Isle).
 
 Issue 37 asks for a bound at most about 5 times the longest game that random and greedy players
 play. ``RECORDED`` holds the longest game of a recorded run, made with
