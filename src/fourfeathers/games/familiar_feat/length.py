@@ -17,18 +17,19 @@ the first from setup), one a day.
    row before the next refill and ``f_t`` those fleeing at end B. Moreover ``s_t >= m`` on every
    day: ``s_t = 5`` unless the refill emptied the deck (FA-29), and then every Golem is in the
    row (never reached, FA-78, ruling FA-R30; only Catch Your Breath removes one) and so is a
-   Monster: each was in the deck, one put back by Catch Your Breath would still be there, and
-   at most 2 are driven away before the last day (the third wins at once, FA-71, FA-89, ruling
-   FA-R28; one that leaves after its days counts as driven away, FA-74, ruling FA-R24). Catch
-   Your Breath reaches a Golem only if the castle layer (Tier IV and the 3 Monsters, FA-14)
-   holds fewer than 5 cards: it is resolved the morning it is revealed (FA-30, ruling FA-R06),
-   and that refill reveals at most 5 Creatures after the third Event, under which the whole
-   castle layer lies (FA-19). With ``g`` Golems it cannot reach, ``m = min(5, g + 1)``: 5 for
-   the shipped content (13 castle cards). Summed over the ``D - 1`` days before the last:
+   Monster: at most 2 are driven away before the last day (the third wins at once, FA-71,
+   FA-89, ruling FA-R28; one that leaves after its days counts as driven away, FA-74, ruling
+   FA-R24), and each other one is in the row or, put back by Catch Your Breath, in the deck,
+   which is empty. Catch Your Breath reaches a Golem only if the castle layer (Tier IV and the
+   3 Monsters, FA-14) holds fewer than 5 cards: it is resolved the morning it is revealed
+   (FA-30, ruling FA-R06), and that refill reveals at most 5 Creatures after the third Event,
+   under which the whole castle layer lies (FA-19). With ``g`` Golems it cannot reach,
+   ``m = min(5, g + 1)``: 5 for the shipped content (13 castle cards). Summed over the
+   ``D - 1`` days before the last:
    ``m (D - 1) <= (F - T0 + 2 + B) + F``, the cards that can leave the row before the last day
-   (each Creature of Tiers I-IV once: recruited, FA-41, exhausted, FA-52, or boxed; the Monsters
-   twice driven away and once more for each Catch Your Breath; Golems only by it) and those
-   that can flee at end B (the Fled pile keeps them, FA-84, ruling FA-R32). So
+   (each Creature of Tiers I-IV once: recruited, FA-41, exhausted, FA-52, or boxed; 2 Monsters
+   driven away; and one card more for each Catch Your Breath, a Monster it puts back or a
+   Golem) and those that can flee at end B (the Fled pile keeps them, FA-84, ruling FA-R32). So
    ``D = 1 + floor((2F - T0 + 2 + B) / m)``: 21 days for the shipped content (102 / 5 and
    103 / 5), against 15-17 in 10,000 random games a level. Content where a Monster exhausts
    itself (FA-52) keeps the safety cap ``MAX_DAYS`` (ruling FA-R29).
@@ -70,8 +71,8 @@ the first from setup), one a day.
    column in between; and it lies in a column from the day it can be recruited, at most
    ``D - e_k + 1`` periods (``D`` for Tier 0). A Star Monster needing more than 5 Familiars has
    no limit (FA-73, ruling FA-R23): ``F`` cards at most, each time it leaves (once, and once more
-   for each Catch Your Breath). With ``K = F - T0 + 3 + B`` departures in all and ``U`` of
-   Monsters without a limit: ``SW = 5K + sum(D - e_k + 1) + (F - 5) U``, the sum over the ``N``
+   for each Catch Your Breath). With ``K = F - T0 + 3 + B`` departures in all, ``U`` of them
+   by Monsters without a limit: ``SW = 5K + sum(D - e_k + 1) + (F - 5) U``, the sum over the ``N``
    and ``Y`` cards (3 and 4 for the shipped content: 121).
 5. *Effects* (``effects``, ``effect_choices``): each Creature of Tiers I-IV and each of the
    adventure's Monsters is resolved at most once; an effect asks one decision per Familiar of
