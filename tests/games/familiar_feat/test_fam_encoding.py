@@ -1,5 +1,5 @@
 """Familiar Feat's research encoding: the action ids, the tensor's card rows and the top pending
-choice (the game length bound: test_fam_length.py)."""
+choice, the returns bounds (the game length bound: test_fam_length.py)."""
 
 from __future__ import annotations
 
@@ -71,3 +71,10 @@ def test_the_top_pending_choice_names_its_card():
     rows, rest = card_rows(state)
     assert [c for c in rows if rows[c][_NAMED]] == [17]
     assert rest["frame"].index(1.0) == state.pending[-1][0]
+
+
+def test_the_returns_bounds_and_the_tensor_shape():
+    """Returns: 1 for a won adventure, else 0; 3,220 entries."""
+    enc = encoding_for(make("familiar-feat", level=8))
+    assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum is None
+    assert enc.observation_shape == (3220,)

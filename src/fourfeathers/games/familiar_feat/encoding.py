@@ -127,6 +127,8 @@ _CHARACTER_AT, _ACTIVE_AT = PLACES.index("character"), PLACES.index("active")
 _FLAGS = (("chosen", _CHOSEN), ("reached", _REACHED), ("latched", _LATCHED))
 
 DAYS_SCALE = 10
+EVENTS = 3  # FA-11
+DECK_MONSTERS = 3  # FA-11
 
 
 class FamiliarFeatEncoding(Catalogue):
