@@ -21,7 +21,8 @@ Files (the same name means the same part in every game folder):
 - ``render.py``: the terminal picture (rich); ``cli.py``: ``--level`` and help examples (no
   table scoring).
 - ``encoding.py``: the action catalogue, observation tensor, game length and returns bounds for
-  learning libraries.
+  learning libraries; ``length.py``: the proof of that game length (the most decisions an
+  adventure can take), too long to sit there.
 - ``web/``: the table in the browser (``feathers serve``): in its ``__init__`` what the lobby
   and the page need of the game.
 - ``rules.md``: a copy of ``docs/rules/<game>.md`` (kept equal by a test), for the
@@ -66,7 +67,7 @@ register(
         cli=".cli",
         encoding=".encoding:FamiliarFeatEncoding",
         solo_returns="win",  # 1 for a won adventure, 0 for a lost one
-        max_length=".encoding:max_length",
+        max_length=".length:max_length",
         web=".web",
         configurations=(
             *({"level": n} for n in range(1, 9)),
