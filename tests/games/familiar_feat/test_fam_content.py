@@ -149,6 +149,11 @@ def write(tmp_path: Path, old: str, new: str) -> str:
         ('name = "Stone Golem"\nstrength = "infinite"', 'name = "G"\nstrength = 5', "Golem"),
         ('kind = "increasing", count = 4', 'kind = "increasing"', "'count'"),
         ('banner = ["star", "star", "star"]', 'banner = ["star"]', "'banner'"),
+        (  # FA-68: a Monster is driven away, never exhausted (a revive would hand it out)
+            'effect = [{ kind = "flee", n = 2 }]',
+            'effect = [{ kind = "flee", n = 2 }, { kind = "exhaust_this" }]',
+            "'exhaust_this' is for Creatures",
+        ),
     ],
 )
 def test_content_errors_name_the_file_card_and_field(tmp_path, old, new, message):

@@ -406,7 +406,12 @@ def _read_monster(where: str, raw: dict[str, Any], number: int, tables: Tables) 
     _check_keys(where, raw, _COMMON | keys)
     strength = tables["strength"][number] = _strength(where, raw, allow_star=True)
     tables["icon"][number] = _choice(where, raw, "icon", ICONS)
-    tables["effect"][number] = _effect(where, raw.get("effect"))
+    effect = tables["effect"][number] = _effect(where, raw.get("effect"))
+    if any(kind == E_EXHAUST_THIS for kind, _ in effect):
+        raise ContentError(
+            f"{where}: 'exhaust_this' is for Creatures of the deck (FA-52); a Monster that "
+            "reaches its Strength is driven away (FA-68)"
+        )
     cond = raw.get("condition")
     if strength == STAR:
         if not isinstance(cond, dict):

@@ -31,8 +31,8 @@ the first from setup), one a day.
    driven away; and one card more for each Catch Your Breath, a Monster it puts back or a
    Golem) and those that can flee at end B (the Fled pile keeps them, FA-84, ruling FA-R32). So
    ``D = 1 + floor((2F - T0 + 2 + B) / m)``: 21 days for the shipped content (102 / 5 and
-   103 / 5), against 15-17 in 10,000 random games a level. Content where a Monster exhausts
-   itself (FA-52) keeps the safety cap ``MAX_DAYS`` (ruling FA-R29).
+   103 / 5), against 15-17 in 10,000 random games a level. No Monster exhausts itself: a
+   content file that gives one "exhaust this" is refused (FA-52, FA-68; ``content``).
 2. *First days* (``first_days``). At most 5 cards enter the row a day (FA-21, FA-29) and a
    Creature of Tier ``k`` lies under the ``n_k`` Creatures of Tiers I to ``k - 1`` (FA-19), so
    it enters the row on day ``e_k = ceil((n_k + 1) / 5)`` at the earliest (1, 3, 5 and 8 for
@@ -113,7 +113,6 @@ from .content import (
     E_EXHAUST,
     E_EXHAUST_ALL,
     E_EXHAUST_HIGHEST,
-    E_EXHAUST_THIS,
     E_FLEE,
     E_REVIVE,
     E_REVIVE_PLAY,
@@ -204,14 +203,10 @@ def max_days(game: FamiliarFeatGame, breaths: int | None = None) -> int:
     most the level may deal when None), proved in the module docstring (1.):
     ``1 + floor((F - T0 + 2 + B + F) / m)``, ``m = min(5, g + 1)`` with ``g`` the Golems
     Catch Your Breath can never reach (FA-11..FA-19, FA-29, FA-78, FA-81..FA-85, FA-94;
-    rulings FA-R25, FA-R30, FA-R32); the safety cap ``MAX_DAYS`` (ruling FA-R29) for content
-    where a Monster exhausts itself (FA-52)."""
-    cards = game.cards
+    rulings FA-R25, FA-R30, FA-R32), and never more than the safety cap ``MAX_DAYS`` (ruling
+    FA-R29)."""
     if breaths is None:
         breaths = max(_breaths(game, s) for s in game.event_sets)
-    monsters = {m for s in game.monster_sets for m in s}
-    if any(kind == E_EXHAUST_THIS for m in monsters for kind, _ in cards.effect[m]):
-        return MAX_DAYS
     familiars = len(CREATURES)
     recruits = familiars - len(game.tiers[0])
     castle = len(game.tiers[4]) + DECK_MONSTERS  # the layer between the third Event and Golems
