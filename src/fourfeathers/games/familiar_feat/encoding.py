@@ -118,6 +118,7 @@ Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.return
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -221,6 +222,8 @@ _CHARACTER_AT, _ACTIVE_AT = PLACES.index("character"), PLACES.index("active")
 _FLAGS = (("chosen", _CHOSEN), ("reached", _REACHED), ("latched", _LATCHED))
 
 DAYS_SCALE = 10
+BASES = 8
+"""How many bases ``encode_state`` keeps (one per game in progress; more only cost a miss)."""
 EVENTS = 3  # FA-11
 DECK_MONSTERS = 3  # FA-11
 
@@ -368,6 +371,9 @@ class FamiliarFeatEncoding(Catalogue):
         self._phases = {name: i for i, name in enumerate(PHASES)}
         base = self._cards - PER_CARD
         self._rows = [base + card * PER_CARD for card in range(NUM_CARDS + 1)]
+        self._size = len(obs)
+        # encode_state's bases: (the slow parts they were written from, their entries)
+        self._bases: list[tuple[tuple[Any, ...], array[float]]] = []
         self.max_game_length = max_length(game)
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
@@ -381,14 +387,42 @@ class FamiliarFeatEncoding(Catalogue):
 
         The same entries as ``_fill`` (which ``encode_observation`` uses), written here from
         the state's fields directly: building ``_fill``'s thirteen arguments was a tenth of a
-        call, and this runs on every decision of every adapter."""
+        call, and this runs on every decision of every adapter. The slow parts (``_base``)
+        come as one block kept per content and copied in (``out[:] = block``; a buffer without
+        slices, or of another format than float32, gets the block entry by entry)."""
         fa: FamiliarFeatState = state  # type: ignore[assignment]  # no cast(): hot path
         if type(player) is not int or not 0 <= player < self._seats:
             fa.check_player(player)  # ValueError, or a NumPy integer that is a seat
         base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
         rows = self._rows  # card C's row starts at rows[C]
-        for card in fa.deck:
-            out[rows[card]] = 1.0
+        # The slow parts (the Creature deck, the box, ... : about 75 of the 120 entries,
+        # changed in one decision of six or fewer) come as one block, written once per content
+        slow = (
+            fa.deck,
+            fa.box,
+            fa.fled,
+            fa.driven,
+            fa.events_pending,
+            fa.limbo,
+            fa.active,
+            fa.chosen,
+            fa.reached,
+            fa.latched,
+            fa.character,
+        )
+        block = None
+        for parts, kept in self._bases:
+            if parts == slow:
+                block = kept
+                break
+        if block is None:
+            block = self._base(slow)
+        try:  # the adapters' float32 memoryview, a numpy array or a list: one copy
+            out[:] = block  # type: ignore[index,assignment]  # FloatBuffer: no slices
+        except (TypeError, ValueError):  # no slices, or a memoryview of another format
+            for i, value in enumerate(block):
+                if value:
+                    out[i] = value
         day, since, days = fa.day, fa.since, self._days
         for s, card in enumerate(fa.row):
             if card:
@@ -397,34 +431,13 @@ class FamiliarFeatEncoding(Catalogue):
         for s, column in enumerate(fa.cols):
             if column:
                 _ordered(out, column, rows, _COL_AT + s)
-        for place, cards in (
-            (_HAND_AT, fa.hand),
-            (_TEAM_AT, fa.team),
-            (_DISCARD_AT, fa.discard),
-            (_FLED_AT, fa.fled),
-            (_DRIVEN_AT, fa.driven),
-            (_BOX_AT, fa.box),
-            (_EVENTS_AT, fa.events_pending),
-            (_LIMBO_AT, fa.limbo),
-        ):
+        for place, cards in ((_HAND_AT, fa.hand), (_TEAM_AT, fa.team), (_DISCARD_AT, fa.discard)):
             for card in cards:
                 out[rows[card] + place] = 1.0
         if fa.fd:
             _ordered(out, fa.fd, rows, _FD_AT)
         if fa.fu:
             _ordered(out, fa.fu, rows, _FU_AT)
-        out[base + fa.character * PER_CARD + _CHARACTER_AT] = 1.0
-        for event, *targets in fa.active:
-            out[base + event * PER_CARD + _ACTIVE_AT] = 1.0
-            for t in targets:
-                if t:
-                    out[base + t * PER_CARD + _TARGET] = 1.0
-        for card in fa.chosen:
-            out[rows[card] + _CHOSEN] = 1.0
-        for card in fa.reached:
-            out[rows[card] + _REACHED] = 1.0
-        for card in fa.latched:
-            out[rows[card] + _LATCHED] = 1.0
         out[self._phase + fa.phase] = 1.0
         pending = fa.pending
         if pending:
@@ -441,6 +454,44 @@ class FamiliarFeatEncoding(Catalogue):
             out[self._frame + len(FRAME_SIZES)] = 1.0
         out[self._depth] = min(1.0, len(pending) / 10)
         out[self._day] = min(1.0, day / MAX_DAYS)
+
+    def _base(self, slow: tuple[Any, ...]) -> array[float]:
+        """The entries of ``encode_state``'s slow parts (in its order: the Creature deck, the
+        box, Fled, driven away, Events set aside, revived to play, Events in force with their
+        targets, the chosen, reached and latched flags, the Character), written into a fresh
+        float32 block of the whole tensor and kept, keyed by copies of those parts, among the
+        last ``BASES`` (a game changes its lists in place, so the key must not share them).
+
+        Every entry of a block lies in a column no other part of the tensor writes (a place
+        or a flag of a card), so copying a block in first and the rest after gives the same
+        tensor as writing every part in turn."""
+        deck, box, fled, driven, events, limbo, active, chosen, reached, latched, character = slow
+        block = array("f", bytes(4 * self._size))
+        rows = self._rows
+        for card in deck:
+            block[rows[card]] = 1.0
+        for place, cards in (
+            (_FLED_AT, fled),
+            (_DRIVEN_AT, driven),
+            (_BOX_AT, box),
+            (_EVENTS_AT, events),
+            (_LIMBO_AT, limbo),
+            (_CHOSEN, chosen),
+            (_REACHED, reached),
+            (_LATCHED, latched),
+        ):
+            for card in cards:
+                block[rows[card] + place] = 1.0
+        block[rows[character] + _CHARACTER_AT] = 1.0
+        for event, *targets in active:
+            block[rows[event] + _ACTIVE_AT] = 1.0
+            for t in targets:
+                if t:
+                    block[rows[t] + _TARGET] = 1.0
+        # copies of the lists (a game changes them in place); Events in force are tuples
+        key = (*(part[:] for part in slow[:-1]), character)
+        self._bases = [(key, block), *self._bases[: BASES - 1]]
+        return block
 
     def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         self._fill(
