@@ -220,6 +220,18 @@ _HAND_AT, _TEAM_AT, _DISCARD_AT, _FLED_AT, _DRIVEN_AT, _BOX_AT, _EVENTS_AT, _LIM
 _FD_AT, _FU_AT = (place for _, place in _ORDERED_AT)
 _CHARACTER_AT, _ACTIVE_AT = PLACES.index("character"), PLACES.index("active")
 _FLAGS = (("chosen", _CHOSEN), ("reached", _REACHED), ("latched", _LATCHED))
+# encode_state's slow parts (``_base``): the column each card list marks, in their order
+_SLOW_COLUMNS = (
+    0,
+    _BOX_AT,
+    _FLED_AT,
+    _DRIVEN_AT,
+    _EVENTS_AT,
+    _LIMBO_AT,
+    -1,
+    *(f for _, f in _FLAGS),
+)
+_SLOW_ACTIVE, _SLOW_CHARACTER = 6, 10
 
 DAYS_SCALE = 10
 BASES = 8
@@ -458,40 +470,49 @@ class FamiliarFeatEncoding(Catalogue):
     def _base(self, slow: tuple[Any, ...]) -> array[float]:
         """The entries of ``encode_state``'s slow parts (in its order: the Creature deck, the
         box, Fled, driven away, Events set aside, revived to play, Events in force with their
-        targets, the chosen, reached and latched flags, the Character), written into a fresh
-        float32 block of the whole tensor and kept, keyed by copies of those parts, among the
-        last ``BASES`` (a game changes its lists in place, so the key must not share them).
+        targets, the chosen, reached and latched flags, the Character) in a float32 block of
+        the whole tensor, kept, keyed by copies of those parts, among the last ``BASES`` (a
+        game changes its lists in place, so the key must not share them). A new block is the
+        last one made with the parts that differ rewritten (their old entries cleared, their
+        new ones written): a decision seldom changes more than one of them.
 
-        Every entry of a block lies in a column no other part of the tensor writes (a place
-        or a flag of a card), so copying a block in first and the rest after gives the same
-        tensor as writing every part in turn."""
-        deck, box, fled, driven, events, limbo, active, chosen, reached, latched, character = slow
-        block = array("f", bytes(4 * self._size))
-        rows = self._rows
-        for card in deck:
-            block[rows[card]] = 1.0
-        for place, cards in (
-            (_FLED_AT, fled),
-            (_DRIVEN_AT, driven),
-            (_BOX_AT, box),
-            (_EVENTS_AT, events),
-            (_LIMBO_AT, limbo),
-            (_CHOSEN, chosen),
-            (_REACHED, reached),
-            (_LATCHED, latched),
-        ):
-            for card in cards:
-                block[rows[card] + place] = 1.0
-        block[rows[character] + _CHARACTER_AT] = 1.0
-        for event, *targets in active:
-            block[rows[event] + _ACTIVE_AT] = 1.0
-            for t in targets:
-                if t:
-                    block[rows[t] + _TARGET] = 1.0
+        Every part writes its own columns of the card rows, which no other part of the tensor
+        writes (a place or a flag), so copying a block in first and the rest after gives the
+        same tensor as writing every part in turn, and clearing one part's entries leaves the
+        others'."""
+        bases = self._bases
+        if bases:
+            last, block = bases[0]
+            block = array("f", block)
+            for i, (old, new) in enumerate(zip(last, slow, strict=True)):
+                if old != new:
+                    self._mark(block, i, old, 0.0)
+                    self._mark(block, i, new, 1.0)
+        else:
+            block = array("f", bytes(4 * self._size))
+            for i, part in enumerate(slow):
+                self._mark(block, i, part, 1.0)
         # copies of the lists (a game changes them in place); Events in force are tuples
-        key = (*(part[:] for part in slow[:-1]), character)
-        self._bases = [(key, block), *self._bases[: BASES - 1]]
+        key = (*(part[:] for part in slow[:-1]), slow[-1])
+        self._bases = [(key, block), *bases[: BASES - 1]]
         return block
+
+    def _mark(self, block: array[float], part: int, value: Any, entry: float) -> None:
+        """Set the entries of slow part ``part`` (``_base``'s order) holding ``value`` to
+        ``entry`` (1.0 to write them, 0.0 to clear them)."""
+        rows = self._rows
+        if part == _SLOW_ACTIVE:
+            for event, *targets in value:
+                block[rows[event] + _ACTIVE_AT] = entry
+                for t in targets:
+                    if t:
+                        block[rows[t] + _TARGET] = entry
+        elif part == _SLOW_CHARACTER:
+            block[rows[value] + _CHARACTER_AT] = entry
+        else:
+            column = _SLOW_COLUMNS[part]
+            for card in value:
+                block[rows[card] + column] = entry
 
     def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         self._fill(
