@@ -3,6 +3,7 @@ choice, and the game length bound."""
 
 from __future__ import annotations
 
+import pytest
 from fam_helpers import build
 
 from fourfeathers import make
@@ -169,3 +170,8 @@ def test_encode_state_keeps_the_slow_parts_as_blocks_and_never_a_stale_one():
     enc.encode_state(states[0], 0, wide.data)
     assert np.array_equal(np.array(as_list, np.float32), expected(states[0]))
     assert np.array_equal(wide.astype(np.float32), expected(states[0]))
+    # a list of the wrong length is not resized to fit: an IndexError, as any write past its end
+    short = [0.0] * (size - 1)
+    with pytest.raises(IndexError):
+        enc.encode_state(states[0], 0, short)
+    assert len(short) == size - 1

@@ -429,9 +429,12 @@ class FamiliarFeatEncoding(Catalogue):
                 break
         if block is None:
             block = self._base(slow)
-        try:  # the adapters' float32 memoryview, a numpy array or a list: one copy
-            out[:] = block  # type: ignore[index,assignment]  # FloatBuffer: no slices
-        except (TypeError, ValueError):  # no slices, or a memoryview of another format
+        view: Any = out  # FloatBuffer declares no slices
+        try:  # the adapters' float32 memoryview or a numpy array: one copy
+            if type(view) is list:  # a slice assignment would resize one of the wrong length
+                raise TypeError
+            view[:] = block
+        except (TypeError, ValueError):  # a list, no slices, or a memoryview of another format
             for i, value in enumerate(block):
                 if value:
                     out[i] = value
