@@ -107,3 +107,41 @@ def test_the_adapter_benchmark_reports_every_adapter():
     solo = next(r for r in rows if r["config"] == "players=1")
     assert all(solo[k] > 0 for k in ("engine", "pettingzoo", "gymnasium", "openspiel"))
     assert all(solo[f"{k}_share"] > 0 for k in ("pettingzoo", "gymnasium", "openspiel"))
+
+
+def test_the_adapter_benchmark_floor_is_the_pettingzoo_loop_without_a_tensor():
+    """``--floor`` adds ``pettingzoo_free``: the same PettingZoo loop whose observations carry
+    the zero tensor (``encode_state`` skipped) and the real mask."""
+    import random
+
+    out = run(
+        "benchmarks/adapters.py", "--game", "featherlight", "--seconds", "0.02", "--floor", "--json"
+    )
+    rows = json.loads(out)
+    assert all(r["pettingzoo_free"] > 0 and r["pettingzoo_free_share"] > 0 for r in rows)
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    try:
+        import adapters
+    finally:
+        sys.path.remove(str(ROOT / "benchmarks"))
+    from fourfeathers.rl.pettingzoo import FeathersAECEnv
+
+    seen = []
+    observe = FeathersAECEnv.observe
+
+    def spy(self, agent):
+        obs = observe(self, agent)
+        seen.append((obs["observation"].any(), obs["action_mask"].sum()))
+        return obs
+
+    FeathersAECEnv.observe = spy
+    try:
+        adapters.pettingzoo_loop("featherlight", {"players": 2}, tensor=False)(random.Random(1))
+        free = seen[:]
+        seen.clear()
+        adapters.pettingzoo_loop("featherlight", {"players": 2})(random.Random(1))
+    finally:
+        FeathersAECEnv.observe = observe
+    assert free and not any(tensor for tensor, _ in free)
+    assert all(tensor for tensor, _ in seen)
+    assert [mask for _, mask in free] == [mask for _, mask in seen]  # the same game and masks

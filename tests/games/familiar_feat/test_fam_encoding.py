@@ -3,6 +3,7 @@ choice, the returns bounds (the game length bound: test_fam_length.py)."""
 
 from __future__ import annotations
 
+import pytest
 from fam_helpers import build
 
 from fourfeathers import make
@@ -78,3 +79,72 @@ def test_the_returns_bounds_and_the_tensor_shape():
     enc = encoding_for(make("familiar-feat", level=8))
     assert enc.returns_bounds == (0.0, 1.0) and enc.returns_sum is None
     assert enc.observation_shape == (3220,)
+
+
+def test_encode_state_keeps_the_slow_parts_as_blocks_and_never_a_stale_one():
+    """``encode_state`` writes the Creature deck, the box, Fled and the other slow parts once per
+    content (``_bases``) and copies that block in: the same entries as ``encode_observation``
+    when a block is reused, when a game changes those lists in place after a block was made of
+    them, with more games interleaved than blocks are kept, and into a list or a float64
+    array (no float32 memoryview to copy into)."""
+    import random
+    from array import array
+
+    import numpy as np
+
+    from fourfeathers.games.familiar_feat.encoding import BASES
+
+    game = make("familiar-feat", level=4)
+    enc = encoding_for(game)
+    size = observation_size(enc)
+
+    def expected(state):
+        out = [0.0] * size
+        enc.encode_observation(state.observation(0), out)
+        return np.array(out, np.float32)
+
+    def by_state(state):
+        out = np.zeros(size, np.float32)
+        enc.encode_state(state, 0, out.data)
+        return out
+
+    state = game.new_initial_state(5)
+    first = by_state(state)
+    block = enc._bases[0][1]
+    assert isinstance(block, array) and block.typecode == "f"
+    assert np.array_equal(by_state(state), first)
+    assert enc._bases[0][1] is block  # the same content: the same block, not a new one
+    assert np.array_equal(first, expected(state))
+    # the box grows in place (a Creature sent there): the kept key is a copy, so no match
+    box_before = len(
+        np.flatnonzero(first[[(c - 1) * PER_CARD + PLACES.index("box") for c in range(1, 111)]])
+    )
+    moved = state.deck.pop()
+    state.box.append(moved)
+    after = by_state(state)
+    assert np.array_equal(after, expected(state))
+    box_after = len(
+        np.flatnonzero(after[[(c - 1) * PER_CARD + PLACES.index("box") for c in range(1, 111)]])
+    )
+    assert (box_before, box_after) == (box_before, box_before + 1)
+    # more games in turn than blocks are kept: every tensor still its own state's
+    rng = random.Random(3)
+    states = [game.new_initial_state(seed) for seed in range(BASES + 3)]
+    for _ in range(40):
+        for s in states:
+            if not s.is_terminal():
+                assert np.array_equal(by_state(s), expected(s))
+                s.apply_action(rng.choice(s.legal_actions()))
+    assert len(enc._bases) == BASES
+    # a list and a float64 array get the same values
+    as_list = [0.0] * size
+    enc.encode_state(states[0], 0, as_list)
+    wide = np.zeros(size, np.float64)
+    enc.encode_state(states[0], 0, wide.data)
+    assert np.array_equal(np.array(as_list, np.float32), expected(states[0]))
+    assert np.array_equal(wide.astype(np.float32), expected(states[0]))
+    # a list of the wrong length is not resized to fit: an IndexError, as any write past its end
+    short = [0.0] * (size - 1)
+    with pytest.raises(IndexError):
+        enc.encode_state(states[0], 0, short)
+    assert len(short) == size - 1

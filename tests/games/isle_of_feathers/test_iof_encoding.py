@@ -138,3 +138,36 @@ def test_the_game_length_and_returns_bounds():
     uncapped = encoding_for(make("isle-of-feathers", players=1, stamina=4, max_turns=0))
     assert uncapped.max_game_length == 4 * 52 + 1 * 40 + 24 + 18 + 1 + 1 == 292
     assert encoding_for(make("isle-of-feathers", players=2, max_turns=0)).max_game_length is None
+
+
+def test_encode_state_brings_its_kept_anchor_slots_up_to_date_where_the_island_changed():
+    """The anchor slots ``encode_state`` keeps per anchor set and viewer are brought up to date
+    in place when the cells, birds or lifted token change (only the slots and neighbour
+    entries that read a changed space are written), and a new anchor set's block starts from
+    the viewer's last one when the first anchor is the same: every tensor still equals the
+    one of the seat's observation (``encode_observation``), over whole random games."""
+    import numpy as np
+
+    game = make("isle-of-feathers", players=2)
+    enc = encoding_for(game)
+    size = observation_size(enc)
+    rng = random.Random(8)
+    in_place = from_last = 0
+    for seed in range(3):
+        state = game.new_initial_state(seed)
+        while not state.is_terminal():
+            for seat in range(2):
+                found = enc._anchors_of(state)
+                before = found.blocks.get(seat)
+                last = enc._last_blocks.get(seat)
+                out = np.zeros(size, np.float32)
+                enc.encode_state(state, seat, out.data)
+                assert np.array_equal(out, np.array(tensor(state, seat), np.float32))
+                after = found.blocks[seat]
+                if before is not None and before[:3] != after[:3]:
+                    assert after[3] is before[3]  # the same block, updated in place
+                    in_place += 1
+                elif before is None and last is not None and last[0] is not found:
+                    from_last += last[0].anchors[0] == found.anchors[0]
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert in_place > 50 and from_last > 20, (in_place, from_last)

@@ -41,6 +41,7 @@ Returns: 1.0 for a won adventure, 0.0 for a lost one (``FamiliarFeatState.return
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -125,8 +126,22 @@ _HAND_AT, _TEAM_AT, _DISCARD_AT, _FLED_AT, _DRIVEN_AT, _BOX_AT, _EVENTS_AT, _LIM
 _FD_AT, _FU_AT = (place for _, place in _ORDERED_AT)
 _CHARACTER_AT, _ACTIVE_AT = PLACES.index("character"), PLACES.index("active")
 _FLAGS = (("chosen", _CHOSEN), ("reached", _REACHED), ("latched", _LATCHED))
+# encode_state's slow parts (``_base``): the column each card list marks, in their order
+_SLOW_COLUMNS = (
+    0,
+    _BOX_AT,
+    _FLED_AT,
+    _DRIVEN_AT,
+    _EVENTS_AT,
+    _LIMBO_AT,
+    -1,
+    *(f for _, f in _FLAGS),
+)
+_SLOW_ACTIVE, _SLOW_CHARACTER = 6, 10
 
 DAYS_SCALE = 10
+BASES = 8
+"""How many bases ``encode_state`` keeps (one per game in progress; more only cost a miss)."""
 EVENTS = 3  # FA-11
 DECK_MONSTERS = 3  # FA-11
 
@@ -160,6 +175,9 @@ class FamiliarFeatEncoding(Catalogue):
         self._phases = {name: i for i, name in enumerate(PHASES)}
         base = self._cards - PER_CARD
         self._rows = [base + card * PER_CARD for card in range(NUM_CARDS + 1)]
+        self._size = len(obs)
+        # encode_state's bases: (the slow parts they were written from, their entries)
+        self._bases: list[tuple[tuple[Any, ...], array[float]]] = []
         self.max_game_length = max_length(game)
         self.returns_bounds = (0.0, 1.0)
         self.returns_sum: float | None = None
@@ -173,14 +191,45 @@ class FamiliarFeatEncoding(Catalogue):
 
         The same entries as ``_fill`` (which ``encode_observation`` uses), written here from
         the state's fields directly: building ``_fill``'s thirteen arguments was a tenth of a
-        call, and this runs on every decision of every adapter."""
+        call, and this runs on every decision of every adapter. The slow parts (``_base``)
+        come as one block kept per content and copied in (``out[:] = block``; a buffer without
+        slices, or of another format than float32, gets the block entry by entry)."""
         fa: FamiliarFeatState = state  # type: ignore[assignment]  # no cast(): hot path
         if type(player) is not int or not 0 <= player < self._seats:
             fa.check_player(player)  # ValueError, or a NumPy integer that is a seat
         base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
         rows = self._rows  # card C's row starts at rows[C]
-        for card in fa.deck:
-            out[rows[card]] = 1.0
+        # The slow parts (the Creature deck, the box, ... : about 75 of the 120 entries,
+        # changed in one decision of six or fewer) come as one block, written once per content
+        slow = (
+            fa.deck,
+            fa.box,
+            fa.fled,
+            fa.driven,
+            fa.events_pending,
+            fa.limbo,
+            fa.active,
+            fa.chosen,
+            fa.reached,
+            fa.latched,
+            fa.character,
+        )
+        block = None
+        for parts, kept in self._bases:
+            if parts == slow:
+                block = kept
+                break
+        if block is None:
+            block = self._base(slow)
+        view: Any = out  # FloatBuffer declares no slices
+        try:  # the adapters' float32 memoryview or a numpy array: one copy
+            if type(view) is list:  # a slice assignment would resize one of the wrong length
+                raise TypeError
+            view[:] = block
+        except (TypeError, ValueError):  # a list, no slices, or a memoryview of another format
+            for i, value in enumerate(block):
+                if value:
+                    out[i] = value
         day, since, days = fa.day, fa.since, self._days
         for s, card in enumerate(fa.row):
             if card:
@@ -189,34 +238,13 @@ class FamiliarFeatEncoding(Catalogue):
         for s, column in enumerate(fa.cols):
             if column:
                 _ordered(out, column, rows, _COL_AT + s)
-        for place, cards in (
-            (_HAND_AT, fa.hand),
-            (_TEAM_AT, fa.team),
-            (_DISCARD_AT, fa.discard),
-            (_FLED_AT, fa.fled),
-            (_DRIVEN_AT, fa.driven),
-            (_BOX_AT, fa.box),
-            (_EVENTS_AT, fa.events_pending),
-            (_LIMBO_AT, fa.limbo),
-        ):
+        for place, cards in ((_HAND_AT, fa.hand), (_TEAM_AT, fa.team), (_DISCARD_AT, fa.discard)):
             for card in cards:
                 out[rows[card] + place] = 1.0
         if fa.fd:
             _ordered(out, fa.fd, rows, _FD_AT)
         if fa.fu:
             _ordered(out, fa.fu, rows, _FU_AT)
-        out[base + fa.character * PER_CARD + _CHARACTER_AT] = 1.0
-        for event, *targets in fa.active:
-            out[base + event * PER_CARD + _ACTIVE_AT] = 1.0
-            for t in targets:
-                if t:
-                    out[base + t * PER_CARD + _TARGET] = 1.0
-        for card in fa.chosen:
-            out[rows[card] + _CHOSEN] = 1.0
-        for card in fa.reached:
-            out[rows[card] + _REACHED] = 1.0
-        for card in fa.latched:
-            out[rows[card] + _LATCHED] = 1.0
         out[self._phase + fa.phase] = 1.0
         pending = fa.pending
         if pending:
@@ -233,6 +261,53 @@ class FamiliarFeatEncoding(Catalogue):
             out[self._frame + len(FRAME_SIZES)] = 1.0
         out[self._depth] = min(1.0, len(pending) / 10)
         out[self._day] = min(1.0, day / MAX_DAYS)
+
+    def _base(self, slow: tuple[Any, ...]) -> array[float]:
+        """The entries of ``encode_state``'s slow parts (in its order: the Creature deck, the
+        box, Fled, driven away, Events set aside, revived to play, Events in force with their
+        targets, the chosen, reached and latched flags, the Character) in a float32 block of
+        the whole tensor, kept, keyed by copies of those parts, among the last ``BASES`` (a
+        game changes its lists in place, so the key must not share them). A new block is the
+        last one made with the parts that differ rewritten (their old entries cleared, their
+        new ones written): a decision seldom changes more than one of them.
+
+        Every part writes its own columns of the card rows, which no other part of the tensor
+        writes (a place or a flag), so copying a block in first and the rest after gives the
+        same tensor as writing every part in turn, and clearing one part's entries leaves the
+        others'."""
+        bases = self._bases
+        if bases:
+            last, block = bases[0]
+            block = array("f", block)
+            for i, (old, new) in enumerate(zip(last, slow, strict=True)):
+                if old != new:
+                    self._mark(block, i, old, 0.0)
+                    self._mark(block, i, new, 1.0)
+        else:
+            block = array("f", bytes(4 * self._size))
+            for i, part in enumerate(slow):
+                self._mark(block, i, part, 1.0)
+        # copies of the lists (a game changes them in place); Events in force are tuples
+        key = (*(part[:] for part in slow[:-1]), slow[-1])
+        self._bases = [(key, block), *bases[: BASES - 1]]
+        return block
+
+    def _mark(self, block: array[float], part: int, value: Any, entry: float) -> None:
+        """Set the entries of slow part ``part`` (``_base``'s order) holding ``value`` to
+        ``entry`` (1.0 to write them, 0.0 to clear them)."""
+        rows = self._rows
+        if part == _SLOW_ACTIVE:
+            for event, *targets in value:
+                block[rows[event] + _ACTIVE_AT] = entry
+                for t in targets:
+                    if t:
+                        block[rows[t] + _TARGET] = entry
+        elif part == _SLOW_CHARACTER:
+            block[rows[value] + _CHARACTER_AT] = entry
+        else:
+            column = _SLOW_COLUMNS[part]
+            for card in value:
+                block[rows[card] + column] = entry
 
     def encode_observation(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         self._fill(

@@ -71,7 +71,7 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, cast
 
 from ...core.encoding import FlatTensor, FloatBuffer, Layout, check_id, float32
@@ -252,6 +252,8 @@ class IsleEncoding(FlatTensor):
         }
         self._fast = self._fast_encoders()
         self._last_anchors: _Anchors | None = None
+        # viewer -> the anchor set and block its tensor last had (encode_state)
+        self._last_blocks: dict[int, tuple[_Anchors, _Block]] = {}
         self._observation_layout()
         bird_tokens = game.bird_tokens  # a seat's (ruling IS-R33: every colour's in solo)
         self.max_game_length = max_length(game)
@@ -473,6 +475,8 @@ class IsleEncoding(FlatTensor):
             "anchors", a * self._per_anchor, "per anchor: land, birds, neighbours"
         )
         self._island_size = a * self._per_anchor
+        self._blank_slot = array("f", bytes(4 * self._per_anchor))
+        self._blank_edge = array("f", bytes(16))
         self._cards = obs.add("cards", NUM_BIRDS * self._per_card, "per bird card: where it is")
         self._phase = obs.add("phase", len(_PHASES), "main, draw, ability, plant, release, over")
         self._to_move = obs.add("to move", n, "relative seat to decide")
@@ -528,11 +532,23 @@ class IsleEncoding(FlatTensor):
             self._encode_island(player, found.anchors, cells, birds, lifted, out, self._slots)
             self._encode_rest_state(st, player, out)
             return
-        kept = found.blocks.get(player)
-        if kept is None or kept[2] != lifted or kept[1] != birds or kept[0] != cells:
-            block = array("f", bytes(4 * self._island_size))
-            self._encode_island(player, found.anchors, cells, birds, lifted, block, 0)
-            found.blocks[player] = kept = (dict(cells), dict(birds), lifted, block)
+        # Else they are brought up to date from the viewer's last block (``_update_island``):
+        # this anchor set's, or the last one's when the first anchor is the same
+        blocks = found.blocks
+        kept = blocks.get(player)
+        if kept is None:
+            last = self._last_blocks.get(player)
+            anchors = found.anchors
+            if last is not None and anchors and last[0].anchors[0] == anchors[0]:
+                block = self._update_island(player, found, last[0], last[1], cells, birds, lifted)
+            else:
+                block = array("f", bytes(4 * self._island_size))
+                self._encode_island(player, anchors, cells, birds, lifted, block, 0)
+            blocks[player] = kept = (dict(cells), dict(birds), lifted, block)
+        elif kept[2] != lifted or kept[1] != birds or kept[0] != cells:
+            self._update_island(player, found, found, kept, cells, birds, lifted)
+            blocks[player] = kept = (dict(cells), dict(birds), lifted, kept[3])
+        self._last_blocks[player] = (found, kept)
         start = self._slots
         view[start : start + self._island_size] = kept[3]
         self._encode_rest_state(st, player, out)
@@ -654,6 +670,95 @@ class IsleEncoding(FlatTensor):
         for seat, score in enumerate(obs["scores"]):
             out[self._scores + (seat - me) % n] = min(1.0, score * self._score_scale)
 
+    def _update_island(
+        self,
+        me: int,
+        found: _Anchors,
+        old_found: _Anchors,
+        kept: _Block,
+        cells: Mapping[int, int],
+        birds: Mapping[int, tuple[int, ...]],
+        lifted: int,
+    ) -> array[float]:
+        """The anchor slots of seat ``me`` for ``found``'s anchors, ``cells``, ``birds`` and
+        ``lifted``, made from ``kept``, a block of ``old_found``'s anchors whose first anchor is
+        the same (so every slot's offsets are too): only the slots that read a space that
+        changed are written (the space's own anchor and the anchors next to it: a slot shows
+        its anchor and its six neighbours), the others are copied from ``kept`` (moved to
+        their anchor's new slot when the anchors differ). With the same anchors ``kept``'s
+        block is brought up to date in place and returned. Each written slot is written as
+        ``_encode_island`` writes it into zeroed entries, so the block equals a fresh one."""
+        old_cells, old_birds, old_lifted, old_block = kept
+        changed = {k for k, _ in cells.items() ^ old_cells.items()}
+        changed.update(k for k, _ in birds.items() ^ old_birds.items())
+        index = found.index
+        touched = {k for k in changed if k in index}
+        if lifted != old_lifted:  # a slot's own entry only
+            touched.update(k for k in (lifted, old_lifted) if k in index)
+        per_anchor = self._per_anchor
+        # the four entries of direction d of the anchors next to a changed space, unless
+        # their whole slot is written: (the entries' first, the space)
+        edges = []
+        first_edge = 10 + self.seats
+        for k in changed:
+            for d, off in enumerate(NEIGHBOUR_OFFSETS):
+                a = index.get(k - off)
+                if a is not None and k - off not in touched:
+                    edges.append((a * per_anchor + first_edge + 4 * d, k))
+        slots = []
+        if old_found is found:
+            block = old_block
+            blank = self._blank_slot
+            for k in touched:
+                row = index[k] * per_anchor
+                block[row : row + per_anchor] = blank
+                slots.append((k, row))
+        else:
+            block = array("f", bytes(4 * self._island_size))
+            old_index = old_found.index
+            # copy runs of untouched slots whose anchors keep their order (a new anchor
+            # shifts the ones after it by a slot)
+            run = -1  # the first slot of the current run, its shift, its end
+            shift = end = 0
+            for i, k in enumerate(found.anchors):
+                j = old_index.get(k)
+                if j is None or k in touched:
+                    slots.append((k, i * per_anchor))
+                    continue
+                if run >= 0 and j - i == shift and i == end:
+                    end = i + 1
+                    continue
+                if run >= 0:
+                    old_row = (run + shift) * per_anchor
+                    block[run * per_anchor : end * per_anchor] = old_block[
+                        old_row : old_row + (end - run) * per_anchor
+                    ]
+                run, shift, end = i, j - i, i + 1
+            if run >= 0:
+                old_row = (run + shift) * per_anchor
+                block[run * per_anchor : end * per_anchor] = old_block[
+                    old_row : old_row + (end - run) * per_anchor
+                ]
+        if slots:
+            self._encode_slots(me, found.anchors[0], slots, cells, birds, lifted, block)
+        if edges:  # as _encode_slots writes a neighbour's four entries
+            per_height = 1.0 / self._tallest
+            per_any_bird = float32(1.0 / self.game.content.bird_tokens) / self.seats
+            blank = self._blank_edge
+            for at, k in edges:
+                block[at : at + 4] = blank
+                there = cells.get(k)
+                if there is not None:
+                    if there >= 2:
+                        block[at] = 1.0
+                        block[at + 1] = (there >> 1) * per_height
+                    if there & 1:
+                        block[at + 2] = 1.0
+                flock = birds.get(k)
+                if flock:
+                    block[at + 3] = len(flock) * per_any_bird
+        return block
+
     def _encode_island(
         self,
         me: int,
@@ -668,16 +773,32 @@ class IsleEncoding(FlatTensor):
         sorted, ``cells`` key -> code (``height * 2 + vegetation``), ``birds`` key -> the seats
         of its bird tokens, ``lifted`` the key of the Vegetation token being replanted (else
         -1)."""
+        k0 = anchors[0] if anchors else OFFSET * STRIDE + OFFSET
+        per_anchor = self._per_anchor
+        slots = zip(anchors, range(row, row + len(anchors) * per_anchor, per_anchor), strict=True)
+        self._encode_slots(me, k0, slots, cells, birds, lifted, out)
+
+    def _encode_slots(
+        self,
+        me: int,
+        k0: int,
+        slots: Iterable[tuple[int, int]],
+        cells: Mapping[int, int],
+        birds: Mapping[int, Sequence[int]],
+        lifted: int,
+        out: FloatBuffer,
+    ) -> None:
+        """Write the slot of each ``(anchor key, first entry)`` of ``slots`` into zeroed
+        entries of ``out`` (``_encode_island``'s arguments; ``k0`` the first anchor's key, from
+        which offsets are measured)."""
         n = self.seats
         per_height = 1.0 / self._tallest
         per_bird = float32(1.0 / self.game.content.bird_tokens)
         per_any_bird = per_bird / n
-        k0 = anchors[0] if anchors else OFFSET * STRIDE + OFFSET
         q0, r0 = k0 // STRIDE, k0 % STRIDE
         spread = 0.5 / self.anchors
-        per_anchor = self._per_anchor
         near, near_birds = cells.get, birds.get
-        for k in anchors:
+        for k, row in slots:
             code = cells[k]
             h = code >> 1
             out[row] = 1.0
@@ -707,7 +828,6 @@ class IsleEncoding(FlatTensor):
             dq, dr = 0.5 + (k // STRIDE - q0) * spread, 0.5 + (k % STRIDE - r0) * spread
             out[at] = dq if 0.0 <= dq <= 1.0 else float(dq > 1.0)
             out[at + 1] = dr if 0.0 <= dr <= 1.0 else float(dr > 1.0)
-            row += per_anchor
 
     def _encode_cards(self, obs: Mapping[str, Any], out: FloatBuffer) -> None:
         n, me, per = self.seats, obs["player"], self._per_card
