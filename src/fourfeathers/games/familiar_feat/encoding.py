@@ -142,8 +142,6 @@ _SLOW_ACTIVE, _SLOW_CHARACTER = 6, 10
 DAYS_SCALE = 10
 BASES = 8
 """How many bases ``encode_state`` keeps (one per game in progress; more only cost a miss)."""
-EVENTS = 3  # FA-11
-DECK_MONSTERS = 3  # FA-11
 
 
 class FamiliarFeatEncoding(Catalogue):
