@@ -49,7 +49,8 @@ from typing import TYPE_CHECKING, Any
 from ...core.game import TERMINAL, GameEnd, State
 from ...core.statefields import INT, LIST, LISTS, TUPLES, Field, StateFields, restore
 from . import rules, rules_deck, rules_phases, scoring
-from .content import ROW, CardSet
+from .cardset import CardSet
+from .content import ROW
 from .rules_phases import ONGOING
 
 if TYPE_CHECKING:
