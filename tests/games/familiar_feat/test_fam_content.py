@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from collections import Counter
 from pathlib import Path
 
@@ -190,3 +191,30 @@ def test_every_number_of_the_content_file_is_bounded():
     problems, fields = unbounded_numbers(load_cards, DEFAULT_CONTENT)
     assert fields >= 15
     assert problems == []
+
+
+def test_the_card_tables_pickle_and_answer_as_the_content_says():
+    """``CardSet`` (compiled: a native class, issue 36) pickles by its fields, and its look-ups
+    give the Characters (FA-06) and the tiers (FA-26) the content's number ranges give."""
+    from fourfeathers.games.familiar_feat.cardset import FIELDS
+    from fourfeathers.games.familiar_feat.content import CHARACTERS, CREATURES
+
+    copy = pickle.loads(pickle.dumps(CARDS))
+    assert copy is not CARDS
+    for name in FIELDS:
+        assert getattr(copy, name) == getattr(CARDS, name), name
+    assert copy.cuddle[1] == CARDS.cuddle[1] and copy.name[110] == CARDS.name[110]
+    assert [CARDS.character(level) for level in range(1, 9)] == list(CHARACTERS)
+    for level in range(1, 9):
+        assert CARDS.level[CARDS.character(level)] == level
+    with pytest.raises(ValueError, match="level 9"):
+        CARDS.character(9)
+    tiers = [CARDS.by_tier(t) for t in range(5)]
+    assert sorted(n for tier in tiers for n in tier) == list(CREATURES)
+    assert all(CARDS.tier[n] == t for t in range(5) for n in tiers[t])
+    assert CARDS.usable(55, CARDS.icon[55], 8) == (not CARDS.levels[55] or 8 in CARDS.levels[55])
+    game = make("familiar-feat", level=5)
+    state = game.new_initial_state(3)
+    again = pickle.loads(pickle.dumps(state))
+    assert again == state and again.cards.digest == CARDS.digest
+    assert again.legal_actions() == state.legal_actions()

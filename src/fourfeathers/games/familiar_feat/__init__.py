@@ -2,7 +2,8 @@
 
 Files (the same name means the same part in every game folder):
 
-- ``content.toml``: the 110 cards, all reconstructed; ``content.py`` reads and checks it.
+- ``content.toml``: the 110 cards, all reconstructed; ``content.py`` reads and checks it into
+  a ``CardSet`` (``cardset.py``: the card tables the rules read, compiled).
 - ``game.py``: ``FamiliarFeatGame``, the configuration (level, content, variants) and its
   checks, setup, text actions; ``state.py``: ``FamiliarFeatState``, the state's data,
   observations and determinization.
@@ -36,6 +37,7 @@ from ...core.registry import GameSpec, register
 from .game import FamiliarFeatGame
 
 HOT_MODULES = (
+    "cardset",
     "heuristic",
     "rules",
     "rules_cards",

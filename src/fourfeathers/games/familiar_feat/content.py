@@ -30,6 +30,7 @@ from typing import Any, Final
 
 from ...core.content import content_digest, parse_toml, read_content
 from ...core.errors import ContentError
+from .cardset import CardSet as CardSet  # the card tables' class, read by every part
 
 DEFAULT_CONTENT = Path(__file__).with_name("content.toml")
 NUM_CARDS: Final = 110
@@ -166,67 +167,6 @@ class Card:
     kind: int
     name: str
     data: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class CardSet:
-    """All 110 cards plus flat lookup tables indexed by card number (index 0 unused).
-
-    Attributes:
-        path, digest: the file read and the SHA-256 of its bytes.
-        cards: ``Card`` per number.
-        kind: ``K_*`` per number.
-        name: the card's name.
-        tier: Creature tier 0-4 (-1 for other cards).
-        strength: Strength; ``INF`` infinite, ``STAR`` a star condition, 0 for non-Creatures.
-        cuddle: printed Cuddle value (0 for non-Familiars).
-        ability: ``A_*`` Cuddle ability.
-        effect: tuple of ``(E_* kind, n)`` steps resolved on recruiting / driving away (FA-41).
-        condition: ``(C_* kind, count)`` for star Monsters, else None.
-        leaves_after: days an infinite-Strength Monster stays (0: never leaves on its own).
-        icon: difficulty icon index into ``ICONS`` (-1 for cards without one).
-        pair: name of a pair that must be used together (the Two-headed Giant), or "".
-        levels: the levels a Monster or Event may be used at (all when empty).
-        timing: 0 lightning, 1 hourglass (Events).
-        event_kind: ``V_*`` (Events); event_n: its number parameter; event_which: "any" or
-            "highest" for ``exhaust_discard``.
-        level: a Character's level; banner: its three icon indices.
-    """
-
-    path: str
-    digest: str
-    cards: tuple[Card | None, ...]
-    kind: tuple[int, ...]
-    name: tuple[str, ...]
-    tier: tuple[int, ...]
-    strength: tuple[int, ...]
-    cuddle: tuple[int, ...]
-    ability: tuple[int, ...]
-    effect: tuple[tuple[tuple[int, int], ...], ...]
-    condition: tuple[tuple[int, int] | None, ...]
-    leaves_after: tuple[int, ...]
-    icon: tuple[int, ...]
-    pair: tuple[str, ...]
-    levels: tuple[tuple[int, ...], ...]
-    timing: tuple[int, ...]
-    event_kind: tuple[int, ...]
-    event_n: tuple[int, ...]
-    event_which: tuple[str, ...]
-    level: tuple[int, ...]
-    banner: tuple[tuple[int, ...], ...]
-
-    def by_tier(self, tier: int) -> list[int]:
-        """Creature numbers of one tier (0-4), ascending."""
-        return [n for n in CREATURES if self.tier[n] == tier]
-
-    def character(self, level: int) -> int:
-        """The Character card of ``level`` (1-8)."""
-        return next(n for n in CHARACTERS if self.level[n] == level)
-
-    def usable(self, number: int, icon: int, level: int) -> bool:
-        """Whether Monster/Event ``number`` bears ``icon`` and may be used at ``level`` (FA-09)."""
-        levels = self.levels[number]
-        return self.icon[number] == icon and (not levels or level in levels)
 
 
 def _int(where: str, raw: dict[str, Any], key: str, low: int, high: int) -> int:

@@ -9,7 +9,8 @@ from ...core.config import check_content_digest, common_options, is_int
 from ...core.errors import ConfigError
 from ...core.game import Game, State
 from . import actions, rules, rules_check, rules_day, rules_deck, rules_totals, words
-from .content import NUM_CARDS, CardSet, event_choices, load_cards, monster_choices
+from .cardset import CardSet
+from .content import NUM_CARDS, event_choices, load_cards, monster_choices
 from .state import FIELDS, FamiliarFeatState
 
 VARIANTS = {

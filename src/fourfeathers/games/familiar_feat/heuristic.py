@@ -38,7 +38,7 @@ from .content import (
 )
 
 if TYPE_CHECKING:
-    from .content import CardSet
+    from .cardset import CardSet
     from .state import FamiliarFeatState
 
 WIN = 10_000.0

@@ -120,13 +120,13 @@ def legal_actions(state: FamiliarFeatState) -> list[Any]:
     """The player's legal actions in a stable order (empty once the adventure is over)."""
     legal = state.legal
     if legal is not None:  # found by advance when it stopped at this decision
-        return legal[:]
+        return list(legal)
     if state.result != ONGOING:
         return []
     if state.pending:
         return frame_options(state, state.pending[-1])
     if state.phase == PH_ATTACH:
-        return attach_options(state)[0]
+        return list(attach_options(state)[0])
     return []  # pragma: no cover - advance always stops at a decision
 
 
@@ -154,7 +154,7 @@ def apply_action(state: FamiliarFeatState, action: Any) -> None:
     advance(state)
 
 
-def _prebuilt(action: Any, legal: list[Any]) -> bool:
+def _prebuilt(action: Any, legal: tuple[Any, ...]) -> bool:
     """Whether ``action`` is one of the prebuilt legal actions ``legal`` itself (``state.legal``
     is set only while the adventure goes on, and its actions have int fields): the fast path of
     ``apply_action``, which then needs no other check."""
@@ -192,7 +192,7 @@ def _check_action(state: FamiliarFeatState, action: Any) -> None:
         _check_legal(state, kind, action)
 
 
-def _listed(action: Any, legal: list[Any]) -> bool:
+def _listed(action: Any, legal: tuple[Any, ...]) -> bool:
     """Whether ``action`` is one of ``legal``: the prebuilt object itself (no ``__eq__`` call),
     or an equal one built anew (its fields are ints, so equal means the same action)."""
     for a in legal:

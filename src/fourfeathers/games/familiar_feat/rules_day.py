@@ -75,7 +75,7 @@ def advance(state: FamiliarFeatState) -> None:
             elif len(options) == 1:
                 frame_apply(state, frame, options[0])  # a forced choice (FA-R05)
             else:
-                state.legal = options
+                state.legal = tuple(options)
                 return
             continue
         if state.reached:
@@ -117,14 +117,16 @@ ATTACH_TO: Final = tuple(tuple(tuple(row[s] for s in slots) for slots in SLOTS) 
 """``ATTACH_TO[card][mask]``: the actions attaching ``card`` to each slot of ``mask``."""
 
 
-def attach_options(state: FamiliarFeatState) -> tuple[list[Any], list[int]]:
+def attach_options(state: FamiliarFeatState) -> tuple[tuple[Any, ...], list[int]]:
     """Every ``attach C to S`` the hand allows now, hand order then row order (FA-33), and the
-    hand cards that no Creature can take (ruling FA-R09)."""
+    hand cards that no Creature can take (ruling FA-R09). The actions are a tuple: with the
+    usual hand of one card (FA-34), ``ATTACH_TO``'s own, which ``advance`` keeps as
+    ``state.legal`` without a copy."""
     hand = state.hand
-    if len(hand) == 1:  # the usual hand (FA-34): no list to join
+    if len(hand) == 1:
         c = hand[0]
         actions = ATTACH_TO[c][attach_mask(state, c)]
-        return (list(actions), []) if actions else ([], [c])
+        return (actions, []) if actions else ((), [c])
     legal: list[Any] = []
     stuck = []
     for c in hand:
@@ -133,7 +135,7 @@ def attach_options(state: FamiliarFeatState) -> tuple[list[Any], list[int]]:
             legal += actions
         else:
             stuck.append(c)
-    return legal, stuck
+    return tuple(legal), stuck
 
 
 def _resolve_next(state: FamiliarFeatState) -> None:

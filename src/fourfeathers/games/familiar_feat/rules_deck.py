@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.rng import derive_seed
 from ...core.shuffle import shuffle
+from .cardset import CardSet
 from .content import (
     GOLEMS,
     K_CREATURE,
@@ -20,7 +21,6 @@ from .content import (
     MONSTERS,
     NUM_CARDS,
     ROW,
-    CardSet,
 )
 from .rules_phases import MONSTERS_TO_WIN, PH_ATTACH
 from .rules_totals import refresh_row

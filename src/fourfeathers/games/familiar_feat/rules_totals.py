@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from .cardset import CardSet
 from .content import (
     A_COPY,
     A_DOUBLE,
@@ -31,7 +32,6 @@ from .content import (
     V_NO_DOUBLE,
     V_SPACE,
     V_STRENGTH_PLUS,
-    CardSet,
 )
 
 if TYPE_CHECKING:

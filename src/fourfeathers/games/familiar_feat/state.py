@@ -32,7 +32,7 @@ Derived (not part of ``to_dict``, kept up to date by the rules as the row change
 ``met`` (slots whose Creature meets its Strength), ``room`` / ``room_copy`` (slots that may take
 a counting card / a Copy) and ``filled`` (slots with a Creature), all from
 ``rules_totals.refresh``; ``fresh``: the row changed since Strength was last checked
-(``rules_resolve.note_reached``); ``legal``: the legal actions of the decision ``advance``
+(``rules_resolve.note_reached``); ``legal``: the legal actions (a tuple) of the decision ``advance``
 stopped at, or None (they are then computed); ``layers``: the Creature deck's layers as
 ``determinize`` reorders them (``rules_deck.layers``), or None until it needs them (every
 action resets it).
@@ -49,7 +49,8 @@ from typing import TYPE_CHECKING, Any
 from ...core.game import TERMINAL, GameEnd, State
 from ...core.statefields import INT, LIST, LISTS, TUPLES, Field, StateFields, restore
 from . import rules, rules_deck, rules_phases, scoring
-from .content import ROW, CardSet
+from .cardset import CardSet
+from .content import ROW
 from .rules_phases import ONGOING
 
 if TYPE_CHECKING:
@@ -145,7 +146,7 @@ class FamiliarFeatState(State):
         self.totals: list[int] = [0] * ROW
         self.met = self.room = self.room_copy = self.filled = 0
         self.fresh = True
-        self.legal: list[Any] | None = None
+        self.legal: tuple[Any, ...] | None = None
         self.layers: list[tuple[list[int], list[int]]] | None = None
 
     # Methods rather than ``legal_actions = rules.legal_actions``: a compiled function is no

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import actions, rules_phases, rules_totals
+from .cardset import CardSet
 from .content import (
     ABILITIES,
     CONDITIONS,
@@ -16,7 +17,6 @@ from .content import (
     K_MONSTER,
     STAR,
     TIERS,
-    CardSet,
 )
 
 if TYPE_CHECKING:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ....core.rulebook import plain_words
 from .. import rules_phases, rules_totals
+from ..cardset import CardSet
 from ..content import (
     ABILITIES,
     CONDITIONS,
@@ -33,7 +34,6 @@ from ..content import (
     NUM_CARDS,
     STAR,
     TIERS,
-    CardSet,
 )
 from ..game import VARIANTS, FamiliarFeatGame
 from ..state import FamiliarFeatState
