@@ -135,10 +135,12 @@ def _flipped(before: bytes, grid: bytes, i: int, strict: bool) -> bool:
 
 
 def _near(near: list[Any], before: bytes, grid: bytes, base: int, k: int, strict: bool) -> None:
-    """Add key ``k``, a neighbour of a cell whose height changed, to ``near`` (once) if it is
+    """Add key ``k``, a neighbour of a cell whose height changed, to ``near`` if it is
     ``_flipped``. A call per neighbour with unboxed ints: compiled, a loop over a tuple of the
-    six would box each and iterate through Python."""
-    if _flipped(before, grid, k - base, strict) and k not in near:
+    six would box each and iterate through Python. A key already in ``near`` (a neighbour of
+    two changed cells, or changed itself) is not looked for: ``derive`` finds it settled the
+    second time (as the pure-Python path, which adds every neighbour)."""
+    if _flipped(before, grid, k - base, strict):
         near.append(k)
 
 
