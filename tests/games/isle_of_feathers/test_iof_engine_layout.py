@@ -176,3 +176,21 @@ def test_spots_derived_around_two_raised_cells_that_share_neighbours():
             assert got == want
             twice += any((k in want[0]) != (k in spots) for k in near)
     assert twice > 20  # a shared neighbour changed its answer
+
+
+def test_drop_and_holds_answer_as_list_remove_and_in():
+    """``rules_knowledge._drop`` (the first copy of a card leaves a list, none is no error) and
+    ``_holds`` (``in``), on random lists of cards with repeats, against ``list.remove`` and
+    ``in`` (the knowledge of hidden cards, IS-83, ruling IS-R29, keeps its lists with them)."""
+    from fourfeathers.games.isle_of_feathers import rules_knowledge
+
+    rng = random.Random(83)
+    for _ in range(2000):
+        cards = [rng.randint(1, 12) for _ in range(rng.randint(0, 8))]
+        card = rng.randint(1, 13)
+        want = cards[:]
+        if card in want:
+            want.remove(card)
+        assert rules_knowledge._holds(cards, card) == (card in cards)
+        rules_knowledge._drop(cards, card)
+        assert cards == want
