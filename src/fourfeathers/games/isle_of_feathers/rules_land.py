@@ -135,10 +135,12 @@ def _flipped(before: bytes, grid: bytes, i: int, strict: bool) -> bool:
 
 
 def _near(near: list[Any], before: bytes, grid: bytes, base: int, k: int, strict: bool) -> None:
-    """Add key ``k``, a neighbour of a cell whose height changed, to ``near`` (once) if it is
+    """Add key ``k``, a neighbour of a cell whose height changed, to ``near`` if it is
     ``_flipped``. A call per neighbour with unboxed ints: compiled, a loop over a tuple of the
-    six would box each and iterate through Python."""
-    if _flipped(before, grid, k - base, strict) and k not in near:
+    six would box each and iterate through Python. A key already in ``near`` (a neighbour of
+    two changed cells, or changed itself) is not looked for: ``derive`` finds it settled the
+    second time (as the pure-Python path, which adds every neighbour)."""
+    if _flipped(before, grid, k - base, strict):
         near.append(k)
 
 
@@ -201,7 +203,11 @@ def derive(state: IsleState, facts: Island) -> None:
     if len(dirty) == 1:  # most versions: one cell, the grid joined around it
         k = dirty[0]
         i = k - base
-        grid = b"".join((before[:i], _CODE_BYTES[cells.get(k, 0)], before[i + 1 :]))
+        code = cells.get(k, 0)
+        if before[i] == code:  # its birds changed, not its code: the same grid (``bytes``)
+            grid = before
+        else:
+            grid = b"".join((before[:i], _CODE_BYTES[code], before[i + 1 :]))
     else:  # two copies of the grid, through a bytearray
         patch = bytearray(before)
         for k in dirty:
@@ -458,8 +464,11 @@ def raise_problem(state: IsleState, k: int) -> tuple[str, str] | None:
 def raise_spots(state: IsleState) -> list[int]:
     """Every space Mound may raise now, sorted: any tile (fixed or not) and ocean touching the
     island, while the supply holds the tile (IS-51, IS-60, ruling IS-R11). The ocean next to
-    the island is read on the island version's grid (``island.Island.grid``: it holds every
-    neighbour of the land), the six neighbours written out (``hexgrid.NEIGHBOUR_OFFSETS``)."""
+    the island is read from the island version's tile spots (``island.Island.tile_keys``:
+    every space of code 0 there touches land, IS-20), and on its grid for the ocean a tile
+    spot never is: under a Vegetation token (code 1, IS-27) or a bird (IS-28) left there by
+    Burrow (IS-58, ruling IS-R16). The keys are the objects the cells, the birds and the
+    spots hold: compiled, gathering the ocean around each tile boxed every key anew."""
     facts = island(state)
     if facts.index is None:
         derive(state, facts)
@@ -468,28 +477,24 @@ def raise_spots(state: IsleState) -> list[int]:
     supply = state.supply
     sand = supply[0] != 0
     spots = []
-    frontier: set[int] = set()
+    key: Any  # the key objects, appended as they are (``k``: the same key as an int)
     k: int
-    for k, c in state.cells.items():
-        if c < 2:
-            continue
-        if supply[2 if c >= 4 else 1]:
-            spots.append(k)
-        if sand:
-            i = k - base
-            if grid[i + STRIDE] < 2:
-                frontier.add(k + STRIDE)
-            if grid[i - STRIDE] < 2:
-                frontier.add(k - STRIDE)
-            if grid[i + 1] < 2:
-                frontier.add(k + 1)
-            if grid[i - 1] < 2:
-                frontier.add(k - 1)
-            if grid[i + STRIDE - 1] < 2:
-                frontier.add(k + STRIDE - 1)
-            if grid[i - STRIDE + 1] < 2:
-                frontier.add(k - STRIDE + 1)
-    spots += frontier
+    for key, c in state.cells.items():
+        k = key
+        if c >= 2:
+            if supply[2 if c >= 4 else 1]:
+                spots.append(key)
+        elif sand and _touches(grid, k - base):  # Vegetation on the ocean
+            spots.append(key)
+    if sand:
+        for key in facts.tile_keys:
+            k = key
+            if not grid[k - base]:
+                spots.append(key)
+        for key in state.birds:
+            k = key
+            if not grid[k - base] and _touches(grid, k - base):  # a bird on the ocean
+                spots.append(key)
     spots.sort()
     return spots
 

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.rng import derive_seed, make_rng
 from ...core.shuffle import shuffle
-from .rules_knowledge import _forget_pool, _saw
+from .rules_knowledge import _drop, _forget_pool, _saw
 from .rules_land import tile_spots, vegetation_spots
 from .rules_phases import (
     DRAW,
@@ -138,8 +138,7 @@ def _apply_pass(state: IsleState, action: PassCard) -> None:
     state.hands[q].append(card)
     known = state.known
     known[p][q].append(card)
-    if card in known[q][p]:
-        known[q][p].remove(card)
+    _drop(known[q][p], card)
     for r in range(state.options.players):
         if r != p and r != q:
             known[r][p] = []  # r saw a card change hands but not which
