@@ -389,10 +389,7 @@ class IsmctsAgent:
             # with ``mover``, the seats' values before the action stand for the others'
             before = self._values(state) if untried and mover else None
             for action in untried:
-                if before is None:
-                    child = self._prior_child(state, action)
-                else:
-                    child = self._mover_child(state, action, before)
+                child = self._prior_child(state, action, before)
                 children[id(action) if interned else action] = child
                 n = child.visits + child.prior_visits
                 if n:
@@ -425,27 +422,16 @@ class IsmctsAgent:
         if len(path) > 1:
             path[1].shown += self._shown
 
-    def _prior_child(self, state: State, action: Action) -> Node:
-        """A child for ``action`` whose prior is the heuristic value of its state."""
-        child = Node(action, state.current_player)
-        child.available = 1
-        after = state.clone()
-        after.apply_action(action)
-        child.leaf = leaf = self._value(after)
-        child.shown_leaf = self._shown
-        child.prior_visits = self._prior
-        child.prior_reward = self._prior * leaf[child.player]
-        return child
-
-    def _mover_child(self, state: State, action: Action, before: list[float]) -> Node:
-        """A child for ``action`` whose prior is its mover's heuristic value after it, the other
-        seats keeping their values ``before`` it (heuristic units; ``mover``)."""
+    def _prior_child(self, state: State, action: Action, before: list[float] | None = None) -> Node:
+        """A child for ``action`` whose prior is the heuristic value of its state; with
+        ``before`` (``mover``: every seat's heuristic values before the action), its mover's
+        value after it, the other seats keeping theirs from ``before``."""
         player = state.current_player
         child = Node(action, player)
         child.available = 1
         after = state.clone()
         after.apply_action(action)
-        if after.is_terminal():
+        if before is None or after.is_terminal():
             child.leaf = leaf = self._value(after)
         else:
             values = before[:]
