@@ -717,27 +717,19 @@ class IsleEncoding(FlatTensor):
             block = array("f", bytes(4 * self._island_size))
             old_index = old_found.index
             # copy runs of untouched slots whose anchors keep their order (a new anchor
-            # shifts the ones after it by a slot)
-            run = -1  # the first slot of the current run, its shift, its end
-            shift = end = 0
+            # shifts the ones after it by a slot): (first slot, its old slot, end)
+            runs: list[tuple[int, int, int]] = []
             for i, k in enumerate(found.anchors):
                 j = old_index.get(k)
                 if j is None or k in touched:
                     slots.append((k, i * per_anchor))
-                    continue
-                if run >= 0 and j - i == shift and i == end:
-                    end = i + 1
-                    continue
-                if run >= 0:
-                    old_row = (run + shift) * per_anchor
-                    block[run * per_anchor : end * per_anchor] = old_block[
-                        old_row : old_row + (end - run) * per_anchor
-                    ]
-                run, shift, end = i, j - i, i + 1
-            if run >= 0:
-                old_row = (run + shift) * per_anchor
-                block[run * per_anchor : end * per_anchor] = old_block[
-                    old_row : old_row + (end - run) * per_anchor
+                elif runs and runs[-1][2] == i and runs[-1][1] - runs[-1][0] == j - i:
+                    runs[-1] = (runs[-1][0], runs[-1][1], i + 1)
+                else:
+                    runs.append((i, j, i + 1))
+            for first, old, end in runs:
+                block[first * per_anchor : end * per_anchor] = old_block[
+                    old * per_anchor : (old + end - first) * per_anchor
                 ]
         if slots:
             self._encode_slots(me, found.anchors[0], slots, cells, birds, lifted, block)
