@@ -195,7 +195,6 @@ class FamiliarFeatEncoding(Catalogue):
         fa: FamiliarFeatState = state  # type: ignore[assignment]  # no cast(): hot path
         if type(player) is not int or not 0 <= player < self._seats:
             fa.check_player(player)  # ValueError, or a NumPy integer that is a seat
-        base = self._cards - PER_CARD  # card C's row starts at base + C * PER_CARD
         rows = self._rows  # card C's row starts at rows[C]
         # The slow parts (the Creature deck, the box, ... : about 75 of the 120 entries,
         # changed in one decision of six or fewer) come as one block, written once per content
@@ -251,7 +250,7 @@ class FamiliarFeatEncoding(Catalogue):
             out[self._frame + kind] = 1.0
             for i in _CARD_FIELDS.get(kind, ()):
                 if frame[i]:
-                    out[base + frame[i] * PER_CARD + _NAMED] = 1.0
+                    out[rows[frame[i]] + _NAMED] = 1.0
             count = _COUNT_FIELD.get(kind)
             if count is not None:
                 out[self._count] = min(1.0, frame[count] / 5)
