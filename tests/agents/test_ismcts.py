@@ -12,24 +12,7 @@ from fourfeathers import make
 from fourfeathers.agents import SeatView, make_agent
 from fourfeathers.agents.heuristic import heuristic_for, search_scale
 from fourfeathers.core.search import DEFAULT_SCALE
-
-
-def positions(game_id: str, config: dict, count: int) -> list:
-    """``count`` states with three or more legal actions, from random playouts (fixed seeds)."""
-    rng = random.Random(0)
-    game = make(game_id, **config)
-    found = []
-    seed = 0
-    while len(found) < count:
-        state = game.new_initial_state(seed)
-        seed += 1
-        for _ in range(rng.randrange(5, 40)):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-        if not state.is_terminal() and len(state.legal_actions()) > 2:
-            found.append(state)
-    return found
+from positions import positions
 
 
 def test_one_iteration_plays_greedys_move_in_the_solo_deck_game():

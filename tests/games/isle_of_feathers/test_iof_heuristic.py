@@ -4,19 +4,18 @@ worth of a Bird token not yet placed (issue 16)."""
 from __future__ import annotations
 
 import hashlib
-import random
 import time
 
 import pytest
 from iof_helpers import cell, code_at, play, position
 
-from fourfeathers import make
 from fourfeathers.agents import make_agent
 from fourfeathers.agents.base import SeatView
 from fourfeathers.core import TERMINAL
 from fourfeathers.games.isle_of_feathers import heuristic
 from fourfeathers.games.isle_of_feathers.heuristic import ACTION, BIRD_TOKEN, END_BONUS, PACE, TOKEN
 from fourfeathers.games.isle_of_feathers.scoring import scores
+from positions import positions
 
 SAND_15 = [f"{q},0:1" for q in range(8)] + [f"{q},1:1" for q in range(7)]  # one Sand left
 
@@ -241,20 +240,8 @@ def test_the_search_decides_as_it_did(players):
     visits every root action as often and values it the same as before the speed-ups of its
     heuristic that must not change a decision (issue 36): the digest of every root action's
     words, visits and value."""
-    rng = random.Random(0)
-    game = make("isle-of-feathers", players=players)
     rows: list[tuple[str, int, str]] = []
-    seed = found = 0
-    while found < 3:
-        state = game.new_initial_state(seed)
-        seed += 1
-        for _ in range(rng.randrange(5, 60)):
-            if state.is_terminal():
-                break
-            state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal() or len(state.legal_actions()) <= 2:
-            continue
-        found += 1
+    for state in positions("isle-of-feathers", {"players": players}, 3, longest=60):
         agent = make_agent("ismcts:iterations=300", seed=7)
         stats = agent.analyse(SeatView(state, state.current_player))
         rows += [(str(s.action), s.visits, repr(s.value)) for s in stats]
