@@ -349,8 +349,8 @@ def _read_monster(where: str, raw: dict[str, Any], number: int, tables: Tables) 
     effect = tables["effect"][number] = _effect(where, raw.get("effect"))
     if any(kind == E_EXHAUST_THIS for kind, _ in effect):
         raise ContentError(
-            f"{where}: 'exhaust_this' is for Creatures of the deck (FA-52); a Monster that "
-            "reaches its Strength is driven away (FA-68)"
+            f"{where}: 'exhaust_this' is for Creatures of the deck (FA-52, ruling FA-R15); a "
+            "Monster that reaches its Strength is driven away (FA-68)"
         )
     cond = raw.get("condition")
     if strength == STAR:
